@@ -1,0 +1,200 @@
+//! The knight's graph of a board, built once and shared: squares are vertices, knight
+//! moves are edges, and each edge is one neuron of the network.
+//!
+//! Canonical edge (neuron) order: squares in row-major order, and for each square its
+//! moves to higher-numbered squares in increasing order of the other square's index.
+//! Edge `e` joins `a[e] < b[e]`. Per-square incident edges are stored in CSR form.
+
+use ndarray::Array1;
+
+use crate::board::{Board, KNIGHT_OFFSETS};
+use crate::error::InputError;
+
+/// Memory any one solve may plan to allocate; larger requests are refused up front.
+pub const MEMORY_LIMIT_BYTES: u64 = 12 << 30;
+
+/// Immutable knight's graph of a board.
+#[derive(Debug, Clone)]
+pub struct KnightGraph {
+    board: Board,
+    /// Lower endpoint of each edge.
+    pub a: Array1<u32>,
+    /// Higher endpoint of each edge.
+    pub b: Array1<u32>,
+    /// CSR offsets: the edges at square `s` are `incident[offsets[s]..offsets[s+1]]`.
+    offsets: Vec<u32>,
+    incident: Vec<u32>,
+}
+
+/// Number of knight moves (undirected) on a `rows x cols` board, without building it.
+pub fn edge_count(rows: usize, cols: usize) -> u64 {
+    let (m, n) = (rows as u64, cols as u64);
+    2 * (m.saturating_sub(1) * n.saturating_sub(2) + m.saturating_sub(2) * n.saturating_sub(1))
+}
+
+/// Bytes a graph plus `per_edge` extra bytes per edge and `per_square` per square would
+/// take; used to refuse boards before allocating.
+pub fn estimated_bytes(board: Board, per_edge: u64, per_square: u64) -> u64 {
+    let e = edge_count(board.rows(), board.cols());
+    let n = board.squares() as u64;
+    // a, b, incident (twice per edge) as u32; offsets as u32.
+    e * (4 + 4 + 8 + per_edge) + n * (4 + per_square)
+}
+
+/// Refuse a board whose estimated memory exceeds [`MEMORY_LIMIT_BYTES`].
+pub fn check_memory(
+    board: Board,
+    per_edge: u64,
+    per_square: u64,
+    what: &str,
+) -> Result<(), InputError> {
+    let bytes = estimated_bytes(board, per_edge, per_square);
+    if bytes > MEMORY_LIMIT_BYTES || edge_count(board.rows(), board.cols()) * 2 > u32::MAX as u64 {
+        return Err(InputError::TooLarge(format!(
+            "board {board} is too large for {what}: it would need about {:.1} GiB, and the limit is {} GiB",
+            bytes as f64 / (1u64 << 30) as f64,
+            MEMORY_LIMIT_BYTES >> 30
+        )));
+    }
+    Ok(())
+}
+
+impl KnightGraph {
+    /// Build the graph. Callers that care about memory call [`check_memory`] first.
+    pub fn new(board: Board) -> KnightGraph {
+        let n = board.squares();
+        let e = edge_count(board.rows(), board.cols()) as usize;
+        let mut a = Vec::with_capacity(e);
+        let mut b = Vec::with_capacity(e);
+        let mut degree = vec![0u32; n + 1];
+        let mut targets: Vec<u32> = Vec::with_capacity(4);
+        for s in 0..n as u32 {
+            targets.clear();
+            targets.extend(board.knight_moves(s).filter(|&t| t > s));
+            targets.sort_unstable();
+            for &t in &targets {
+                a.push(s);
+                b.push(t);
+                degree[s as usize] += 1;
+                degree[t as usize] += 1;
+            }
+        }
+        debug_assert_eq!(a.len(), e);
+        let mut offsets = vec![0u32; n + 1];
+        for s in 0..n {
+            offsets[s + 1] = offsets[s] + degree[s];
+        }
+        let mut fill = offsets.clone();
+        let mut incident = vec![0u32; 2 * e];
+        for (edge, (&x, &y)) in a.iter().zip(&b).enumerate() {
+            for s in [x, y] {
+                incident[fill[s as usize] as usize] = edge as u32;
+                fill[s as usize] += 1;
+            }
+        }
+        KnightGraph {
+            board,
+            a: Array1::from(a),
+            b: Array1::from(b),
+            offsets,
+            incident,
+        }
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// Number of edges (neurons).
+    pub fn edges(&self) -> usize {
+        self.a.len()
+    }
+
+    /// Number of squares (vertices).
+    pub fn squares(&self) -> usize {
+        self.board.squares()
+    }
+
+    /// Edges incident to `square`, in increasing edge order.
+    #[inline]
+    pub fn incident(&self, square: u32) -> &[u32] {
+        let s = square as usize;
+        &self.incident[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+    }
+
+    /// Degree of `square` in the full knight graph.
+    #[inline]
+    pub fn degree(&self, square: u32) -> usize {
+        let s = square as usize;
+        (self.offsets[s + 1] - self.offsets[s]) as usize
+    }
+
+    /// The endpoints of edge `e`.
+    #[inline]
+    pub fn endpoints(&self, e: usize) -> (u32, u32) {
+        (self.a[e], self.b[e])
+    }
+
+    /// The square at the other end of edge `e` from `square`.
+    #[inline]
+    pub fn other(&self, e: usize, square: u32) -> u32 {
+        if self.a[e] == square {
+            self.b[e]
+        } else {
+            self.a[e]
+        }
+    }
+
+    /// The edge joining `x` and `y`, if they are a knight move apart.
+    pub fn edge_between(&self, x: u32, y: u32) -> Option<usize> {
+        self.incident(x)
+            .iter()
+            .map(|&e| e as usize)
+            .find(|&e| self.other(e, x) == y)
+    }
+
+    /// The number of possible moves from a square, counting all 8 offsets on the board.
+    pub fn max_degree() -> usize {
+        KNIGHT_OFFSETS.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_order_and_counts() {
+        for (m, n) in [(1, 1), (1, 5), (2, 3), (3, 3), (3, 4), (8, 8), (5, 9)] {
+            let board = Board::new(m, n).unwrap();
+            let g = KnightGraph::new(board);
+            assert_eq!(g.edges() as u64, edge_count(m, n));
+            let mut last = (0, 0);
+            for e in 0..g.edges() {
+                let (a, b) = g.endpoints(e);
+                assert!(a < b && board.is_knight_move(a, b));
+                assert!(e == 0 || (a, b) > last, "edges not in canonical order");
+                last = (a, b);
+            }
+            let degree_sum: usize = (0..board.squares() as u32).map(|s| g.degree(s)).sum();
+            assert_eq!(degree_sum, 2 * g.edges());
+            for s in 0..board.squares() as u32 {
+                assert_eq!(g.degree(s), board.knight_moves(s).count());
+                for &e in g.incident(s) {
+                    assert_eq!(g.edge_between(s, g.other(e as usize, s)), Some(e as usize));
+                }
+            }
+        }
+        assert_eq!(edge_count(8, 8), 168);
+    }
+
+    #[test]
+    fn refuses_huge_boards() {
+        let huge = Board::new(100_000, 100_000).unwrap_err();
+        assert!(huge.to_string().contains("too large"));
+        let big = Board::new(60_000, 60_000).unwrap();
+        let err = check_memory(big, 5, 1, "the network").unwrap_err();
+        assert!(err.to_string().contains("GiB"), "{err}");
+        assert!(check_memory(Board::new(100, 100).unwrap(), 5, 1, "the network").is_ok());
+    }
+}

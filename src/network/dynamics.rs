@@ -1,0 +1,188 @@
+//! One step of the network: synchronous (every neuron reads the previous outputs) or
+//! sequential (neurons in turn, each reading the current outputs).
+//!
+//! The neighbour sum of neuron `e = {a, b}` is `deg[a] + deg[b] − 2·V(e)`, where `deg`
+//! counts active moves per square, so
+//! `ΔU(e) = C − deg[a] − deg[b] + (2 − S)·V(e)`. A synchronous step is one gather (ΔU
+//! from `deg`) and one scatter-add (`deg` from the new V); a sequential step updates
+//! `deg` in O(1) whenever an output flips. No E×E mask and no per-neuron lists.
+
+use ndarray::{Array1, Zip};
+
+use super::outcome::StepStats;
+use super::params::{NetworkParams, UpdateOrder};
+use super::state::State;
+use crate::graph::KnightGraph;
+
+/// Hysteresis: on above `upper`, off below `lower`, else unchanged.
+#[inline(always)]
+pub fn hysteresis(u: i32, v: u8, upper: i32, lower: i32) -> u8 {
+    if u > upper {
+        1
+    } else if u < lower {
+        0
+    } else {
+        v
+    }
+}
+
+/// The evolving network: the state plus per-square active degrees.
+#[derive(Debug, Clone)]
+pub struct Dynamics<'g> {
+    graph: &'g KnightGraph,
+    params: NetworkParams,
+    pub state: State,
+    /// Active moves per square.
+    pub deg: Array1<u8>,
+    /// Number of squares whose `deg` is not 2.
+    off_two: u32,
+    active: u32,
+}
+
+impl<'g> Dynamics<'g> {
+    pub fn new(graph: &'g KnightGraph, params: NetworkParams, state: State) -> Dynamics<'g> {
+        let mut d = Dynamics {
+            graph,
+            params,
+            state,
+            deg: Array1::zeros(graph.squares()),
+            off_two: 0,
+            active: 0,
+        };
+        d.recount();
+        d
+    }
+
+    /// Recompute `deg` from V by one scatter-add, and the counters from `deg`.
+    fn recount(&mut self) {
+        self.deg.fill(0);
+        let deg = self.deg.as_slice_mut().expect("contiguous");
+        Zip::from(&self.state.v)
+            .and(&self.graph.a)
+            .and(&self.graph.b)
+            .for_each(|&v, &a, &b| {
+                deg[a as usize] += v;
+                deg[b as usize] += v;
+            });
+        self.off_two = self.deg.iter().filter(|&&d| d != 2).count() as u32;
+        self.active = self.state.v.iter().map(|&v| v as u32).sum();
+    }
+
+    /// Squares whose number of active moves is not 2.
+    pub fn off_two(&self) -> u32 {
+        self.off_two
+    }
+
+    /// Number of active neurons.
+    pub fn active(&self) -> u32 {
+        self.active
+    }
+
+    /// One step (a sweep for sequential orders).
+    pub fn step(&mut self) -> StepStats {
+        let (changed, flips) = match self.params.order {
+            UpdateOrder::Synchronous => self.step_synchronous(),
+            UpdateOrder::Sequential | UpdateOrder::RandomPermutation => self.step_sequential(),
+        };
+        StepStats {
+            changed,
+            flips,
+            active: self.active,
+            off_two: self.off_two,
+        }
+    }
+
+    fn step_synchronous(&mut self) -> (u32, u32) {
+        let NetworkParams {
+            c,
+            s,
+            upper,
+            lower,
+            clamp,
+            ..
+        } = self.params;
+        let deg = self.deg.as_slice().expect("contiguous");
+        let (mut changed, mut flips) = (0u32, 0u32);
+        Zip::from(&mut self.state.u)
+            .and(&mut self.state.v)
+            .and(&self.graph.a)
+            .and(&self.graph.b)
+            .for_each(|u, v, &a, &b| {
+                let du = c - deg[a as usize] as i32 - deg[b as usize] as i32 + (2 - s) * *v as i32;
+                changed += (du != 0) as u32;
+                let mut nu = *u + du;
+                if let Some(k) = clamp {
+                    nu = nu.clamp(-k, k);
+                }
+                *u = nu;
+                let nv = hysteresis(nu, *v, upper, lower);
+                flips += (nv != *v) as u32;
+                *v = nv;
+            });
+        self.recount();
+        (changed, flips)
+    }
+
+    fn step_sequential(&mut self) -> (u32, u32) {
+        let NetworkParams {
+            c,
+            s,
+            upper,
+            lower,
+            clamp,
+            ..
+        } = self.params;
+        let u = self.state.u.as_slice_mut().expect("contiguous");
+        let v = self.state.v.as_slice_mut().expect("contiguous");
+        let deg = self.deg.as_slice_mut().expect("contiguous");
+        let ea = self.graph.a.as_slice().expect("contiguous");
+        let eb = self.graph.b.as_slice().expect("contiguous");
+        let (mut changed, mut flips) = (0u32, 0u32);
+        let mut off_two = self.off_two as i64;
+        let mut active = self.active as i64;
+        let mut visit = |e: usize| {
+            let (a, b) = (ea[e] as usize, eb[e] as usize);
+            let old = v[e];
+            let du = c - deg[a] as i32 - deg[b] as i32 + (2 - s) * old as i32;
+            changed += (du != 0) as u32;
+            let mut nu = u[e] + du;
+            if let Some(k) = clamp {
+                nu = nu.clamp(-k, k);
+            }
+            u[e] = nu;
+            let nv = hysteresis(nu, old, upper, lower);
+            if nv != old {
+                flips += 1;
+                v[e] = nv;
+                for x in [a, b] {
+                    off_two -= (deg[x] != 2) as i64;
+                    if nv == 1 {
+                        deg[x] += 1;
+                    } else {
+                        deg[x] -= 1;
+                    }
+                    off_two += (deg[x] != 2) as i64;
+                }
+                active += if nv == 1 { 1 } else { -1 };
+            }
+        };
+        match &self.state.order {
+            None => (0..ea.len()).for_each(&mut visit),
+            Some(order) => order.iter().for_each(|&e| visit(e as usize)),
+        }
+        self.off_two = off_two as u32;
+        self.active = active as u32;
+        (changed, flips)
+    }
+
+    /// The active edges as square pairs.
+    pub fn active_edges(&self) -> Vec<(u32, u32)> {
+        self.state
+            .v
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v == 1)
+            .map(|(e, _)| self.graph.endpoints(e))
+            .collect()
+    }
+}

@@ -1,0 +1,62 @@
+//! The network's state (integer U, binary V per neuron) and its seeded initialisation.
+//!
+//! Draw order from the attempt's random stream, fixed so a seed replays exactly:
+//! 1. for [`Init::RandomOutputs`]: one `Uniform{0,1}` draw per neuron in canonical order
+//!    (U = 0); for [`Init::NegativeStates`]: one `Uniform{0..spread-1}` draw per neuron,
+//!    negated (V = 0);
+//! 2. for [`UpdateOrder::RandomPermutation`]: a Fisher–Yates shuffle of `0..E`.
+
+use ndarray::Array1;
+use ndarray_rand::rand_distr::Uniform;
+use ndarray_rand::RandomExt;
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use super::params::{Init, NetworkParams, UpdateOrder};
+use crate::graph::KnightGraph;
+
+/// U and V of every neuron, plus the update order for sequential variants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    pub u: Array1<i32>,
+    pub v: Array1<u8>,
+    /// Neuron visiting order within a sweep (canonical order unless randomised).
+    pub order: Option<Vec<u32>>,
+}
+
+impl State {
+    /// Draw an initial state for one attempt.
+    pub fn random<R: Rng + ?Sized>(
+        graph: &KnightGraph,
+        params: &NetworkParams,
+        rng: &mut R,
+    ) -> State {
+        let e = graph.edges();
+        let (u, v) = match params.init {
+            Init::RandomOutputs => {
+                let v = Array1::random_using(e, Uniform::new_inclusive(0u8, 1).unwrap(), rng);
+                (Array1::zeros(e), v)
+            }
+            Init::NegativeStates => {
+                let spread = graph.board().cols().max(1) as i32;
+                let u =
+                    Array1::random_using(e, Uniform::new(0i32, spread).unwrap(), rng).mapv(|x| -x);
+                (u, Array1::zeros(e))
+            }
+        };
+        let order = (params.order == UpdateOrder::RandomPermutation).then(|| {
+            let mut p: Vec<u32> = (0..e as u32).collect();
+            p.shuffle(rng);
+            p
+        });
+        State { u, v, order }
+    }
+
+    /// Outputs as a string of '0'/'1', one character per neuron in canonical order.
+    pub fn outputs_string(&self) -> String {
+        self.v
+            .iter()
+            .map(|&x| if x == 1 { '1' } else { '0' })
+            .collect()
+    }
+}

@@ -1,0 +1,89 @@
+//! The Takefuji–Lee network behind the [`Solver`] interface: restarts until a closed
+//! tour (or the attempt limit), then starts the tour at the requested square.
+
+use serde_json::{json, Map};
+
+use super::{Request, Solution, Solver};
+use crate::error::InputError;
+use crate::graph::{check_memory, KnightGraph};
+use crate::network::{Network, NetworkParams, Run, Termination, Trace, BYTES_PER_NEURON};
+use crate::Rng;
+
+/// The network as a solver.
+#[derive(Debug, Clone)]
+pub struct NetworkSolver {
+    pub params: NetworkParams,
+}
+
+impl NetworkSolver {
+    pub fn new(params: NetworkParams) -> NetworkSolver {
+        NetworkSolver { params }
+    }
+
+    /// Solve and also return the trace of the last attempt (the successful one, if any).
+    pub fn solve_traced(
+        &self,
+        req: &Request,
+        rng: &mut Rng,
+    ) -> Result<(Solution, Trace, KnightGraph), InputError> {
+        self.check(req)?;
+        let graph = KnightGraph::new(req.board);
+        let net = Network::new(&graph, self.params)?;
+        let mut trace = Trace::default();
+        let run = net.solve_traced(rng, Some(&mut trace));
+        let solution = self.solution(run, req)?;
+        Ok((solution, trace, graph))
+    }
+
+    fn solution(&self, run: Run, req: &Request) -> Result<Solution, InputError> {
+        let mut extra = Map::new();
+        extra.insert("last_termination".into(), json!(run.last.termination));
+        extra.insert(
+            "terminations".into(),
+            json!(Termination::NAMES
+                .iter()
+                .zip(run.terminations)
+                .map(|(n, c)| (n.to_string(), c))
+                .collect::<std::collections::BTreeMap<_, _>>()),
+        );
+        extra.insert("params".into(), json!(self.params));
+        Solution {
+            solver: "network".into(),
+            variant: Some(self.params.variant_name()),
+            closed: true,
+            outcome: run.last.termination.name().to_string(),
+            tour: run.tour,
+            iterations: run.total_iterations,
+            attempts: run.attempts as u64,
+            steps: None,
+            extra,
+        }
+        .apply_start(req)
+    }
+}
+
+impl Solver for NetworkSolver {
+    fn name(&self) -> String {
+        "network".into()
+    }
+
+    fn variant(&self) -> Option<String> {
+        Some(self.params.variant_name())
+    }
+
+    fn check(&self, req: &Request) -> Result<(), InputError> {
+        self.params.check()?;
+        req.check_exists(true).map_err(|e| {
+            InputError::Impossible(format!("{e}; the network finds closed tours only"))
+        })?;
+        check_memory(req.board, BYTES_PER_NEURON, 2, "the network")
+    }
+
+    fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
+        self.check(req)?;
+        let graph = KnightGraph::new(req.board);
+        let net = Network::new(&graph, self.params)?;
+        let run = net.solve(rng);
+        self.solution(run, req)
+    }
+}
