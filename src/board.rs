@@ -47,7 +47,8 @@ impl Board {
         }
         if rows > MAX_SIDE || cols > MAX_SIDE || (rows as u64) * (cols as u64) > MAX_SQUARES {
             return Err(InputError::Board(format!(
-                "board {rows}x{cols} is too large; sides up to {MAX_SIDE} and at most {MAX_SQUARES} squares are accepted"
+                "board {rows}x{cols} is too large ({} squares); sides up to {MAX_SIDE} and at most {MAX_SQUARES} squares are accepted",
+                rows as u128 * cols as u128
             )));
         }
         Ok(Board { rows, cols })

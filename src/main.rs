@@ -1,1 +1,5 @@
-fn main() {}
+//! The `knightnet` binary: everything happens in [`knightnet::cli::run`].
+
+fn main() {
+    std::process::exit(knightnet::cli::run(std::env::args_os()));
+}

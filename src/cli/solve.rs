@@ -1,0 +1,331 @@
+//! `knightnet solve`: find one tour with any solver and print it as text or JSON.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use serde_json::{json, Value};
+
+use super::{write_atomic, Failure};
+use crate::board::Board;
+use crate::error::InputError;
+use crate::network::{NetworkParams, Preset};
+use crate::solvers::network::NetworkSolver;
+use crate::solvers::{Request, Solution, SolverKind};
+use crate::{rng_from_seed, DEFAULT_SEED};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Network parameter overrides shared by every command that runs the network.
+#[derive(Debug, Clone, Default, Args)]
+pub struct NetworkFlags {
+    /// Network rule preset: takefuji-lee, brant, parberry, wikipedia, numpy.
+    #[arg(long, value_name = "PRESET")]
+    pub variant: Option<String>,
+    /// Override the bias C.
+    #[arg(long = "c", value_name = "C", allow_negative_numbers = true)]
+    pub c: Option<i32>,
+    /// Override the self-coupling S.
+    #[arg(long = "s", value_name = "S", allow_negative_numbers = true)]
+    pub s: Option<i32>,
+    /// Override the upper threshold (V turns on when U > upper).
+    #[arg(long, allow_negative_numbers = true)]
+    pub upper: Option<i32>,
+    /// Override the lower threshold (V turns off when U < lower).
+    #[arg(long, allow_negative_numbers = true)]
+    pub lower: Option<i32>,
+    /// Override the update order: synchronous, sequential, random-permutation.
+    #[arg(long)]
+    pub order: Option<String>,
+    /// Override the initialisation: random-outputs, negative-states.
+    #[arg(long)]
+    pub init: Option<String>,
+    /// Clamp U to ±K, or `none`.
+    #[arg(long, value_name = "K|none")]
+    pub clamp: Option<String>,
+    /// Override the stop rule: stable, degree-two, either.
+    #[arg(long)]
+    pub stop: Option<String>,
+    /// Steps (synchronous) or sweeps (sequential) per attempt.
+    #[arg(long)]
+    pub max_iterations: Option<u32>,
+    /// Attempts (restarts + 1) before giving up.
+    #[arg(long)]
+    pub max_attempts: Option<u32>,
+}
+
+impl NetworkFlags {
+    /// Whether any network flag was given.
+    pub fn any(&self) -> bool {
+        let f = self;
+        f.variant.is_some()
+            || f.c.is_some()
+            || f.s.is_some()
+            || f.upper.is_some()
+            || f.lower.is_some()
+            || f.order.is_some()
+            || f.init.is_some()
+            || f.clamp.is_some()
+            || f.stop.is_some()
+            || f.max_iterations.is_some()
+            || f.max_attempts.is_some()
+    }
+
+    /// Apply the preset and overrides to `base`, then check the result.
+    pub fn apply(&self, base: NetworkParams) -> Result<NetworkParams, InputError> {
+        let mut p = match &self.variant {
+            Some(v) => v.parse::<Preset>()?.params(),
+            None => base,
+        };
+        if let Some(x) = self.c {
+            p.c = x;
+        }
+        if let Some(x) = self.s {
+            p.s = x;
+        }
+        if let Some(x) = self.upper {
+            p.upper = x;
+        }
+        if let Some(x) = self.lower {
+            p.lower = x;
+        }
+        if let Some(x) = &self.order {
+            p.order = x.parse()?;
+        }
+        if let Some(x) = &self.init {
+            p.init = x.parse()?;
+        }
+        if let Some(x) = &self.clamp {
+            p.clamp = match x.trim() {
+                "none" => None,
+                k => Some(k.parse().map_err(|_| {
+                    InputError::param(format!(
+                        "clamp '{k}' is malformed; give a positive whole number or 'none'"
+                    ))
+                })?),
+            };
+        }
+        if let Some(x) = &self.stop {
+            p.stop = x.parse()?;
+        }
+        if let Some(x) = self.max_iterations {
+            p.max_iterations = x;
+        }
+        if let Some(x) = self.max_attempts {
+            p.max_attempts = x;
+        }
+        p.check()?;
+        Ok(p)
+    }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SolveArgs {
+    /// Board size ROWSxCOLS.
+    #[arg(long, default_value = "8x8")]
+    pub board: String,
+    /// Solver: network, or network:PRESET (see --variant).
+    #[arg(long, default_value = "network")]
+    pub solver: String,
+    /// Seed of the ChaCha8 random stream.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Start square: ROW,COL (0-based, row 0 at the top) or algebraic like c3.
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Walk the closed tour in the other direction.
+    #[arg(long)]
+    pub reverse: bool,
+    /// Require a closed tour.
+    #[arg(long, conflicts_with = "open")]
+    pub closed: bool,
+    /// An open tour is enough.
+    #[arg(long)]
+    pub open: bool,
+    /// Write the network's trace (outputs after every step) of the last attempt as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    #[command(flatten)]
+    pub network: NetworkFlags,
+}
+
+/// The validated configuration of one `solve`.
+#[derive(Debug, Clone)]
+pub struct SolveConfig {
+    pub request: Request,
+    pub solver: SolverKind,
+    pub seed: u64,
+}
+
+impl SolveArgs {
+    pub fn config(&self) -> Result<SolveConfig, InputError> {
+        let board: Board = self.board.parse()?;
+        let mut solver: SolverKind = self.solver.parse()?;
+        match &mut solver {
+            SolverKind::Network(p) => *p = self.network.apply(*p)?,
+            #[allow(unreachable_patterns)]
+            _ if self.network.any() => {
+                return Err(InputError::param(format!(
+                    "network flags (--variant, --c, ...) apply only to --solver network, not '{}'",
+                    self.solver
+                )))
+            }
+            #[allow(unreachable_patterns)]
+            _ => {}
+        }
+        if self.trace.is_some() && !matches!(solver, SolverKind::Network(_)) {
+            return Err(InputError::param(
+                "--trace records the network's outputs; use it with --solver network",
+            ));
+        }
+        let start = self
+            .start
+            .as_deref()
+            .map(|s| board.parse_square(s))
+            .transpose()?;
+        let closed = if self.closed {
+            Some(true)
+        } else if self.open {
+            Some(false)
+        } else {
+            None
+        };
+        Ok(SolveConfig {
+            request: Request {
+                board,
+                closed,
+                start,
+                reverse: self.reverse,
+            },
+            solver,
+            seed: self.seed,
+        })
+    }
+}
+
+/// The JSON object of a solution (the output contract of `solve --format json`).
+pub fn solution_json(sol: &Solution, board: Board, seed: u64) -> Value {
+    let mut v = json!({
+        "board": {"rows": board.rows(), "cols": board.cols()},
+        "solver": sol.solver,
+        "variant": sol.variant,
+        "seed": seed,
+        "closed": sol.closed,
+        "tour": sol.tour.as_ref().map(|t| t.coords()),
+        "start": sol.tour.as_ref().map(|t| board.square_name(t.start())),
+        "outcome": sol.outcome,
+        "iterations": sol.iterations,
+        "attempts": sol.attempts,
+        "restarts": sol.attempts.saturating_sub(1),
+        "version": env!("CARGO_PKG_VERSION"),
+    });
+    if let Some(steps) = sol.steps {
+        v["steps"] = json!(steps);
+    }
+    for (k, x) in &sol.extra {
+        v[k] = x.clone();
+    }
+    v
+}
+
+/// Text output: a summary line and the board with move numbers.
+pub fn solution_text(sol: &Solution, board: Board, seed: u64) -> String {
+    let name = match &sol.variant {
+        Some(v) => format!("{} ({v})", sol.solver),
+        None => sol.solver.clone(),
+    };
+    let mut s = String::new();
+    let effort = if sol.iterations > 0 {
+        format!(", {} iterations in all", sol.iterations)
+    } else {
+        String::new()
+    };
+    let steps = sol
+        .steps
+        .map(|n| format!(", {n} steps"))
+        .unwrap_or_default();
+    match &sol.tour {
+        Some(t) => {
+            s += &format!(
+                "{name} on {board}, seed {seed}: {} tour from {} after {} attempt{}{effort}{steps}\n",
+                if t.is_closed() { "closed" } else { "open" },
+                board.square_name(t.start()),
+                sol.attempts,
+                if sol.attempts == 1 { "" } else { "s" },
+            );
+            s += &t.to_string();
+        }
+        None => {
+            s += &format!(
+                "{name} on {board}, seed {seed}: no tour after {} attempt{} (last: {}){effort}{steps}\n",
+                sol.attempts,
+                if sol.attempts == 1 { "" } else { "s" },
+                sol.outcome
+            );
+        }
+    }
+    s
+}
+
+pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let cfg = args.config()?;
+    let mut rng = rng_from_seed(cfg.seed);
+    let board = cfg.request.board;
+    let solution = match (&cfg.solver, &args.trace) {
+        (SolverKind::Network(p), Some(path)) => {
+            let (sol, trace, graph) =
+                NetworkSolver::new(*p).solve_traced(&cfg.request, &mut rng)?;
+            let neurons: Vec<[u32; 2]> = (0..graph.edges())
+                .map(|e| {
+                    let (a, b) = graph.endpoints(e);
+                    [a, b]
+                })
+                .collect();
+            let doc = json!({
+                "board": {"rows": board.rows(), "cols": board.cols()},
+                "seed": cfg.seed,
+                "variant": p.variant_name(),
+                "params": p,
+                "attempt": sol.attempts,
+                "outcome": sol.outcome,
+                "neurons": neurons,
+                "outputs": trace.outputs,
+                "steps": trace.steps,
+                "version": env!("CARGO_PKG_VERSION"),
+            });
+            let bytes = serde_json::to_vec(&doc).map_err(anyhow::Error::from)?;
+            write_atomic(path, &bytes)?;
+            sol
+        }
+        (solver, _) => {
+            let s = solver.build();
+            s.check(&cfg.request)?;
+            s.solve(&cfg.request, &mut rng)?
+        }
+    };
+    let text = match args.format {
+        Format::Json => {
+            let mut t = serde_json::to_string_pretty(&solution_json(&solution, board, cfg.seed))
+                .map_err(anyhow::Error::from)?;
+            t.push('\n');
+            t
+        }
+        Format::Text => solution_text(&solution, board, cfg.seed),
+    };
+    out.write_all(text.as_bytes())?;
+    if solution.tour.is_none() {
+        return Err(Failure::Other(anyhow::anyhow!(
+            "no tour found after {} attempts (last outcome: {})",
+            solution.attempts,
+            solution.outcome
+        )));
+    }
+    Ok(())
+}
