@@ -122,6 +122,12 @@ impl KnightGraph {
         &self.incident[self.offsets[s] as usize..self.offsets[s + 1] as usize]
     }
 
+    /// Every square's incident edges, squares in row-major order: the concatenation of
+    /// [`KnightGraph::incident`] over all squares (each edge appears twice).
+    pub fn incident_all(&self) -> &[u32] {
+        &self.incident
+    }
+
     /// Degree of `square` in the full knight graph.
     #[inline]
     pub fn degree(&self, square: u32) -> usize {

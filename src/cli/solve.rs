@@ -126,7 +126,7 @@ impl NetworkFlags {
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
     /// Board size ROWSxCOLS.
-    #[arg(long, default_value = "8x8")]
+    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
     pub board: String,
     /// Solver: network, or network:PRESET (see --variant).
     #[arg(long, default_value = "network")]
@@ -138,7 +138,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Start square: ROW,COL (0-based, row 0 at the top) or algebraic like c3.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub start: Option<String>,
     /// Walk the closed tour in the other direction.
     #[arg(long)]

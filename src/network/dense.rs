@@ -19,11 +19,14 @@ pub struct DenseNetwork {
     /// `mask[[e, f]] = 1` when neurons e ≠ f share a square.
     mask: Array2<i32>,
     pub state: State,
+    /// Visiting order of [`UpdateOrder::SquareSweep`].
+    square_sweep: Vec<u32>,
 }
 
 impl DenseNetwork {
     /// Build the mask; `None` when the graph has more than [`MAX_NEURONS`] neurons.
     pub fn new(graph: &KnightGraph, params: NetworkParams, state: State) -> Option<DenseNetwork> {
+        let square_sweep = graph.incident_all().to_vec();
         let e = graph.edges();
         if e > MAX_NEURONS {
             return None;
@@ -42,6 +45,7 @@ impl DenseNetwork {
             params,
             mask,
             state,
+            square_sweep,
         })
     }
 
@@ -79,10 +83,13 @@ impl DenseNetwork {
                     self.update(i, du);
                 }
             }
-            UpdateOrder::Sequential | UpdateOrder::RandomPermutation => {
-                let order: Vec<usize> = match &self.state.order {
-                    Some(o) => o.iter().map(|&x| x as usize).collect(),
-                    None => (0..e).collect(),
+            UpdateOrder::Sequential | UpdateOrder::RandomPermutation | UpdateOrder::SquareSweep => {
+                let order: Vec<usize> = match (&self.state.order, self.params.order) {
+                    (Some(o), _) => o.iter().map(|&x| x as usize).collect(),
+                    (None, UpdateOrder::SquareSweep) => {
+                        self.square_sweep.iter().map(|&x| x as usize).collect()
+                    }
+                    (None, _) => (0..e).collect(),
                 };
                 for i in order {
                     let du = self.delta(i, &self.state.v);

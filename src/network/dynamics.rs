@@ -82,7 +82,9 @@ impl<'g> Dynamics<'g> {
     pub fn step(&mut self) -> StepStats {
         let (changed, flips) = match self.params.order {
             UpdateOrder::Synchronous => self.step_synchronous(),
-            UpdateOrder::Sequential | UpdateOrder::RandomPermutation => self.step_sequential(),
+            UpdateOrder::Sequential | UpdateOrder::RandomPermutation | UpdateOrder::SquareSweep => {
+                self.step_sequential()
+            }
         };
         StepStats {
             changed,
@@ -166,9 +168,14 @@ impl<'g> Dynamics<'g> {
                 active += if nv == 1 { 1 } else { -1 };
             }
         };
-        match &self.state.order {
-            None => (0..ea.len()).for_each(&mut visit),
-            Some(order) => order.iter().for_each(|&e| visit(e as usize)),
+        match (&self.state.order, self.params.order) {
+            (Some(order), _) => order.iter().for_each(|&e| visit(e as usize)),
+            (None, UpdateOrder::SquareSweep) => self
+                .graph
+                .incident_all()
+                .iter()
+                .for_each(|&e| visit(e as usize)),
+            (None, _) => (0..ea.len()).for_each(&mut visit),
         }
         self.off_two = off_two as u32;
         self.active = active as u32;

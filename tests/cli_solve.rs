@@ -1,0 +1,252 @@
+//! `knightnet solve` from the outside: output contract, determinism, and a clear
+//! one-line error with exit code 2 (and nothing on stdout) for every kind of bad input.
+
+use std::process::{Command, Output};
+
+use knightnet::board::Board;
+use knightnet::tour::validate;
+use serde_json::Value;
+
+fn knightnet(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_knightnet"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = knightnet(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
+}
+
+fn tour_of(v: &Value, board: Board) -> Vec<u32> {
+    v["tour"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            board.index(
+                p[0].as_u64().unwrap() as usize,
+                p[1].as_u64().unwrap() as usize,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn default_solve_prints_a_numbered_board() {
+    let out = knightnet(&["solve"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].contains("network (parberry) on 8x8, seed 1: closed tour"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines.len(), 9);
+    let mut numbers: Vec<u32> = lines[1..]
+        .iter()
+        .flat_map(|l| l.split_whitespace())
+        .map(|n| n.parse().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=64).collect::<Vec<_>>());
+}
+
+#[test]
+fn json_contract_and_start_square() {
+    let v = json_of(&[
+        "solve",
+        "--board",
+        "6x6",
+        "--variant",
+        "parberry",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ]);
+    for key in [
+        "board",
+        "solver",
+        "variant",
+        "seed",
+        "closed",
+        "tour",
+        "outcome",
+        "iterations",
+        "restarts",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["board"]["rows"], 6);
+    assert_eq!(v["solver"], "network");
+    assert_eq!(v["variant"], "parberry");
+    assert_eq!(v["seed"], 7);
+    assert_eq!(v["closed"], true);
+    assert_eq!(v["outcome"], "tour");
+    assert_eq!(
+        v["restarts"].as_u64().unwrap() + 1,
+        v["attempts"].as_u64().unwrap()
+    );
+    let board = Board::new(6, 6).unwrap();
+    validate(board, &tour_of(&v, board), true).unwrap();
+
+    for (start, reverse) in [("c3", false), ("2,5", true)] {
+        let mut args = vec![
+            "solve", "--board", "6x6", "--seed", "7", "--format", "json", "--start", start,
+        ];
+        if reverse {
+            args.push("--reverse");
+        }
+        let w = json_of(&args);
+        let t = tour_of(&w, board);
+        validate(board, &t, true).unwrap();
+        assert_eq!(t[0], board.parse_square(start).unwrap());
+    }
+    // Reversing walks the same cycle the other way.
+    let fwd = tour_of(
+        &json_of(&[
+            "solve", "--board", "6x6", "--seed", "7", "--format", "json", "--start", "0,0",
+        ]),
+        board,
+    );
+    let rev = tour_of(
+        &json_of(&[
+            "solve",
+            "--board",
+            "6x6",
+            "--seed",
+            "7",
+            "--format",
+            "json",
+            "--start",
+            "0,0",
+            "--reverse",
+        ]),
+        board,
+    );
+    assert_eq!(fwd[1], rev[35]);
+    assert_eq!(fwd[35], rev[1]);
+}
+
+#[test]
+fn same_seed_same_bytes() {
+    for variant in ["parberry", "brant", "takefuji-lee", "numpy"] {
+        let args = [
+            "solve",
+            "--board",
+            "6x6",
+            "--variant",
+            variant,
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ];
+        let a = knightnet(&args);
+        let b = knightnet(&args);
+        assert_eq!(a.stdout, b.stdout, "{variant}");
+        assert_eq!(a.status.code(), b.status.code());
+    }
+}
+
+#[test]
+fn trace_has_one_output_string_per_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("trace.json");
+    let out = knightnet(&[
+        "solve",
+        "--board",
+        "10x12",
+        "--seed",
+        "3",
+        "--trace",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let t: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let neurons = t["neurons"].as_array().unwrap();
+    assert_eq!(neurons.len(), 4 * 120 - 6 * 22 + 8);
+    assert_eq!(neurons[0], serde_json::json!([0, 14]));
+    let outputs = t["outputs"].as_array().unwrap();
+    assert_eq!(outputs.len(), t["steps"].as_array().unwrap().len() + 1);
+    assert!(outputs
+        .iter()
+        .all(|o| o.as_str().unwrap().len() == neurons.len()));
+    // The last output is the tour printed on stdout: 120 active moves.
+    assert_eq!(
+        outputs
+            .last()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .matches('1')
+            .count(),
+        120
+    );
+    assert_eq!(t["outcome"], "tour");
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_and_no_stdout() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "--board", "0x8"], "zero side"),
+        (&["solve", "--board", "-3x8"], "negative"),
+        (&["solve", "--board", "8y8"], "malformed"),
+        (&["solve", "--board", "8x"], "malformed"),
+        (&["solve", "--board", "99999999999999999999x8"], "too large"),
+        (&["solve", "--board", "100000x100000"], "too large"),
+        (&["solve", "--board", "60000x60000"], "GiB"),
+        (&["solve", "--start", "9,0"], "off the 8x8 board"),
+        (&["solve", "--start", "i1"], "off the 8x8 board"),
+        (&["solve", "--start", "q"], "malformed"),
+        (&["solve", "--start", "-1,0"], "off the 8x8 board"),
+        (&["solve", "--variant", "hopfield"], "unknown variant"),
+        (&["solve", "--solver", "oracle"], "unknown solver"),
+        (&["solve", "--order", "diagonal"], "unknown update order"),
+        (&["solve", "--clamp", "2"], "clamp"),
+        (&["solve", "--clamp", "ten"], "clamp"),
+        (&["solve", "--upper", "-1"], "upper"),
+        (&["solve", "--max-attempts", "0"], "max-attempts"),
+        (&["solve", "--board", "7x7"], "both sides are odd"),
+        (&["solve", "--board", "4x10"], "side of 1, 2 or 4"),
+        (&["solve", "--board", "3x8"], "3x8"),
+        (&["solve", "--board", "1x1"], "no knight move"),
+    ];
+    for (args, needle) in cases {
+        let out = knightnet(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
+        assert!(!err.contains("panicked"), "{args:?} panicked");
+    }
+}
+
+#[test]
+fn giving_up_is_reported_not_hidden() {
+    // One sweep per attempt cannot settle an 8x8 network from a random state.
+    let out = knightnet(&[
+        "solve",
+        "--max-iterations",
+        "1",
+        "--max-attempts",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["tour"], Value::Null);
+    assert_eq!(v["attempts"], 3);
+    assert_eq!(v["outcome"], "iteration-cap");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no tour found after 3 attempts"));
+}
