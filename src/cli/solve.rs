@@ -38,7 +38,7 @@ pub struct NetworkFlags {
     /// Override the lower threshold (V turns off when U < lower).
     #[arg(long, allow_negative_numbers = true)]
     pub lower: Option<i32>,
-    /// Override the update order: synchronous, sequential, random-permutation.
+    /// Override the update order: synchronous, sequential, random-permutation, square-sweep.
     #[arg(long)]
     pub order: Option<String>,
     /// Override the initialisation: random-outputs, negative-states.
