@@ -8,6 +8,7 @@ pub mod board;
 pub mod error;
 pub mod existence;
 pub mod graph;
+pub mod merge;
 pub mod network;
 pub mod solvers;
 pub mod tour;

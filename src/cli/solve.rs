@@ -128,7 +128,7 @@ pub struct SolveArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
     pub board: String,
-    /// Solver: network, or network:PRESET (see --variant).
+    /// Solver: network, network:PRESET, network+merge[:PRESET] (see --variant).
     #[arg(long, default_value = "network")]
     pub solver: String,
     /// Seed of the ChaCha8 random stream.
@@ -149,6 +149,13 @@ pub struct SolveArgs {
     /// An open tour is enough.
     #[arg(long)]
     pub open: bool,
+    /// Join the network's cycles into one tour (same as --solver network+merge).
+    #[arg(long)]
+    pub merge: bool,
+    /// With network+merge: run the network on tiles of this side and merge across them;
+    /// `none` for one whole-board network; `auto` (default): tiles of 10 above 40x40.
+    #[arg(long, value_name = "SIDE|none|auto")]
+    pub tile: Option<String>,
     /// Write the network's trace (outputs after every step) of the last attempt as JSON.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
@@ -168,8 +175,31 @@ impl SolveArgs {
     pub fn config(&self) -> Result<SolveConfig, InputError> {
         let board: Board = self.board.parse()?;
         let mut solver: SolverKind = self.solver.parse()?;
+        if self.merge {
+            solver = match solver {
+                SolverKind::Network(params) => SolverKind::NetworkMerge {
+                    params,
+                    tile: crate::solvers::neural_merge::TileMode::Auto,
+                },
+                s @ SolverKind::NetworkMerge { .. } => s,
+                #[allow(unreachable_patterns)]
+                _ => return Err(InputError::param(format!(
+                    "--merge joins the network's cycles; use it with --solver network, not '{}'",
+                    self.solver
+                ))),
+            };
+        }
+        if let Some(t) = &self.tile {
+            match &mut solver {
+                SolverKind::NetworkMerge { tile, .. } => *tile = t.parse()?,
+                _ => return Err(InputError::param(
+                    "--tile applies to network+merge; add --merge or use --solver network+merge",
+                )),
+            }
+        }
         match &mut solver {
             SolverKind::Network(p) => *p = self.network.apply(*p)?,
+            SolverKind::NetworkMerge { params, .. } => *params = self.network.apply(*params)?,
             #[allow(unreachable_patterns)]
             _ if self.network.any() => {
                 return Err(InputError::param(format!(
@@ -229,7 +259,8 @@ pub fn solution_json(sol: &Solution, board: Board, seed: u64) -> Value {
     if let Some(steps) = sol.steps {
         v["steps"] = json!(steps);
     }
-    for (k, x) in &sol.extra {
+    // Timings (keys ending in `_ns`) are left out so that a seed gives the same bytes.
+    for (k, x) in sol.extra.iter().filter(|(k, _)| !k.ends_with("_ns")) {
         v[k] = x.clone();
     }
     v

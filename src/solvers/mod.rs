@@ -5,6 +5,7 @@
 //! [`crate::tour`]. [`SolverKind`] names solvers for the command line and spec files.
 
 pub mod network;
+pub mod neural_merge;
 
 use std::fmt;
 use std::str::FromStr;
@@ -114,6 +115,11 @@ pub trait Solver: Send + Sync {
 pub enum SolverKind {
     /// The Takefuji–Lee network with the given parameters.
     Network(NetworkParams),
+    /// The network followed by cycle merging; `tile` selects the tiled mode.
+    NetworkMerge {
+        params: NetworkParams,
+        tile: neural_merge::TileMode,
+    },
 }
 
 impl SolverKind {
@@ -121,6 +127,9 @@ impl SolverKind {
     pub fn build(&self) -> Box<dyn Solver> {
         match self {
             SolverKind::Network(p) => Box::new(network::NetworkSolver::new(*p)),
+            SolverKind::NetworkMerge { params, tile } => {
+                Box::new(neural_merge::NeuralMergeSolver::new(*params, *tile))
+            }
         }
     }
 
@@ -128,6 +137,12 @@ impl SolverKind {
     pub fn names() -> Vec<String> {
         let mut v = vec!["network".to_string()];
         v.extend(Preset::ALL.iter().map(|p| format!("network:{}", p.name())));
+        v.push("network+merge".to_string());
+        v.extend(
+            Preset::ALL
+                .iter()
+                .map(|p| format!("network+merge:{}", p.name())),
+        );
         v
     }
 }
@@ -135,7 +150,8 @@ impl SolverKind {
 impl FromStr for SolverKind {
     type Err = InputError;
 
-    /// `network` (the `parberry` preset) or `network:PRESET`.
+    /// `network` (the `parberry` preset), `network:PRESET`, `network+merge[:PRESET]`
+    /// (alias `neural+merge`).
     fn from_str(s: &str) -> Result<SolverKind, InputError> {
         let s = s.trim();
         let (head, tail) = match s.split_once(':') {
@@ -146,6 +162,13 @@ impl FromStr for SolverKind {
             "network" => {
                 let preset: Preset = tail.unwrap_or("parberry").parse()?;
                 Ok(SolverKind::Network(preset.params()))
+            }
+            "network+merge" | "neural+merge" => {
+                let preset: Preset = tail.unwrap_or("parberry").parse()?;
+                Ok(SolverKind::NetworkMerge {
+                    params: preset.params(),
+                    tile: neural_merge::TileMode::Auto,
+                })
             }
             _ => Err(InputError::param(format!(
                 "unknown solver '{s}'; accepted: {}",
@@ -159,6 +182,15 @@ impl fmt::Display for SolverKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolverKind::Network(p) => write!(f, "network:{}", p.variant_name()),
+            SolverKind::NetworkMerge {
+                params,
+                tile: neural_merge::TileMode::Auto,
+            } => {
+                write!(f, "network+merge:{}", params.variant_name())
+            }
+            SolverKind::NetworkMerge { params, tile } => {
+                write!(f, "network+merge:{}@tile={tile}", params.variant_name())
+            }
         }
     }
 }

@@ -1,0 +1,389 @@
+//! `network+merge`: the Takefuji–Lee network produces a degree-2 cover (one or several
+//! cycles), and [`crate::merge`] joins the cycles into one closed tour.
+//!
+//! Two ways to get the cover:
+//! - **whole board** (default): one network on the whole board; an attempt that ends in a
+//!   tour is used as is, one that ends in several cycles is merged, any other outcome
+//!   (not settled, not degree 2) is followed by a fresh attempt;
+//! - **tiled** (`tile = Some(t)`): the board is cut into sub-boards of side `t` to `2t−1`
+//!   (the last strip of each axis takes the remainder), one network per tile runs until
+//!   its tile settles into a degree-2 cover, and the union of the tile covers is merged
+//!   across the whole board. Tiles are independent, run in parallel (rayon), and each
+//!   draws from its own ChaCha8 stream seeded by `splitmix64(base ^ splitmix64(tile))`,
+//!   where `base` is one draw from the solver's stream, so the result does not depend on
+//!   the thread count. This is the neural route to boards of a million squares: the
+//!   network's dynamics are local, and a whole-board attempt must wait for the slowest
+//!   region to settle.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use rand::Rng as _;
+use rayon::prelude::*;
+use serde_json::{json, Map};
+
+use super::{Request, Solution, Solver};
+use crate::board::Board;
+use crate::error::InputError;
+use crate::existence;
+use crate::graph::{check_memory, KnightGraph};
+use crate::merge::{merge_cycles, MergeReport};
+use crate::network::{Network, NetworkParams, Termination, BYTES_PER_NEURON};
+use crate::{rng_from_seed, Rng};
+
+/// Fallback local-search budget of the merge, per cover.
+pub const MAX_LOCAL_MOVES: u32 = 200;
+
+/// Boards with more squares than this use tiles of [`AUTO_TILE`] unless told otherwise:
+/// a whole-board network on 100×100 did not settle in any of 1000 attempts of 1000
+/// sweeps (`knightnet solve --board 100x100 --merge --tile none`).
+pub const AUTO_TILE_ABOVE: usize = 40 * 40;
+/// Tile side used automatically on large boards.
+pub const AUTO_TILE: usize = 10;
+
+/// How `network+merge` obtains its cover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileMode {
+    /// Whole board up to [`AUTO_TILE_ABOVE`] squares, tiles of [`AUTO_TILE`] above.
+    Auto,
+    /// Always one network on the whole board.
+    Whole,
+    /// Tiles of this side.
+    Side(usize),
+}
+
+impl std::str::FromStr for TileMode {
+    type Err = InputError;
+    fn from_str(s: &str) -> Result<TileMode, InputError> {
+        match s.trim() {
+            "auto" => Ok(TileMode::Auto),
+            "none" | "whole" => Ok(TileMode::Whole),
+            n => n.parse().map(TileMode::Side).map_err(|_| {
+                InputError::param(format!(
+                    "tile '{n}' is malformed; give a side (6 or more), 'none' or 'auto'"
+                ))
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for TileMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TileMode::Auto => f.write_str("auto"),
+            TileMode::Whole => f.write_str("none"),
+            TileMode::Side(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl TileMode {
+    /// The tile side used on `board`, if any.
+    pub fn side(self, board: Board) -> Option<usize> {
+        match self {
+            TileMode::Whole => None,
+            TileMode::Side(n) => Some(n),
+            TileMode::Auto => (board.squares() > AUTO_TILE_ABOVE).then_some(AUTO_TILE),
+        }
+    }
+}
+
+/// The network followed by cycle merging.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NeuralMergeSolver {
+    pub params: NetworkParams,
+    /// Whole board or tiles.
+    pub tile: TileMode,
+}
+
+/// SplitMix64 finaliser: a fixed, documented way to derive independent seeds.
+pub fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Cut a side of length `n` into strips of `tile` to `2·tile − 1` squares (one strip if
+/// `n < 2·tile`); the last strip takes the remainder.
+pub fn strips(n: usize, tile: usize) -> Vec<(usize, usize)> {
+    let k = (n / tile).max(1);
+    (0..k)
+        .map(|i| {
+            let start = i * tile;
+            let len = if i + 1 == k { n - start } else { tile };
+            (start, len)
+        })
+        .collect()
+}
+
+/// One tile: its index, top-left square `(row, col)` and size `(rows, cols)`.
+type TileSpec = (usize, (usize, usize), (usize, usize));
+
+/// How the cover was obtained, for reports.
+#[derive(Debug, Clone, Default)]
+struct CoverStats {
+    attempts: u64,
+    iterations: u64,
+    terminations: [u64; 4],
+}
+
+impl CoverStats {
+    fn count(&mut self, t: &Termination, iterations: u32) {
+        self.attempts += 1;
+        self.iterations += iterations as u64;
+        let k = Termination::NAMES
+            .iter()
+            .position(|&n| n == t.name())
+            .unwrap_or(0);
+        self.terminations[k] += 1;
+    }
+}
+
+impl NeuralMergeSolver {
+    pub fn new(params: NetworkParams, tile: TileMode) -> NeuralMergeSolver {
+        NeuralMergeSolver { params, tile }
+    }
+
+    /// Settle one tile into a degree-2 cover; squares are returned in board coordinates.
+    fn tile_cover(
+        &self,
+        graph: &KnightGraph,
+        origin: (usize, usize),
+        cols: usize,
+        seed: u64,
+    ) -> (Option<Vec<Vec<u32>>>, CoverStats) {
+        let net = Network::new(graph, self.params).expect("parameters checked");
+        let mut rng = rng_from_seed(seed);
+        let mut stats = CoverStats::default();
+        let tb = graph.board();
+        for _ in 0..self.params.max_attempts {
+            let attempt = net.attempt(&mut rng, None);
+            stats.count(&attempt.termination, attempt.iterations);
+            if attempt.termination.cycle_count() > 0 {
+                let cycles = attempt
+                    .cycles
+                    .iter()
+                    .map(|c| {
+                        c.iter()
+                            .map(|&s| {
+                                let (r, cc) = tb.coords(s);
+                                ((origin.0 + r) * cols + origin.1 + cc) as u32
+                            })
+                            .collect()
+                    })
+                    .collect();
+                return (Some(cycles), stats);
+            }
+        }
+        (None, stats)
+    }
+
+    fn tiled(
+        &self,
+        board: Board,
+        tile: usize,
+        rng: &mut Rng,
+    ) -> (Option<Vec<Vec<u32>>>, CoverStats) {
+        let base: u64 = rng.random();
+        let rows = strips(board.rows(), tile);
+        let cols = strips(board.cols(), tile);
+        let mut graphs: HashMap<(usize, usize), KnightGraph> = HashMap::new();
+        for &(_, h) in &rows {
+            for &(_, w) in &cols {
+                graphs.entry((h, w)).or_insert_with(|| {
+                    KnightGraph::new(Board::new(h, w).expect("tile fits the board"))
+                });
+            }
+        }
+        let tiles: Vec<TileSpec> = rows
+            .iter()
+            .flat_map(|&(r0, h)| cols.iter().map(move |&(c0, w)| ((r0, c0), (h, w))))
+            .enumerate()
+            .map(|(i, (o, d))| (i, o, d))
+            .collect();
+        let results: Vec<(Option<Vec<Vec<u32>>>, CoverStats)> = tiles
+            .par_iter()
+            .map(|&(i, origin, dims)| {
+                let seed = splitmix64(base ^ splitmix64(i as u64));
+                self.tile_cover(&graphs[&dims], origin, board.cols(), seed)
+            })
+            .collect();
+        let mut stats = CoverStats::default();
+        let mut cycles = Vec::new();
+        let mut ok = true;
+        for (c, s) in results {
+            stats.attempts += s.attempts;
+            stats.iterations += s.iterations;
+            for k in 0..4 {
+                stats.terminations[k] += s.terminations[k];
+            }
+            match c {
+                Some(c) => cycles.extend(c),
+                None => ok = false,
+            }
+        }
+        (ok.then_some(cycles), stats)
+    }
+
+    fn check_tiles(&self, board: Board, tile: usize) -> Result<(), InputError> {
+        if tile < 6 {
+            return Err(InputError::param(format!(
+                "tile {tile} is too small; tiles of side 6 or more are accepted"
+            )));
+        }
+        for &(_, h) in &strips(board.rows(), tile) {
+            for &(_, w) in &strips(board.cols(), tile) {
+                let t = Board::new(h, w).expect("tile fits the board");
+                let ex = existence::closed_tour(t);
+                if !ex.exists {
+                    return Err(InputError::param(format!(
+                        "tile {tile} cuts the {board} board into {t} pieces, which have no degree-2 cover of this kind ({}); choose another --tile",
+                        ex.reason
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Solver for NeuralMergeSolver {
+    fn name(&self) -> String {
+        "network+merge".into()
+    }
+
+    fn variant(&self) -> Option<String> {
+        Some(self.params.variant_name())
+    }
+
+    fn check(&self, req: &Request) -> Result<(), InputError> {
+        self.params.check()?;
+        req.check_exists(true).map_err(|e| {
+            InputError::Impossible(format!("{e}; network+merge builds closed tours only"))
+        })?;
+        if let Some(t) = self.tile.side(req.board) {
+            self.check_tiles(req.board, t)?;
+        }
+        // Whole board: graph + state. Tiled: per-square cover and merge arrays.
+        match self.tile.side(req.board) {
+            None => check_memory(req.board, BYTES_PER_NEURON, 2, "network+merge"),
+            Some(_) => check_memory(req.board, 0, 40, "tiled network+merge"),
+        }
+    }
+
+    fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
+        self.check(req)?;
+        let board = req.board;
+        let mut stats = CoverStats::default();
+        let mut network_ns = 0u64;
+        let mut merge_ns = 0u64;
+        let mut tour = None;
+        let mut merged = false;
+        let mut last_outcome = String::from("iteration-cap");
+        let mut report: Option<MergeReport> = None;
+        let tile_side = self.tile.side(board);
+        match tile_side {
+            Some(tile) => {
+                let t0 = Instant::now();
+                let (cover, s) = self.tiled(board, tile, rng);
+                network_ns += t0.elapsed().as_nanos() as u64;
+                stats = s;
+                if let Some(cycles) = cover {
+                    let t1 = Instant::now();
+                    let (t, r) = merge_cycles(board, &cycles, rng, MAX_LOCAL_MOVES);
+                    merge_ns += t1.elapsed().as_nanos() as u64;
+                    merged = r.cycles_before > 1 && t.is_some();
+                    last_outcome = if t.is_some() { "tour" } else { "merge-failed" }.into();
+                    tour = t;
+                    report = Some(r);
+                } else {
+                    last_outcome = "tile-not-settled".into();
+                }
+            }
+            None => {
+                let graph = KnightGraph::new(board);
+                let net = Network::new(&graph, self.params)?;
+                for _ in 0..self.params.max_attempts {
+                    let t0 = Instant::now();
+                    let attempt = net.attempt(rng, None);
+                    network_ns += t0.elapsed().as_nanos() as u64;
+                    stats.count(&attempt.termination, attempt.iterations);
+                    last_outcome = attempt.termination.name().to_string();
+                    if attempt.termination.cycle_count() == 0 {
+                        continue;
+                    }
+                    let t1 = Instant::now();
+                    let (t, r) = merge_cycles(board, &attempt.cycles, rng, MAX_LOCAL_MOVES);
+                    merge_ns += t1.elapsed().as_nanos() as u64;
+                    let ok = t.is_some();
+                    merged = ok && r.cycles_before > 1;
+                    report = Some(r);
+                    if ok {
+                        tour = t;
+                        last_outcome = "tour".into();
+                        break;
+                    }
+                    last_outcome = "merge-failed".into();
+                }
+            }
+        }
+        let mut extra = Map::new();
+        extra.insert("merged".into(), json!(merged));
+        extra.insert("merge".into(), json!(report));
+        extra.insert("tile".into(), json!(tile_side));
+        extra.insert(
+            "terminations".into(),
+            json!(Termination::NAMES
+                .iter()
+                .zip(stats.terminations)
+                .map(|(n, c)| (n.to_string(), c))
+                .collect::<std::collections::BTreeMap<_, _>>()),
+        );
+        extra.insert("params".into(), json!(self.params));
+        extra.insert("network_ns".into(), json!(network_ns));
+        extra.insert("merge_ns".into(), json!(merge_ns));
+        Solution {
+            solver: self.name(),
+            variant: Some(self.params.variant_name()),
+            closed: true,
+            tour,
+            outcome: last_outcome,
+            iterations: stats.iterations,
+            attempts: stats.attempts,
+            steps: None,
+            extra,
+        }
+        .apply_start(req)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_cover_the_side() {
+        for n in 1..60 {
+            for t in [6, 8, 10] {
+                let s = strips(n, t);
+                assert_eq!(s.iter().map(|x| x.1).sum::<usize>(), n);
+                assert_eq!(s[0].0, 0);
+                for w in s.windows(2) {
+                    assert_eq!(w[0].0 + w[0].1, w[1].0);
+                }
+                if n >= t {
+                    assert!(s.iter().all(|x| x.1 >= t && x.1 < 2 * t));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn splitmix_is_fixed() {
+        // The first output of the SplitMix64 generator seeded with 0 (Steele, Lea and
+        // Flood 2014), i.e. the output function applied to 0.
+        assert_eq!(splitmix64(0), 0xE220_A839_7B1D_CDAF);
+        assert_ne!(splitmix64(1), splitmix64(2));
+    }
+}
