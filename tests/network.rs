@@ -265,3 +265,68 @@ fn brant_init_draws_negative_states_within_spread() {
     order.sort_unstable();
     assert_eq!(order, (0..graph.edges() as u32).collect::<Vec<_>>());
 }
+
+mod batched {
+    use super::*;
+    use knightnet::network::{attempt_rng, batch};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Every attempt run in a lane equals the same attempt run alone.
+        #[test]
+        fn lanes_reproduce_scalar_attempts(
+            rows in 3usize..9, cols in 3usize..9, base in any::<u64>(),
+            order in prop_oneof![Just(UpdateOrder::Synchronous), Just(UpdateOrder::Sequential), Just(UpdateOrder::SquareSweep)],
+            preset in prop_oneof![Just(Preset::Parberry), Just(Preset::Brant), Just(Preset::Numpy), Just(Preset::Wikipedia)],
+            cap in 1u32..200,
+        ) {
+            let graph = KnightGraph::new(Board::new(rows, cols).unwrap());
+            let params = NetworkParams { order, max_iterations: cap, ..preset.params() };
+            let net = Network::new(&graph, params).unwrap();
+            let mut b = batch::Batch::new(&graph, params).unwrap();
+            let mut seen = 0;
+            let mut mismatch = None;
+            b.run(base, |i| i < 40, |i, attempt| {
+                seen += 1;
+                let alone = net.attempt(&mut attempt_rng(base, i), None);
+                if alone != attempt && mismatch.is_none() {
+                    mismatch = Some((i, alone, attempt));
+                }
+            });
+            prop_assert_eq!(seen, 40);
+            prop_assert!(mismatch.is_none(), "{:?}", mismatch);
+        }
+    }
+
+    #[test]
+    fn batched_solve_equals_scalar_solve() {
+        for (n, m) in [(6, 6), (8, 8), (6, 10), (10, 10)] {
+            let graph = KnightGraph::new(Board::new(n, m).unwrap());
+            for preset in [Preset::Parberry, Preset::Brant, Preset::Numpy] {
+                for seed in 0..5 {
+                    let p = preset.params();
+                    let scalar = Network::new(&graph, p)
+                        .unwrap()
+                        .solve(&mut rng_from_seed(seed));
+                    let batched = batch::solve(&graph, p, &mut rng_from_seed(seed)).unwrap();
+                    assert_eq!(scalar.tour, batched.tour, "{n}x{m} {preset} seed {seed}");
+                    assert_eq!(scalar.attempts, batched.attempts);
+                    assert_eq!(scalar.total_iterations, batched.total_iterations);
+                    assert_eq!(scalar.terminations, batched.terminations);
+                    assert_eq!(scalar.last, batched.last);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_permutation_is_refused_by_the_batch() {
+        let graph = KnightGraph::new(Board::new(6, 6).unwrap());
+        let p = NetworkParams {
+            order: UpdateOrder::RandomPermutation,
+            ..Preset::Parberry.params()
+        };
+        assert!(batch::Batch::new(&graph, p).is_err());
+    }
+}

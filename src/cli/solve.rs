@@ -183,10 +183,12 @@ impl SolveArgs {
                 },
                 s @ SolverKind::NetworkMerge { .. } => s,
                 #[allow(unreachable_patterns)]
-                _ => return Err(InputError::param(format!(
+                _ => {
+                    return Err(InputError::param(format!(
                     "--merge joins the network's cycles; use it with --solver network, not '{}'",
                     self.solver
-                ))),
+                )))
+                }
             };
         }
         if let Some(t) = &self.tile {

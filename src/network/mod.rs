@@ -13,6 +13,7 @@
 //! assert!(run.tour.is_some());
 //! ```
 
+pub mod batch;
 pub mod dense;
 pub mod dynamics;
 pub mod outcome;
@@ -116,40 +117,20 @@ impl<'g> Network<'g> {
     }
 
     fn classify(&self, dyn_: &Dynamics<'_>, stopped: bool, iterations: u32) -> Attempt {
-        if !stopped {
-            return Attempt {
-                termination: Termination::IterationCap,
-                iterations,
-                cycles: Vec::new(),
-            };
-        }
-        if dyn_.off_two() > 0 {
-            return Attempt {
-                termination: Termination::StableNotDegreeTwo {
-                    squares_off: dyn_.off_two() as usize,
-                },
-                iterations,
-                cycles: Vec::new(),
-            };
-        }
-        let cycles = cycles_from_edges(self.graph.board(), &dyn_.active_edges())
-            .expect("degree counters say every square has degree 2");
-        let termination = if cycles.len() == 1 {
-            Termination::Tour
-        } else {
-            let mut lengths: Vec<usize> = cycles.iter().map(Vec::len).collect();
-            lengths.sort_unstable_by(|a, b| b.cmp(a));
-            Termination::MultipleCycles { lengths }
-        };
-        Attempt {
-            termination,
+        classify(
+            self.graph,
+            dyn_.state.v.as_slice().expect("contiguous"),
+            stopped,
             iterations,
-            cycles,
-        }
+        )
     }
 
-    /// Restart from fresh random states drawn from `rng` until an attempt ends in a tour,
-    /// or `max_attempts` attempts have been made.
+    /// Restart from fresh random states until an attempt ends in a tour, or
+    /// `max_attempts` attempts have been made.
+    ///
+    /// Draws one `u64` base seed from `rng`; attempt `i` (0-based) then draws from
+    /// [`attempt_rng`]`(base, i)`. Attempts are therefore independent of each other, and
+    /// the batched engine ([`batch`]) reproduces this run exactly.
     pub fn solve<R: Rng + ?Sized>(&self, rng: &mut R) -> Run {
         self.solve_traced(rng, None)
     }
@@ -157,34 +138,104 @@ impl<'g> Network<'g> {
     /// [`Network::solve`], recording the last attempt (the successful one, if any) into
     /// `trace`.
     pub fn solve_traced<R: Rng + ?Sized>(&self, rng: &mut R, mut trace: Option<&mut Trace>) -> Run {
-        let mut total_iterations = 0u64;
-        let mut terminations = [0u32; 4];
-        let mut attempts = 0;
-        loop {
+        let base: u64 = rng.random();
+        let mut run = RunBuilder::default();
+        for i in 0..self.params.max_attempts {
             if let Some(t) = trace.as_deref_mut() {
                 *t = Trace::default();
             }
-            let attempt = self.attempt(rng, trace.as_deref_mut());
-            attempts += 1;
-            total_iterations += attempt.iterations as u64;
-            let k = Termination::NAMES
-                .iter()
-                .position(|&n| n == attempt.termination.name())
-                .expect("known name");
-            terminations[k] += 1;
-            if attempt.termination == Termination::Tour || attempts >= self.params.max_attempts {
-                let tour = (attempt.termination == Termination::Tour).then(|| {
-                    Tour::new(self.graph.board(), attempt.cycles[0].clone(), true)
-                        .expect("a single degree-2 cycle through every square is a closed tour")
-                });
-                return Run {
-                    tour,
-                    attempts,
-                    last: attempt,
-                    total_iterations,
-                    terminations,
-                };
+            let attempt = self.attempt(&mut attempt_rng(base, i as u64), trace.as_deref_mut());
+            if run.add(attempt) {
+                break;
             }
         }
+        run.finish(self.graph)
+    }
+}
+
+/// The random stream of attempt `index` of a run whose base seed is `base`: ChaCha8
+/// seeded with `seed_from_u64(base)`, on stream number `index`.
+pub fn attempt_rng(base: u64, index: u64) -> crate::Rng {
+    let mut r = crate::rng_from_seed(base);
+    r.set_stream(index);
+    r
+}
+
+/// Accumulates attempts, in order, into a [`Run`].
+#[derive(Debug, Default)]
+pub(crate) struct RunBuilder {
+    attempts: u32,
+    total_iterations: u64,
+    terminations: [u32; 4],
+    last: Option<Attempt>,
+}
+
+impl RunBuilder {
+    /// Add the next attempt; returns true when it is a tour.
+    pub(crate) fn add(&mut self, attempt: Attempt) -> bool {
+        self.attempts += 1;
+        self.total_iterations += attempt.iterations as u64;
+        let k = Termination::NAMES
+            .iter()
+            .position(|&n| n == attempt.termination.name())
+            .expect("known name");
+        self.terminations[k] += 1;
+        let done = attempt.termination == Termination::Tour;
+        self.last = Some(attempt);
+        done
+    }
+
+    pub(crate) fn finish(self, graph: &KnightGraph) -> Run {
+        let last = self.last.expect("at least one attempt");
+        let tour = (last.termination == Termination::Tour).then(|| {
+            Tour::new(graph.board(), last.cycles[0].clone(), true)
+                .expect("a single degree-2 cycle through every square is a closed tour")
+        });
+        Run {
+            tour,
+            attempts: self.attempts,
+            last,
+            total_iterations: self.total_iterations,
+            terminations: self.terminations,
+        }
+    }
+}
+
+/// Classify a final output vector `v` (one 0/1 per neuron, canonical order).
+pub fn classify(graph: &KnightGraph, v: &[u8], stopped: bool, iterations: u32) -> Attempt {
+    let plain = |termination| Attempt {
+        termination,
+        iterations,
+        cycles: Vec::new(),
+    };
+    if !stopped {
+        return plain(Termination::IterationCap);
+    }
+    let mut deg = vec![0u8; graph.squares()];
+    let mut edges = Vec::with_capacity(graph.squares());
+    for (e, &x) in v.iter().enumerate() {
+        if x == 1 {
+            let (a, b) = graph.endpoints(e);
+            deg[a as usize] += 1;
+            deg[b as usize] += 1;
+            edges.push((a, b));
+        }
+    }
+    let off = deg.iter().filter(|&&d| d != 2).count();
+    if off > 0 {
+        return plain(Termination::StableNotDegreeTwo { squares_off: off });
+    }
+    let cycles = cycles_from_edges(graph.board(), &edges).expect("every square has degree 2");
+    let termination = if cycles.len() == 1 {
+        Termination::Tour
+    } else {
+        let mut lengths: Vec<usize> = cycles.iter().map(Vec::len).collect();
+        lengths.sort_unstable_by(|a, b| b.cmp(a));
+        Termination::MultipleCycles { lengths }
+    };
+    Attempt {
+        termination,
+        iterations,
+        cycles,
     }
 }

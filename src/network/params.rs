@@ -271,6 +271,16 @@ impl NetworkParams {
                 self.max_iterations
             )));
         }
+        // U must stay inside i32: each update moves it by at most |C| + 16 + |2 − S|
+        // (16 = two squares of degree 8), at most twice per sweep, from a start of at
+        // most a board side (1,000,000) in size.
+        let step = (self.c.unsigned_abs() + 16 + (2 - self.s).unsigned_abs()) as u64;
+        if 2 * step * self.max_iterations as u64 + 1_000_000 > i32::MAX as u64 {
+            return Err(InputError::param(format!(
+                "max-iterations = {} with C = {} and S = {} could overflow U; lower max-iterations or |C|",
+                self.max_iterations, self.c, self.s
+            )));
+        }
         if self.max_attempts == 0 {
             return Err(InputError::param(
                 "max-attempts = 0 is not accepted; give at least 1",

@@ -1,0 +1,383 @@
+//! Many independent attempts advanced together, with attempts as the innermost array
+//! axis: U is an E×[`LANES`] array, V an E×LANES array, the per-square degrees an
+//! N×LANES array. A sequential sweep still visits neurons one at a time *within* each
+//! attempt, but every visit updates all lanes at once with branch-free integer code that
+//! the compiler turns into SIMD instructions. When a lane's attempt stops (its stop rule
+//! fires or it reaches the cap), the lane is classified and refilled with the next
+//! attempt, so lanes stay busy.
+//!
+//! Attempt `i` draws its initial state from [`super::attempt_rng`]`(base, i)`, exactly as
+//! [`super::Network::solve`] does, so [`solve`] returns the same run as the scalar engine
+//! (tests assert it), whatever the number of lanes.
+//!
+//! Supported update orders: synchronous, sequential and square-sweep (a random
+//! permutation differs per attempt, so it cannot share one sweep; use the scalar engine).
+//!
+//! On x86-64 the kernels are compiled twice, for the baseline and with AVX2, and the
+//! AVX2 version is chosen at run time when the CPU has it (set `KNIGHTNET_NO_AVX2` to
+//! force the baseline); the arithmetic is the same integer code either way.
+//!
+//! Every lane quantity is an `i16` (U, V and degrees alike), so one visit is a handful of
+//! vertical SIMD instructions with no widening. [`Batch::new`] accepts parameters only
+//! when a bound proves U can never leave the `i16` range within the iteration cap (each
+//! update moves U by at most `max(C + max(0, 2−S), 16 − C − min(0, 2−S))`, at most twice
+//! per sweep), so the results are exactly those of the `i32` scalar engine.
+
+// Lane loops index several rows in lockstep (`for k in 0..LANES`): the form the
+// auto-vectoriser turns into straight SIMD code.
+#![allow(clippy::needless_range_loop)]
+
+use super::params::{NetworkParams, StopRule, UpdateOrder};
+use super::state::State;
+use super::{attempt_rng, classify, Attempt, Run, RunBuilder};
+use crate::error::InputError;
+use crate::graph::KnightGraph;
+
+/// Attempts per batch (the innermost axis).
+pub const LANES: usize = 16;
+
+type Row = [i16; LANES];
+
+/// A batch of lanes over one graph.
+pub struct Batch<'g> {
+    graph: &'g KnightGraph,
+    params: NetworkParams,
+    /// Visiting order of a sequential sweep.
+    order: Vec<u32>,
+    u: Vec<Row>,
+    v: Vec<Row>,
+    deg: Vec<Row>,
+    /// Scratch degrees for synchronous steps.
+    deg_next: Vec<Row>,
+    lane_attempt: [Option<u64>; LANES],
+    lane_iterations: [u32; LANES],
+    /// Neuron updates performed (all lanes, including idle ones).
+    pub updates: u64,
+    /// Whether the CPU has AVX2 (checked at run time; the results are the same either way).
+    avx2: bool,
+}
+
+impl<'g> Batch<'g> {
+    /// A batch for `params`, which must be checked and use a supported order.
+    pub fn new(graph: &'g KnightGraph, params: NetworkParams) -> Result<Batch<'g>, InputError> {
+        params.check()?;
+        let order = match params.order {
+            UpdateOrder::Sequential | UpdateOrder::Synchronous => (0..graph.edges() as u32).collect(),
+            UpdateOrder::SquareSweep => graph.incident_all().to_vec(),
+            UpdateOrder::RandomPermutation => {
+                return Err(InputError::param(
+                    "the batched engine runs synchronous, sequential and square-sweep orders; random-permutation differs per attempt",
+                ))
+            }
+        };
+        if !fits_i16(&params, graph.board().cols()) {
+            return Err(InputError::param(format!(
+                "the batched engine keeps U in 16 bits, which these parameters (C = {}, S = {}, thresholds {}..{}, clamp {:?}, {} iterations) could exceed; use the scalar engine",
+                params.c, params.s, params.lower, params.upper, params.clamp, params.max_iterations
+            )));
+        }
+        let (e, n) = (graph.edges(), graph.squares());
+        Ok(Batch {
+            graph,
+            params,
+            order,
+            u: vec![[0; LANES]; e],
+            v: vec![[0; LANES]; e],
+            deg: vec![[0; LANES]; n],
+            deg_next: Vec::new(),
+            lane_attempt: [None; LANES],
+            lane_iterations: [0; LANES],
+            updates: 0,
+            avx2: detect_avx2(),
+        })
+    }
+
+    fn load(&mut self, lane: usize, base: u64, index: u64) {
+        let state = State::random(self.graph, &self.params, &mut attempt_rng(base, index));
+        for (e, (&u, &v)) in state.u.iter().zip(state.v.iter()).enumerate() {
+            self.u[e][lane] = u as i16;
+            self.v[e][lane] = v as i16;
+        }
+        for d in self.deg.iter_mut() {
+            d[lane] = 0;
+        }
+        for e in 0..self.graph.edges() {
+            let (a, b) = self.graph.endpoints(e);
+            let x = self.v[e][lane];
+            self.deg[a as usize][lane] += x;
+            self.deg[b as usize][lane] += x;
+        }
+        self.lane_attempt[lane] = Some(index);
+        self.lane_iterations[lane] = 0;
+    }
+
+    /// One step of every lane; returns per lane whether any U changed.
+    fn step(&mut self) -> Row {
+        match self.params.order {
+            UpdateOrder::Synchronous => self.step_synchronous(),
+            _ => self.step_sequential(),
+        }
+    }
+
+    /// The rule's constants as 16-bit values (checked by [`fits_i16`]).
+    fn constants(&self) -> (i16, i16, i16, i16, i16, i16) {
+        let NetworkParams {
+            c,
+            s,
+            upper,
+            lower,
+            clamp,
+            ..
+        } = self.params;
+        let (lo, hi) = clamp.map_or((i16::MIN, i16::MAX), |k| (-k as i16, k as i16));
+        (c as i16, (2 - s) as i16, upper as i16, lower as i16, lo, hi)
+    }
+
+    fn step_sequential(&mut self) -> Row {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU reports AVX2 support.
+            return unsafe { self.step_sequential_avx2() };
+        }
+        self.step_sequential_kernel()
+    }
+
+    /// The same kernel compiled with AVX2 enabled (one 256-bit register per lane row).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn step_sequential_avx2(&mut self) -> Row {
+        self.step_sequential_kernel()
+    }
+
+    #[inline(always)]
+    fn step_sequential_kernel(&mut self) -> Row {
+        let (c, self_w, upper, lower, lo, hi) = self.constants();
+        let (ea, eb) = (
+            self.graph.a.as_slice().expect("contiguous"),
+            self.graph.b.as_slice().expect("contiguous"),
+        );
+        let mut changed: Row = [0; LANES];
+        for &e in &self.order {
+            let e = e as usize;
+            let (a, b) = (ea[e] as usize, eb[e] as usize);
+            let mut da = self.deg[a];
+            let mut db = self.deg[b];
+            let ue = &mut self.u[e];
+            let ve = &mut self.v[e];
+            for k in 0..LANES {
+                let old = ve[k];
+                let du = c - da[k] - db[k] + self_w * old;
+                changed[k] |= (du != 0) as i16;
+                let nu = (ue[k] + du).clamp(lo, hi);
+                ue[k] = nu;
+                let nv = (nu > upper) as i16 | ((nu >= lower) as i16 & old);
+                ve[k] = nv;
+                let dv = nv - old;
+                da[k] += dv;
+                db[k] += dv;
+            }
+            // a != b for a knight move, so the two rows are written back independently.
+            self.deg[a] = da;
+            self.deg[b] = db;
+        }
+        self.updates += (self.order.len() * LANES) as u64;
+        changed
+    }
+
+    fn step_synchronous(&mut self) -> Row {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU reports AVX2 support.
+            return unsafe { self.step_synchronous_avx2() };
+        }
+        self.step_synchronous_kernel()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn step_synchronous_avx2(&mut self) -> Row {
+        self.step_synchronous_kernel()
+    }
+
+    #[inline(always)]
+    fn step_synchronous_kernel(&mut self) -> Row {
+        let (c, self_w, upper, lower, lo, hi) = self.constants();
+        let (ea, eb) = (
+            self.graph.a.as_slice().expect("contiguous"),
+            self.graph.b.as_slice().expect("contiguous"),
+        );
+        self.deg_next.clone_from(&self.deg);
+        let mut changed: Row = [0; LANES];
+        for e in 0..ea.len() {
+            let (a, b) = (ea[e] as usize, eb[e] as usize);
+            let (da, db) = (self.deg[a], self.deg[b]);
+            let mut dv: Row = [0; LANES];
+            let ue = &mut self.u[e];
+            let ve = &mut self.v[e];
+            for k in 0..LANES {
+                let old = ve[k];
+                let du = c - da[k] - db[k] + self_w * old;
+                changed[k] |= (du != 0) as i16;
+                let nu = (ue[k] + du).clamp(lo, hi);
+                ue[k] = nu;
+                let nv = (nu > upper) as i16 | ((nu >= lower) as i16 & old);
+                ve[k] = nv;
+                dv[k] = nv - old;
+            }
+            for k in 0..LANES {
+                self.deg_next[a][k] += dv[k];
+                self.deg_next[b][k] += dv[k];
+            }
+        }
+        std::mem::swap(&mut self.deg, &mut self.deg_next);
+        self.updates += (ea.len() * LANES) as u64;
+        changed
+    }
+
+    /// Per lane: the number of squares whose degree is not 2.
+    fn off_two(&self) -> [u32; LANES] {
+        let mut off = [0u32; LANES];
+        for d in &self.deg {
+            for k in 0..LANES {
+                off[k] += (d[k] != 2) as u32;
+            }
+        }
+        off
+    }
+
+    fn lane_outputs(&self, lane: usize) -> Vec<u8> {
+        self.v.iter().map(|row| row[lane] as u8).collect()
+    }
+
+    /// Run attempts `0, 1, 2, ...` of base seed `base` in lanes. Before attempt `i` is
+    /// started, `may_start(i)` is asked (false stops issuing new attempts); every finished
+    /// attempt is handed to `done(i, attempt)`, in the order they finish.
+    pub fn run(
+        &mut self,
+        base: u64,
+        mut may_start: impl FnMut(u64) -> bool,
+        mut done: impl FnMut(u64, Attempt),
+    ) {
+        let mut next = 0u64;
+        let mut issuing = true;
+        let needs_degree = self.params.stop != StopRule::Stable;
+        loop {
+            for lane in 0..LANES {
+                if self.lane_attempt[lane].is_none() && issuing {
+                    if may_start(next) {
+                        self.load(lane, base, next);
+                        next += 1;
+                    } else {
+                        issuing = false;
+                    }
+                }
+            }
+            if self.lane_attempt.iter().all(Option::is_none) {
+                return;
+            }
+            let changed = self.step();
+            let off = if needs_degree {
+                self.off_two()
+            } else {
+                [1; LANES]
+            };
+            for lane in 0..LANES {
+                let Some(index) = self.lane_attempt[lane] else {
+                    continue;
+                };
+                self.lane_iterations[lane] += 1;
+                let stable = changed[lane] == 0;
+                let degree_two = off[lane] == 0;
+                let stopped = match self.params.stop {
+                    StopRule::Stable => stable,
+                    StopRule::DegreeTwo => degree_two,
+                    StopRule::Either => stable || degree_two,
+                };
+                let iterations = self.lane_iterations[lane];
+                if stopped || iterations >= self.params.max_iterations {
+                    let attempt =
+                        classify(self.graph, &self.lane_outputs(lane), stopped, iterations);
+                    self.lane_attempt[lane] = None;
+                    done(index, attempt);
+                }
+            }
+        }
+    }
+}
+
+fn detect_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2") && std::env::var_os("KNIGHTNET_NO_AVX2").is_none()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether U provably stays in `i16` (and the thresholds and clamp fit) for `params` on
+/// a board `cols` wide (the `negative-states` initialisation draws U from −(cols−1)..0).
+pub fn fits_i16(params: &NetworkParams, cols: usize) -> bool {
+    let NetworkParams {
+        c,
+        s,
+        upper,
+        lower,
+        clamp,
+        max_iterations,
+        ..
+    } = *params;
+    let w = 2 - s as i64;
+    let (c, up) = (c as i64, c as i64 + w.max(0));
+    let down = 16 - c - w.min(0);
+    let step = up.abs().max(down.abs());
+    let start = cols as i64;
+    let reach = 2 * step * max_iterations as i64 + start;
+    let limit = i16::MAX as i64 - 64;
+    let small = |x: i32| (x as i64).abs() <= limit;
+    reach <= limit
+        && small(c as i32)
+        && small(upper)
+        && small(lower)
+        && small(s)
+        && clamp.is_none_or(small)
+}
+
+/// The batched equivalent of [`super::Network::solve`]: the same attempts, the same run.
+///
+/// Attempts run out of order in lanes; once attempt `i` is a tour, no attempt after `i`
+/// is started, the ones before it are finished, and the run is assembled in index order
+/// up to the first tour.
+pub fn solve<R: rand::Rng + ?Sized>(
+    graph: &KnightGraph,
+    params: NetworkParams,
+    rng: &mut R,
+) -> Result<Run, InputError> {
+    let base: u64 = rng.random();
+    let mut batch = Batch::new(graph, params)?;
+    let max = params.max_attempts as u64;
+    let mut results: Vec<Option<Attempt>> = vec![None; max as usize];
+    let first_tour = std::cell::Cell::new(max);
+    batch.run(
+        base,
+        |i| i < max && i < first_tour.get(),
+        |i, attempt| {
+            if attempt.termination == super::Termination::Tour {
+                first_tour.set(first_tour.get().min(i));
+            }
+            results[i as usize] = Some(attempt);
+        },
+    );
+    let first_tour = first_tour.get();
+    let mut run = RunBuilder::default();
+    let end = if first_tour < max {
+        first_tour + 1
+    } else {
+        max
+    };
+    for slot in results.into_iter().take(end as usize) {
+        run.add(slot.expect("every attempt before the first tour has finished"));
+    }
+    Ok(run.finish(graph))
+}
