@@ -23,6 +23,8 @@
 //! solver = "warnsdorff"
 //! start = "corner"              # classical only: "corner", "random", "r,c" or "c3"
 //! closed = false                # classical only: require a closed tour
+//! # max_steps = 1000000         # classical only: step cap of the search solvers
+//! # restarts = 10               # classical only: restarts within one solve
 //! ```
 //!
 //! Cells are numbered in the order of the `[[solver]]` entries, each entry's boards in
@@ -74,6 +76,12 @@ pub struct Cell {
     /// Whether a closed tour is required (classical cells only; `None`: solver default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub closed: Option<bool>,
+    /// Step cap of a search solver (classical cells only; `None`: solver default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_steps: Option<u64>,
+    /// Restarts within one solve (classical cells only; `None`: solver default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restarts: Option<u32>,
     pub trials: u64,
 }
 
@@ -93,6 +101,8 @@ impl Cell {
         if let (SolverKind::Network(p), Some(q)) = (&mut kind, self.params) {
             *p = q;
         }
+        apply_classical_caps(&mut kind, self.max_steps, self.restarts)
+            .expect("checked when the spec was read");
         kind
     }
 
@@ -214,6 +224,8 @@ struct Entry {
     max_iterations: Option<u32>,
     start: Option<Spanned<String>>,
     closed: Option<bool>,
+    max_steps: Option<u64>,
+    restarts: Option<u32>,
 }
 
 impl Entry {
@@ -269,6 +281,23 @@ impl<'de> Deserialize<'de> for Clamp {
         }
         d.deserialize_any(V)
     }
+}
+
+/// Apply a classical cell's caps (`max_steps`, `restarts`) to its solver.
+///
+/// Merge point with the classical solvers: once `SolverKind` has them, this becomes
+/// `kind.apply_classical_flags(None, max_steps, restarts)`.
+fn apply_classical_caps(
+    kind: &mut SolverKind,
+    max_steps: Option<u64>,
+    restarts: Option<u32>,
+) -> Result<(), InputError> {
+    if max_steps.is_none() && restarts.is_none() {
+        return Ok(());
+    }
+    Err(InputError::param(format!(
+        "max_steps and restarts are not accepted by solver '{kind}'"
+    )))
 }
 
 fn line_of(text: &str, span: Range<usize>) -> usize {
@@ -347,6 +376,11 @@ fn resolve(
                         "closed applies to classical solvers only; the network always looks for closed tours".into(),
                     ));
                 }
+                if entry.max_steps.is_some() || entry.restarts.is_some() {
+                    return Err(entry_err(
+                        "max_steps and restarts apply to classical solvers only; a network trial is one attempt, capped by max_iterations".into(),
+                    ));
+                }
                 *p = entry.apply(*p);
                 // One trial is one attempt: record it so, and so that
                 // `solve --seed SEED --max-attempts 1` replays a trial.
@@ -363,6 +397,8 @@ fn resolve(
                         keys.join(", ")
                     )));
                 }
+                apply_classical_caps(&mut kind, entry.max_steps, entry.restarts)
+                    .map_err(|e| entry_err(e.to_string()))?;
                 None
             }
         };
@@ -433,6 +469,8 @@ fn resolve(
                 params,
                 start: entry.start.as_ref().map(|s| s.get_ref().trim().to_string()),
                 closed: entry.closed,
+                max_steps: entry.max_steps,
+                restarts: entry.restarts,
                 trials,
             };
             if cells.iter().any(|c| c.key() == cell.key()) {
