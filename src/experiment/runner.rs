@@ -6,7 +6,10 @@
 //!   RNG, run to the stop rule or the iteration cap (Parberry's per-attempt probability);
 //!   a `tour` outcome has passed the tour oracle;
 //! - classical cell: one trial = one `Solver::solve` with the trial's RNG; with
-//!   `start = "random"` the start square is the first draw from that RNG.
+//!   `start = "random"` the start square is the first draw from that RNG. A solve the
+//!   solver refuses is recorded, not fatal: outcome `impossible` when a theorem rules the
+//!   request out (e.g. a random start on the minority colour of an odd board), else
+//!   `refused`.
 //!
 //! Sharding: trials are numbered globally, cell by cell in spec order (cell 0's trials
 //! 0..n0, then cell 1's, ...); shard `i/N` runs the trials whose global number g has
@@ -232,6 +235,8 @@ impl<'s> Prepared<'s> {
                         r.restarts = sol.attempts.saturating_sub(1);
                         r.steps = sol.steps;
                     }
+                    // A random start can fall where no tour starts (odd boards).
+                    Err(InputError::Impossible(_)) => r.outcome = "impossible".into(),
                     Err(_) => r.outcome = "refused".into(),
                 }
             }

@@ -71,6 +71,7 @@ pub struct CellSummary {
     pub tours: u64,
     /// Every outcome, `tour` first (network cells list all four termination names).
     pub outcomes: Vec<Share>,
+    /// Network sweeps/steps per attempt (network cells only).
     pub iterations_median: Option<f64>,
     pub iterations_mean: Option<f64>,
     /// Mean number of cycles over trials that ended in a degree-2 cover (network).
@@ -172,8 +173,8 @@ pub fn build(spec: &Spec, shard: Shard, records: &[Record]) -> Summary {
             trials: n,
             tours,
             outcomes,
-            iterations_median: median(&iterations),
-            iterations_mean: mean(&iterations),
+            iterations_median: median(&iterations).filter(|_| cell.is_network()),
+            iterations_mean: mean(&iterations).filter(|_| cell.is_network()),
             cycles_mean: mean(&cycles),
             steps_median: median(&steps),
             steps_mean: mean(&steps),
@@ -251,12 +252,20 @@ impl Summary {
             if self.complete { "" } else { " (incomplete)" },
             self.seed
         );
-        s += "| cell | board | trials | tours | p(tour) % [95% CI] | median iterations | mean iterations | attempts per tour | time per tour |\n";
-        s += "|---|---|---:|---:|---|---:|---:|---:|---:|\n";
+        let steps = self.cells.iter().any(|c| c.steps_median.is_some());
+        s += "| cell | board | trials | tours | p(tour) % [95% CI] | median iterations | mean iterations |";
+        s += if steps {
+            " median steps | mean steps |"
+        } else {
+            ""
+        };
+        s += " attempts per tour | time per tour |\n|---|---|---:|---:|---|---:|---:|";
+        s += if steps { "---:|---:|" } else { "" };
+        s += "---:|---:|\n";
         for c in &self.cells {
             let t = &c.outcomes[0];
             s += &format!(
-                "| {} | {} | {} | {} | {} [{}, {}] | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} [{}, {}] | {} | {} |",
                 c.label,
                 c.board,
                 c.trials,
@@ -266,6 +275,16 @@ impl Summary {
                 pct(t.ci_high),
                 opt(c.iterations_median, |x| format!("{x}")),
                 opt(c.iterations_mean, |x| format!("{x:.1}")),
+            );
+            if steps {
+                s += &format!(
+                    " {} | {} |",
+                    opt(c.steps_median, |x| format!("{x}")),
+                    opt(c.steps_mean, |x| format!("{x:.1}")),
+                );
+            }
+            s += &format!(
+                " {} | {} |\n",
                 opt(c.attempts_per_tour, |x| format!("{x:.2}")),
                 opt(c.time_per_tour_ns, human_ns),
             );
