@@ -397,3 +397,15 @@ fn the_quickstart_is_built_in() {
         assert_eq!(spec.name, f);
     }
 }
+
+#[test]
+fn the_readme_spec_example_parses() {
+    let readme = std::fs::read_to_string("experiments/README.md").unwrap();
+    let start = readme.find("```toml\n").expect("a toml example") + "```toml\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let spec = Spec::parse(&readme[start..end], "readme", "experiments/README.md").unwrap();
+    assert_eq!(spec.name, "my-sweep");
+    assert_eq!(spec.cells.len(), 3);
+    assert_eq!(spec.cells[2].key(), "parberry-c5/8x8");
+    assert_eq!(spec.cells[2].params.unwrap().c, 5);
+}
