@@ -129,6 +129,14 @@ fn sharded_then_merged_equals_unsharded() {
     let err = experiment::merge(&dup, &tmp.path().join("dup"), true, vec![]).unwrap_err();
     assert!(err.to_string().contains("more than one folder"), "{err}");
 
+    // A folder that is not a run is named.
+    let nowhere = tmp.path().join("nowhere");
+    let err = experiment::merge(&[nowhere], &tmp.path().join("x"), true, vec![]).unwrap_err();
+    assert!(err.to_string().contains("nowhere"), "{err}");
+    // Merging into one of the inputs is refused.
+    let err = experiment::merge(&shards, &shards[0], false, vec![]).unwrap_err();
+    assert!(err.to_string().contains("one of the folders"), "{err}");
+
     let mut args = vec!["merge"];
     args.extend(shards.iter().map(|d| d.to_str().unwrap()));
     args.extend(["--out", merged.to_str().unwrap(), "--quiet"]);

@@ -388,7 +388,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
     let mut shards = Vec::new();
     let mut merged_from = Vec::new();
     for dir in dirs {
-        if dir.canonicalize().ok() == out.canonicalize().ok() {
+        if matches!((dir.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b) {
             return Err(InputError::param(format!(
                 "--out {} is one of the folders being merged; choose a new folder",
                 out.display()
