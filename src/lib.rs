@@ -7,6 +7,7 @@
 pub mod board;
 pub mod error;
 pub mod existence;
+pub mod experiment;
 pub mod graph;
 pub mod merge;
 pub mod network;

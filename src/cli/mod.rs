@@ -1,6 +1,8 @@
 //! The command line: a thin clap layer. Each subcommand lives in its own file, turns its
 //! flags into validated library configuration, calls the library, and prints.
 
+pub mod experiment;
+pub mod merge;
 pub mod solve;
 
 use std::ffi::OsString;
@@ -18,10 +20,17 @@ pub struct Cli {
     pub command: Command,
 }
 
+// Parsed once per process, so variant sizes do not matter (the lint fires once the
+// classical solve flags join `SolveArgs`).
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Find one knight's tour and print it (default: 8x8, network preset `parberry`, seed 1).
     Solve(solve::SolveArgs),
+    /// Run an experiment spec (default: the built-in quickstart) into a results folder.
+    Experiment(experiment::ExperimentArgs),
+    /// Merge shard results folders into the folder one run would have written.
+    Merge(merge::MergeArgs),
 }
 
 /// How a failed command should exit.
@@ -31,6 +40,8 @@ pub enum Failure {
     Input(InputError),
     /// Anything else (I/O, internal): exit code 1.
     Other(anyhow::Error),
+    /// Stopped by Ctrl-C with results saved: the message on stderr, exit code 130.
+    Interrupted(String),
 }
 
 impl From<InputError> for Failure {
@@ -72,6 +83,8 @@ where
     let mut out = stdout.lock();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args, &mut out),
+        Command::Experiment(args) => experiment::run(args, &mut out),
+        Command::Merge(args) => merge::run(args, &mut out),
     };
     let _ = out.flush();
     match result {
@@ -83,6 +96,10 @@ where
         Err(Failure::Other(e)) => {
             eprintln!("error: {e:#}");
             1
+        }
+        Err(Failure::Interrupted(msg)) => {
+            eprintln!("{msg}");
+            130
         }
     }
 }

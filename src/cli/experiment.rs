@@ -1,0 +1,192 @@
+//! `knightnet experiment`: run (or resume, or one shard of) an experiment spec into a
+//! results folder, with a progress bar on a terminal. Ctrl-C stops after the trials in
+//! flight; the folder then holds valid records and a summary of what finished.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::Failure;
+use crate::error::InputError;
+use crate::experiment::{self, Options, Progress, Record, Shard, Spec};
+
+#[derive(Debug, Clone, Args)]
+pub struct ExperimentArgs {
+    /// Spec file (TOML). Default: the built-in quickstart spec (experiments/quickstart.toml).
+    pub spec: Option<PathBuf>,
+    /// Results folder. Default: results/NAME (results/NAME-shard-I-of-N for a shard).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: the machine's cores). Never changes a result.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Run only shard I of N (0 <= I < N): the trials whose global number is I mod N.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Continue the run in --out: skip trials already in its records.csv.
+    #[arg(long)]
+    pub resume: bool,
+    /// No progress bar and no summary table on stdout.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Set by SIGINT; the runner stops starting trials once it is set.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+#[cfg(unix)]
+extern "C" fn on_sigint(_: libc::c_int) {
+    STOP.store(true, Ordering::SeqCst);
+    // A second Ctrl-C kills the process the default way.
+    // SAFETY: signal() is async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_DFL);
+    }
+}
+
+/// Catches Ctrl-C while alive; restores the default action when dropped.
+struct Interrupts;
+
+impl Interrupts {
+    fn catch() -> Interrupts {
+        STOP.store(false, Ordering::SeqCst);
+        #[cfg(unix)]
+        // SAFETY: the handler only stores to an atomic and calls signal().
+        unsafe {
+            libc::signal(
+                libc::SIGINT,
+                on_sigint as extern "C" fn(libc::c_int) as libc::sighandler_t,
+            );
+        }
+        Interrupts
+    }
+}
+
+impl Drop for Interrupts {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        // SAFETY: restoring the default action.
+        unsafe {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+        }
+    }
+}
+
+struct Bar {
+    bar: ProgressBar,
+    tours: AtomicU64,
+}
+
+impl Progress for Bar {
+    fn start(&self, to_run: u64) {
+        self.bar.set_length(to_run);
+    }
+
+    fn record(&self, r: &Record) {
+        if r.outcome == "tour" {
+            self.tours.fetch_add(1, Ordering::Relaxed);
+        }
+        let stopping = if STOP.load(Ordering::Relaxed) {
+            " — stopping after the trials in flight (Ctrl-C again to kill)"
+        } else {
+            ""
+        };
+        self.bar.set_message(format!(
+            "{} tours{stopping}",
+            self.tours.load(Ordering::Relaxed)
+        ));
+        self.bar.inc(1);
+    }
+}
+
+fn progress_bar(quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] {pos}/{len} trials, eta {eta} · {msg}",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let (spec, source) = match &args.spec {
+        Some(path) => (Spec::from_file(path)?, path.display().to_string()),
+        None => (Spec::quickstart(), "built-in quickstart.toml".to_string()),
+    };
+    let shard = match &args.shard {
+        Some(s) => s.parse::<Shard>()?,
+        None => Shard::ALL,
+    };
+    let threads = match args.threads {
+        Some(0) => return Err(InputError::param("--threads 0: give at least 1").into()),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let dir = args.out.clone().unwrap_or_else(|| {
+        let mut d = PathBuf::from("results");
+        d.push(if shard.is_all() {
+            spec.name.clone()
+        } else {
+            format!("{}-shard-{}-of-{}", spec.name, shard.index, shard.count)
+        });
+        d
+    });
+    let opts = Options {
+        out: dir.clone(),
+        threads,
+        shard,
+        resume: args.resume,
+        spec_source: source,
+        command: std::env::args().collect(),
+    };
+    let bar = Bar {
+        bar: progress_bar(args.quiet),
+        tours: AtomicU64::new(0),
+    };
+    let report = {
+        let _guard = Interrupts::catch();
+        experiment::run(&spec, &opts, &STOP, &bar)
+    };
+    bar.bar.finish_and_clear();
+    let report = report?;
+    if report.truncated_bytes > 0 {
+        eprintln!(
+            "note: cut off a half-written last line ({} bytes) of {}",
+            report.truncated_bytes,
+            dir.join(experiment::RECORDS).display()
+        );
+    }
+    if !args.quiet {
+        let md = report.summary.markdown();
+        let table = md.split("\n## ").next().unwrap_or(&md);
+        out.write_all(table.trim_end().as_bytes())?;
+        out.write_all(b"\n")?;
+    }
+    eprintln!(
+        "{} trials run{}, {} of {} recorded in {}",
+        report.ran,
+        if report.already_done > 0 {
+            format!(" ({} were already recorded)", report.already_done)
+        } else {
+            String::new()
+        },
+        report.summary.trials_done,
+        report.planned,
+        dir.display()
+    );
+    if report.interrupted {
+        return Err(Failure::Interrupted(format!(
+            "interrupted: records.csv and the summary hold the {} finished trials; continue with --resume --out {}",
+            report.summary.trials_done,
+            dir.display()
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,49 @@
+//! `knightnet merge`: join shard folders of one spec into the folder a single run would
+//! have written (records sorted by cell and trial, summary, run.json).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::Failure;
+use crate::experiment;
+
+#[derive(Debug, Clone, Args)]
+pub struct MergeArgs {
+    /// Results folders of the shards (e.g. results/x-shard-*).
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Folder for the merged results (must not hold a run yet).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Merge even when some trials are missing (the summary says so).
+    #[arg(long)]
+    pub partial: bool,
+    /// No summary table on stdout.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(args: MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let summary = experiment::merge(
+        &args.dirs,
+        &args.out,
+        args.partial,
+        std::env::args().collect(),
+    )?;
+    if !args.quiet {
+        let md = summary.markdown();
+        let table = md.split("\n## ").next().unwrap_or(&md);
+        out.write_all(table.trim_end().as_bytes())?;
+        out.write_all(b"\n")?;
+    }
+    eprintln!(
+        "merged {} folders: {} of {} trials in {}",
+        args.dirs.len(),
+        summary.trials_done,
+        summary.trials_planned,
+        args.out.display()
+    );
+    Ok(())
+}

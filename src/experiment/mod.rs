@@ -1,0 +1,497 @@
+//! Experiments: a TOML spec of cells (solver × board) run as seeded, independent trials
+//! into a results folder that can be trusted and published.
+//!
+//! A results folder holds
+//! - `records.csv`: one row per trial, appended and flushed as trials finish
+//!   (see [`records`] for the columns);
+//! - `run.json`: knightnet version, git revision, the fully resolved spec, shard,
+//!   machine cores, and one entry per session (start/end time, threads, trials run);
+//! - `summary.json`, `summary.md`: per-cell outcome shares with 95% Wilson intervals,
+//!   median/mean iterations, attempts and time per tour (see [`summary`]), written
+//!   atomically after every session.
+//!
+//! Reproducibility rules:
+//! - trial `t` of a cell draws from its own ChaCha8 stream seeded by
+//!   `mix(mix(mix(base_seed) ^ fnv1a64("label/ROWSxCOLS")) ^ t)` (SplitMix64 `mix`;
+//!   see [`seeds`]), so results never depend on thread count, shard or resumption;
+//! - a network trial is one attempt; a classical trial is one solve (see [`runner`]);
+//! - shard `i/N` runs the trials whose global number (cell by cell in spec order) is
+//!   `i` mod `N`; [`merge`] joins shard folders into exactly what one run would give;
+//! - `--resume` reads `records.csv` (ignoring and cutting off a half-written last line)
+//!   and runs only the trials not yet recorded;
+//! - only columns and keys whose names end in `_ns` differ between reruns.
+
+pub mod records;
+pub mod runner;
+pub mod seeds;
+pub mod spec;
+pub mod summary;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+
+pub use records::Record;
+pub use runner::Shard;
+pub use spec::{Cell, Spec};
+pub use summary::Summary;
+
+use crate::cli::write_atomic;
+use crate::error::InputError;
+
+pub const RECORDS: &str = "records.csv";
+pub const RUN: &str = "run.json";
+pub const SUMMARY_JSON: &str = "summary.json";
+pub const SUMMARY_MD: &str = "summary.md";
+
+/// The machine a session ran on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Machine {
+    pub cores: usize,
+    pub os: String,
+    pub arch: String,
+}
+
+impl Machine {
+    pub fn this() -> Machine {
+        Machine {
+            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            os: std::env::consts::OS.into(),
+            arch: std::env::consts::ARCH.into(),
+        }
+    }
+}
+
+/// One invocation that added records to a folder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    /// UTC, RFC 3339.
+    pub started_at: String,
+    pub finished_at: Option<String>,
+    pub threads: usize,
+    pub shard: Option<Shard>,
+    pub trials_run: u64,
+    pub interrupted: bool,
+    pub git_revision: Option<String>,
+    pub machine: Machine,
+    pub command: Vec<String>,
+}
+
+/// `run.json`: what ran, with which code, where and when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunInfo {
+    pub knightnet_version: String,
+    /// `git rev-parse HEAD` of the source tree, read at run time (`null` without git).
+    pub git_revision: Option<String>,
+    /// Whether tracked files differed from that revision.
+    pub git_dirty: Option<bool>,
+    /// Spec file path, or `built-in quickstart.toml`.
+    pub spec_source: String,
+    /// The fully resolved spec (every cell with its parameters).
+    pub spec: Spec,
+    /// `null` for a whole run (or a merge of shards).
+    pub shard: Option<Shard>,
+    pub trials_planned: u64,
+    pub trials_done: u64,
+    pub complete: bool,
+    pub sessions: Vec<Session>,
+    /// Folders a merge read, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<String>,
+}
+
+/// How to run a spec.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub out: PathBuf,
+    pub threads: usize,
+    pub shard: Shard,
+    pub resume: bool,
+    pub spec_source: String,
+    pub command: Vec<String>,
+}
+
+/// What a run did.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// Trials of this run (or shard) in the spec.
+    pub planned: u64,
+    /// Trials found in `records.csv` before this session.
+    pub already_done: u64,
+    /// Trials this session ran.
+    pub ran: u64,
+    /// Bytes of a half-written last line cut off before resuming.
+    pub truncated_bytes: u64,
+    /// Stopped before every planned trial ran.
+    pub interrupted: bool,
+    pub summary: Summary,
+}
+
+/// Hooks for progress display.
+pub trait Progress: Sync {
+    /// Called once with the number of trials this session will run.
+    fn start(&self, _to_run: u64) {}
+    /// Called after each record is written.
+    fn record(&self, _r: &Record) {}
+}
+
+/// No progress display.
+pub struct Quiet;
+impl Progress for Quiet {}
+
+/// The current UTC time as RFC 3339 (`2026-11-21T18:30:00Z`).
+pub fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs()) as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// `git rev-parse HEAD` and dirtiness of the source tree the binary was built from,
+/// falling back to the working directory; `None` when git or the tree is missing.
+pub fn git_revision() -> (Option<String>, Option<bool>) {
+    let git = |dir: &str, args: &[&str]| -> Option<String> {
+        let out = std::process::Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(args)
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    for dir in [env!("CARGO_MANIFEST_DIR"), "."] {
+        if let Some(rev) = git(dir, &["rev-parse", "HEAD"]).filter(|r| !r.is_empty()) {
+            let dirty =
+                git(dir, &["status", "--porcelain", "--untracked-files=no"]).map(|s| !s.is_empty());
+            return (Some(rev), dirty);
+        }
+    }
+    (None, None)
+}
+
+fn read_run_info(dir: &Path) -> Result<RunInfo> {
+    let path = dir.join(RUN);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| {
+        InputError::File(format!(
+            "{} is not a knightnet run.json: {e}",
+            path.display()
+        ))
+        .into()
+    })
+}
+
+fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
+    let mut bytes = serde_json::to_vec_pretty(value)?;
+    bytes.push(b'\n');
+    write_atomic(path, &bytes)
+}
+
+/// Write `summary.json` and `summary.md` into `dir`.
+pub fn write_summary(dir: &Path, summary: &Summary) -> Result<()> {
+    write_json(&dir.join(SUMMARY_JSON), summary)?;
+    write_atomic(&dir.join(SUMMARY_MD), summary.markdown().as_bytes())
+}
+
+/// Check that every record belongs to `spec` and `shard`, with no (cell, trial) twice.
+fn check_records(spec: &Spec, shard: Shard, recs: &[Record], origin: &Path) -> Result<()> {
+    let offsets = spec.offsets();
+    let mut seen = HashSet::new();
+    for r in recs {
+        let bad = |why: String| -> anyhow::Error {
+            InputError::File(format!(
+                "{}: record of cell {} trial {} {why}",
+                origin.display(),
+                r.cell,
+                r.trial
+            ))
+            .into()
+        };
+        let Some(cell) = spec.cells.get(r.cell) else {
+            return Err(bad("names a cell the spec does not have".into()));
+        };
+        if cell.label != r.label || cell.board != r.board || spec.name != r.spec {
+            return Err(bad(format!(
+                "is for {}/{} of spec '{}', but that cell of spec '{}' is {}",
+                r.label,
+                r.board,
+                r.spec,
+                spec.name,
+                cell.key()
+            )));
+        }
+        if r.trial >= cell.trials {
+            return Err(bad(format!("is beyond the cell's {} trials", cell.trials)));
+        }
+        if !shard.contains(offsets[r.cell] + r.trial) {
+            return Err(bad(format!("is not in shard {shard}")));
+        }
+        if !seen.insert((r.cell, r.trial)) {
+            return Err(bad("appears twice".into()));
+        }
+    }
+    Ok(())
+}
+
+/// Run (or resume) `spec` into `opts.out`. Stops starting trials once `stop` is set.
+pub fn run(
+    spec: &Spec,
+    opts: &Options,
+    stop: &AtomicBool,
+    progress: &dyn Progress,
+) -> Result<Report> {
+    let out = &opts.out;
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let records_path = out.join(RECORDS);
+    let run_path = out.join(RUN);
+    let mut old: Vec<Record> = Vec::new();
+    let mut sessions = Vec::new();
+    let mut truncated_bytes = 0;
+    let exists = records_path.exists() || run_path.exists();
+    if exists && !opts.resume {
+        return Err(InputError::File(format!(
+            "{} already holds a run; pass --resume to continue it, or choose another --out",
+            out.display()
+        ))
+        .into());
+    }
+    if opts.resume && run_path.exists() {
+        let info = read_run_info(out)?;
+        if info.spec != *spec {
+            return Err(InputError::File(format!(
+                "cannot resume {}: its run.json records a different spec (name '{}', {} cells); resume with the same spec and seed",
+                out.display(),
+                info.spec.name,
+                info.spec.cells.len()
+            ))
+            .into());
+        }
+        let theirs = info.shard.unwrap_or(Shard::ALL);
+        if theirs != opts.shard {
+            return Err(InputError::File(format!(
+                "cannot resume {}: it holds shard {theirs}, not {}",
+                out.display(),
+                opts.shard
+            ))
+            .into());
+        }
+        sessions = info.sessions;
+    }
+    if opts.resume && records_path.exists() {
+        let contents = records::read(&records_path)?;
+        check_records(spec, opts.shard, &contents.records, &records_path)?;
+        records::repair(&records_path, &contents)?;
+        truncated_bytes = contents.truncated;
+        old = contents.records;
+    }
+    let already_done = old.len() as u64;
+    let done: HashSet<(usize, u64)> = old.iter().map(|r| (r.cell, r.trial)).collect();
+    let todo = runner::plan(spec, opts.shard, &|c, t| done.contains(&(c, t)));
+    let planned = already_done + todo.len() as u64;
+
+    let (git_rev, git_dirty) = git_revision();
+    sessions.push(Session {
+        started_at: utc_now(),
+        finished_at: None,
+        threads: opts.threads,
+        shard: (!opts.shard.is_all()).then_some(opts.shard),
+        trials_run: 0,
+        interrupted: false,
+        git_revision: git_rev.clone(),
+        machine: Machine::this(),
+        command: opts.command.clone(),
+    });
+    let mut info = RunInfo {
+        knightnet_version: env!("CARGO_PKG_VERSION").into(),
+        git_revision: git_rev,
+        git_dirty,
+        spec_source: opts.spec_source.clone(),
+        spec: spec.clone(),
+        shard: (!opts.shard.is_all()).then_some(opts.shard),
+        trials_planned: planned,
+        trials_done: already_done,
+        complete: todo.is_empty(),
+        sessions,
+        merged_from: Vec::new(),
+    };
+    write_json(&run_path, &info)?;
+
+    let writer = Mutex::new((records::Writer::append(&records_path)?, old));
+    progress.start(todo.len() as u64);
+    let result = runner::run_parallel(spec, &todo, opts.threads, stop, &|r: Record| {
+        let mut guard = writer.lock().expect("no panics while holding");
+        guard.0.write(&r)?;
+        progress.record(&r);
+        guard.1.push(r);
+        Ok(())
+    });
+    let (_, mut all) = writer.into_inner().expect("no panics while holding");
+    records::sort(&mut all);
+    let summary = summary::build(spec, opts.shard, &all);
+    write_summary(out, &summary)?;
+    let ran = all.len() as u64 - already_done;
+    let interrupted = !summary.complete;
+    info.trials_done = summary.trials_done;
+    info.complete = summary.complete;
+    if let Some(s) = info.sessions.last_mut() {
+        s.finished_at = Some(utc_now());
+        s.trials_run = ran;
+        s.interrupted = interrupted;
+    }
+    write_json(&run_path, &info)?;
+    result?;
+    Ok(Report {
+        planned,
+        already_done,
+        ran,
+        truncated_bytes,
+        interrupted,
+        summary,
+    })
+}
+
+/// Join shard folders into `out`: records sorted by (cell, trial), the summary and a
+/// `run.json` exactly as one run of the spec would have written them (timings and
+/// sessions aside). All folders must hold the same spec; every trial must be present
+/// unless `partial`.
+pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) -> Result<Summary> {
+    let Some(first) = dirs.first() else {
+        return Err(InputError::param("merge needs at least one results folder").into());
+    };
+    let base = read_run_info(first)?;
+    let mut all = Vec::new();
+    let mut sessions = Vec::new();
+    let mut shards = Vec::new();
+    let mut merged_from = Vec::new();
+    for dir in dirs {
+        if matches!((dir.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b) {
+            return Err(InputError::param(format!(
+                "--out {} is one of the folders being merged; choose a new folder",
+                out.display()
+            ))
+            .into());
+        }
+        let info = read_run_info(dir)?;
+        if info.spec != base.spec {
+            return Err(InputError::File(format!(
+                "{} holds a different spec from {} (name '{}' vs '{}'); only shards of one spec can be merged",
+                dir.display(),
+                first.display(),
+                info.spec.name,
+                base.spec.name
+            ))
+            .into());
+        }
+        let shard = info.shard.unwrap_or(Shard::ALL);
+        let path = dir.join(RECORDS);
+        let contents = records::read(&path)?;
+        if contents.truncated > 0 {
+            eprintln!(
+                "warning: {}: ignored a half-written last line ({} bytes)",
+                path.display(),
+                contents.truncated
+            );
+        }
+        check_records(&base.spec, shard, &contents.records, &path)?;
+        all.extend(contents.records);
+        shards.push(shard);
+        sessions.extend(info.sessions);
+        merged_from.push(dir.display().to_string());
+    }
+    let mut seen = HashSet::new();
+    for r in &all {
+        if !seen.insert((r.cell, r.trial)) {
+            return Err(InputError::File(format!(
+                "cell {} ({}) trial {} is recorded in more than one folder; shards must be disjoint",
+                r.cell,
+                base.spec.cells[r.cell].key(),
+                r.trial
+            ))
+            .into());
+        }
+    }
+    records::sort(&mut all);
+    let summary = summary::build(&base.spec, Shard::ALL, &all);
+    if !summary.complete && !partial {
+        let mut msg = format!(
+            "the folders hold {} of the spec's {} trials",
+            summary.trials_done, summary.trials_planned
+        );
+        if let Some(n) = shards
+            .first()
+            .map(|s| s.count)
+            .filter(|&n| shards.iter().all(|s| s.count == n))
+        {
+            let missing: Vec<String> = (0..n)
+                .filter(|i| !shards.iter().any(|s| s.index == *i))
+                .map(|i| format!("{i}/{n}"))
+                .collect();
+            if !missing.is_empty() {
+                msg += &format!("; missing shards: {}", missing.join(", "));
+            }
+        }
+        msg += "; finish them (experiment --resume) or pass --partial";
+        return Err(InputError::File(msg).into());
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    if out.join(RECORDS).exists() || out.join(RUN).exists() {
+        return Err(InputError::File(format!(
+            "{} already holds a run; choose a new folder for the merge",
+            out.display()
+        ))
+        .into());
+    }
+    records::write_all(&out.join(RECORDS), &all)?;
+    write_summary(out, &summary)?;
+    let (git_rev, git_dirty) = (base.git_revision.clone(), base.git_dirty);
+    sessions.push(Session {
+        started_at: utc_now(),
+        finished_at: Some(utc_now()),
+        threads: 0,
+        shard: None,
+        trials_run: 0,
+        interrupted: false,
+        git_revision: git_revision().0,
+        machine: Machine::this(),
+        command,
+    });
+    let info = RunInfo {
+        knightnet_version: base.knightnet_version.clone(),
+        git_revision: git_rev,
+        git_dirty,
+        spec_source: base.spec_source.clone(),
+        spec: base.spec.clone(),
+        shard: None,
+        trials_planned: summary.trials_planned,
+        trials_done: summary.trials_done,
+        complete: summary.complete,
+        sessions,
+        merged_from,
+    };
+    write_json(&out.join(RUN), &info)?;
+    Ok(summary)
+}

@@ -1,0 +1,338 @@
+//! Running trials: one trial per (cell, trial number), each with its own seeded RNG, on a
+//! local rayon thread pool. Results never depend on the thread count or the shard.
+//!
+//! Trial semantics:
+//! - network cell: one trial = ONE attempt: a random initial state drawn from the trial's
+//!   RNG, run to the stop rule or the iteration cap (Parberry's per-attempt probability);
+//!   a `tour` outcome has passed the tour oracle;
+//! - classical cell: one trial = one `Solver::solve` with the trial's RNG; with
+//!   `start = "random"` the start square is the first draw from that RNG. A solve the
+//!   solver refuses is recorded, not fatal: outcome `impossible` when a theorem rules the
+//!   request out (e.g. a random start on the minority colour of an odd board), else
+//!   `refused`.
+//!
+//! Sharding: trials are numbered globally, cell by cell in spec order (cell 0's trials
+//! 0..n0, then cell 1's, ...); shard `i/N` runs the trials whose global number g has
+//! `g mod N == i` (i from 0 to N−1).
+
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::Result;
+use rand::Rng as _;
+use serde::{Deserialize, Serialize};
+
+use super::records::Record;
+use super::seeds::trial_seed;
+use super::spec::{Cell, Spec, StartRule};
+use crate::error::InputError;
+use crate::graph::KnightGraph;
+use crate::network::{Network, NetworkParams, Termination};
+use crate::rng_from_seed;
+use crate::solvers::{Request, Solver};
+use crate::tour::Tour;
+
+/// One slice of a sweep: trials whose global number is `index` mod `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole sweep.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    pub fn is_all(&self) -> bool {
+        self.count == 1
+    }
+
+    /// Whether global trial number `g` is in this shard.
+    pub fn contains(&self, g: u64) -> bool {
+        g % self.count == self.index
+    }
+
+    /// How many of the global numbers `offset .. offset + n` are in this shard.
+    pub fn count_in(&self, offset: u64, n: u64) -> u64 {
+        let below = |x: u64| {
+            if x > self.index {
+                (x - self.index - 1) / self.count + 1
+            } else {
+                0
+            }
+        };
+        below(offset + n) - below(offset)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = InputError;
+
+    /// `I/N` with 0 <= I < N.
+    fn from_str(s: &str) -> Result<Shard, InputError> {
+        let bad = || {
+            InputError::param(format!(
+                "shard '{s}' is malformed; give I/N with 0 <= I < N, e.g. 0/16 (shards are numbered from 0)"
+            ))
+        };
+        let (i, n) = s.trim().split_once('/').ok_or_else(bad)?;
+        let index: u64 = i.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The (cell, trial) pairs of `spec` in `shard`, in global order, minus those `done`.
+pub fn plan(spec: &Spec, shard: Shard, done: &dyn Fn(usize, u64) -> bool) -> Vec<(usize, u64)> {
+    let offsets = spec.offsets();
+    let mut v = Vec::new();
+    for (cell, off) in spec.cells.iter().zip(offsets) {
+        // First trial t >= 0 with (off + t) % count == index.
+        let first = (shard.index + shard.count - off % shard.count) % shard.count;
+        let mut t = first;
+        while t < cell.trials {
+            if !done(cell.index, t) {
+                v.push((cell.index, t));
+            }
+            t += shard.count;
+        }
+    }
+    v
+}
+
+enum Engine {
+    Network {
+        graph: KnightGraph,
+        params: NetworkParams,
+    },
+    Classical {
+        solver: Box<dyn Solver>,
+        request: Request,
+        start: Option<StartRule>,
+    },
+}
+
+/// A cell ready to run: its graph or solver built once and shared by all threads.
+pub struct Prepared<'s> {
+    spec: &'s Spec,
+    cell: &'s Cell,
+    key: String,
+    variant: String,
+    engine: Engine,
+}
+
+impl<'s> Prepared<'s> {
+    pub fn new(spec: &'s Spec, cell: &'s Cell) -> Prepared<'s> {
+        let board = cell.board();
+        let engine = match cell.params {
+            Some(params) => Engine::Network {
+                graph: KnightGraph::new(board),
+                params,
+            },
+            None => {
+                let start = cell
+                    .start
+                    .as_deref()
+                    .map(|s| StartRule::parse(s, board).expect("checked when the spec was read"));
+                Engine::Classical {
+                    solver: cell.solver_kind().build(),
+                    request: Request {
+                        board,
+                        closed: cell.closed,
+                        start: None,
+                        reverse: false,
+                    },
+                    start,
+                }
+            }
+        };
+        Prepared {
+            spec,
+            cell,
+            key: cell.key(),
+            variant: cell.variant(),
+            engine,
+        }
+    }
+
+    /// Run trial `trial` of this cell.
+    pub fn run(&self, trial: u64) -> Record {
+        let seed = trial_seed(self.spec.seed, &self.key, trial);
+        let mut rng = rng_from_seed(seed);
+        let mut r = Record {
+            spec: self.spec.name.clone(),
+            cell: self.cell.index,
+            label: self.cell.label.clone(),
+            board: self.cell.board.clone(),
+            solver: self.cell.solver.clone(),
+            variant: self.variant.clone(),
+            trial,
+            seed,
+            start: None,
+            outcome: String::new(),
+            iterations: 0,
+            restarts: 0,
+            cycles: None,
+            largest_cycle: None,
+            steps: None,
+            time_ns: 0,
+        };
+        let t0 = Instant::now();
+        match &self.engine {
+            Engine::Network { graph, params } => {
+                let net = Network::new(graph, *params).expect("checked when the spec was read");
+                let a = net.attempt(&mut rng, None);
+                r.iterations = a.iterations as u64;
+                r.outcome = a.termination.name().to_string();
+                match &a.termination {
+                    Termination::Tour => {
+                        if Tour::new(graph.board(), a.cycles[0].clone(), true).is_err() {
+                            r.outcome = "invalid-tour".into();
+                        }
+                        r.cycles = Some(1);
+                        r.largest_cycle = Some(a.cycles[0].len() as u64);
+                    }
+                    Termination::MultipleCycles { lengths } => {
+                        r.cycles = Some(lengths.len() as u64);
+                        r.largest_cycle = lengths.first().map(|&l| l as u64);
+                    }
+                    _ => {}
+                }
+            }
+            Engine::Classical {
+                solver,
+                request,
+                start,
+            } => {
+                let mut req = *request;
+                req.start = match start {
+                    None => None,
+                    Some(StartRule::Corner) => Some(0),
+                    Some(StartRule::Square(q)) => Some(*q),
+                    Some(StartRule::Random) => {
+                        Some(rng.random_range(0..req.board.squares() as u32))
+                    }
+                };
+                r.start = req.start.map(|q| req.board.square_name(q));
+                match solver.solve(&req, &mut rng) {
+                    Ok(sol) => {
+                        r.outcome = sol.outcome;
+                        if r.outcome == "tour" && sol.tour.is_none() {
+                            r.outcome = "invalid-tour".into();
+                        }
+                        r.iterations = sol.iterations;
+                        r.restarts = sol.attempts.saturating_sub(1);
+                        r.steps = sol.steps;
+                    }
+                    // A random start can fall where no tour starts (odd boards).
+                    Err(InputError::Impossible(_)) => r.outcome = "impossible".into(),
+                    Err(_) => r.outcome = "refused".into(),
+                }
+            }
+        }
+        r.time_ns = t0.elapsed().as_nanos() as u64;
+        r
+    }
+}
+
+/// Run `trials` on `threads` threads, handing each record to `sink` as it finishes.
+/// Stops starting new trials once `stop` is set (trials in flight finish and are
+/// handed over) or `sink` fails. Returns how many trials ran.
+pub fn run_parallel(
+    spec: &Spec,
+    trials: &[(usize, u64)],
+    threads: usize,
+    stop: &AtomicBool,
+    sink: &(dyn Fn(Record) -> Result<()> + Sync),
+) -> Result<usize> {
+    let prepared: Vec<Prepared> = spec.cells.iter().map(|c| Prepared::new(spec, c)).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .thread_name(|i| format!("knightnet-trial-{i}"))
+        .build()?;
+    let next = AtomicUsize::new(0);
+    let ran = AtomicUsize::new(0);
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let failed = AtomicBool::new(false);
+    pool.broadcast(|_| loop {
+        if stop.load(Ordering::SeqCst) || failed.load(Ordering::SeqCst) {
+            break;
+        }
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        let Some(&(cell, trial)) = trials.get(i) else {
+            break;
+        };
+        let record = prepared[cell].run(trial);
+        match sink(record) {
+            Ok(()) => {
+                ran.fetch_add(1, Ordering::SeqCst);
+            }
+            Err(e) => {
+                failed.store(true, Ordering::SeqCst);
+                failure
+                    .lock()
+                    .expect("no panics while holding")
+                    .get_or_insert(e);
+            }
+        }
+    });
+    if let Some(e) = failure.into_inner().expect("no panics while holding") {
+        return Err(e);
+    }
+    Ok(ran.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_trials() {
+        let spec = Spec::parse(
+            "trials = 7\nboards = [\"6x6\", \"8x8\"]\n[[solver]]\nsolver = \"network\"\n[[solver]]\nsolver = \"network:brant\"\ntrials = 5\n",
+            "t",
+            "t.toml",
+        )
+        .unwrap();
+        let all = plan(&spec, Shard::ALL, &|_, _| false);
+        assert_eq!(all.len() as u64, spec.total_trials());
+        let mut union = Vec::new();
+        for i in 0..3 {
+            let sh = Shard { index: i, count: 3 };
+            let part = plan(&spec, sh, &|_, _| false);
+            let offsets = spec.offsets();
+            let planned: u64 = spec
+                .cells
+                .iter()
+                .map(|c| sh.count_in(offsets[c.index], c.trials))
+                .sum();
+            assert_eq!(planned, part.len() as u64);
+            for &(c, t) in &part {
+                assert!(sh.contains(offsets[c] + t));
+            }
+            union.extend(part);
+        }
+        union.sort();
+        assert_eq!(union, all);
+        assert!("3/3".parse::<Shard>().is_err());
+        assert!("a/3".parse::<Shard>().is_err());
+        assert_eq!(
+            "2/16".parse::<Shard>().unwrap(),
+            Shard {
+                index: 2,
+                count: 16
+            }
+        );
+    }
+}

@@ -1,0 +1,563 @@
+//! Experiment specs: the TOML format, its checking, and the resolved list of cells.
+//!
+//! A spec names boards, solvers and trials; every (solver entry, board) pair is a
+//! *cell*. Unknown keys and bad values are errors naming the key and the line.
+//!
+//! ```toml
+//! name = "example"          # names the results folder; letters, digits, '.', '_', '-'
+//! description = "..."       # optional, free text
+//! seed = 1                  # base seed (default 1); see `seeds` for the derivation
+//! trials = 200              # trials per cell unless an entry says otherwise
+//! boards = ["6x6", "8x8"]   # boards of every entry unless an entry says otherwise
+//!
+//! [[solver]]
+//! solver = "network:parberry"   # any name `SolverKind` accepts
+//! label = "parberry"            # optional; default: the preset/solver name
+//! trials = 500                  # optional
+//! boards = ["8x8"]              # optional
+//! # network overrides (network solvers only):
+//! # c, s, upper, lower (integers), order, init, stop (names), clamp (integer or "none"),
+//! # max_iterations (the per-attempt cap)
+//!
+//! [[solver]]
+//! solver = "warnsdorff"
+//! start = "corner"              # classical only: "corner", "random", "r,c" or "c3"
+//! closed = false                # classical only: require a closed tour
+//! # max_steps = 1000000         # classical only: step cap of the search solvers
+//! # restarts = 10               # classical only: restarts within one solve
+//! ```
+//!
+//! Cells are numbered in the order of the `[[solver]]` entries, each entry's boards in
+//! the order given.
+
+use std::ops::Range;
+
+use serde::{Deserialize, Deserializer, Serialize};
+use toml::Spanned;
+
+use crate::board::Board;
+use crate::error::InputError;
+use crate::network::{Init, NetworkParams, StopRule, UpdateOrder};
+use crate::solvers::{Request, SolverKind};
+
+/// The quickstart spec, built into the binary.
+pub const QUICKSTART: &str = include_str!("../../experiments/quickstart.toml");
+
+/// Most trials one cell may ask for.
+pub const MAX_TRIALS: u64 = 1_000_000_000;
+
+/// A checked spec: a name, a base seed, and its cells.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Spec {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub seed: u64,
+    pub cells: Vec<Cell>,
+}
+
+/// One (solver, board) pair of a spec, with everything needed to run its trials.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    /// Position in the spec (records sort by it).
+    pub index: usize,
+    /// The solver entry's label; with the board it names the cell and seeds its trials.
+    pub label: String,
+    /// `ROWSxCOLS`.
+    pub board: String,
+    /// The solver name as `SolverKind` prints it (`network:parberry`, `warnsdorff`, ...).
+    pub solver: String,
+    /// Resolved network parameters (network cells only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub params: Option<NetworkParams>,
+    /// Start square rule (classical cells only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// Whether a closed tour is required (classical cells only; `None`: solver default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed: Option<bool>,
+    /// Step cap of a search solver (classical cells only; `None`: solver default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_steps: Option<u64>,
+    /// Restarts within one solve (classical cells only; `None`: solver default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restarts: Option<u32>,
+    pub trials: u64,
+}
+
+impl Cell {
+    /// The cell's name, `label/ROWSxCOLS`, which also enters its trial seeds.
+    pub fn key(&self) -> String {
+        format!("{}/{}", self.label, self.board)
+    }
+
+    pub fn board(&self) -> Board {
+        self.board.parse().expect("checked when the spec was read")
+    }
+
+    /// The solver with this cell's parameters.
+    pub fn solver_kind(&self) -> SolverKind {
+        let mut kind: SolverKind = self.solver.parse().expect("checked when the spec was read");
+        if let (SolverKind::Network(p), Some(q)) = (&mut kind, self.params) {
+            *p = q;
+        }
+        apply_classical_caps(&mut kind, self.max_steps, self.restarts)
+            .expect("checked when the spec was read");
+        kind
+    }
+
+    pub fn is_network(&self) -> bool {
+        self.params.is_some()
+    }
+
+    /// The variant column of the cell's records: the network variant name
+    /// (`parberry`, `parberry*` when overridden) or the solver's tie-break, if any.
+    pub fn variant(&self) -> String {
+        match self.params {
+            Some(p) => p.variant_name(),
+            None => self.solver_kind().build().variant().unwrap_or_default(),
+        }
+    }
+}
+
+/// How a classical cell picks the start square of each trial.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartRule {
+    /// The top-left square (row 0, column 0).
+    Corner,
+    /// Uniform over all squares, drawn first from the trial's random stream.
+    Random,
+    /// A fixed square.
+    Square(u32),
+}
+
+impl StartRule {
+    pub fn parse(text: &str, board: Board) -> Result<StartRule, InputError> {
+        match text.trim() {
+            "corner" => Ok(StartRule::Corner),
+            "random" => Ok(StartRule::Random),
+            other => board
+                .parse_square(other)
+                .map(StartRule::Square)
+                .map_err(|e| {
+                    InputError::param(format!(
+                    "{e}; start accepts \"corner\", \"random\", \"ROW,COL\" or an algebraic name"
+                ))
+                }),
+        }
+    }
+}
+
+impl Spec {
+    /// Total trials over all cells.
+    pub fn total_trials(&self) -> u64 {
+        self.cells.iter().map(|c| c.trials).sum()
+    }
+
+    /// Global index of each cell's trial 0: trials are numbered cell by cell, in cell
+    /// order (the numbering sharding uses).
+    pub fn offsets(&self) -> Vec<u64> {
+        let mut acc = 0;
+        self.cells
+            .iter()
+            .map(|c| {
+                let o = acc;
+                acc += c.trials;
+                o
+            })
+            .collect()
+    }
+
+    /// The built-in quickstart spec.
+    pub fn quickstart() -> Spec {
+        Spec::parse(QUICKSTART, "quickstart", "built-in quickstart.toml")
+            .expect("the built-in spec is valid")
+    }
+
+    /// Read and check a spec file; the default name is the file stem.
+    pub fn from_file(path: &std::path::Path) -> Result<Spec, InputError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| InputError::File(format!("cannot read spec {}: {e}", path.display())))?;
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "experiment".into());
+        Spec::parse(&text, &stem, &path.display().to_string())
+    }
+
+    /// Parse and check spec text. `default_name` is used when the spec has no `name`;
+    /// `origin` (a path) starts every error message.
+    pub fn parse(text: &str, default_name: &str, origin: &str) -> Result<Spec, InputError> {
+        let file: SpecFile = toml::from_str(text)
+            .map_err(|e| InputError::File(format!("{origin}: {}", e.to_string().trim_end())))?;
+        resolve(file, text, default_name, origin)
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpecFile {
+    name: Option<Spanned<String>>,
+    description: Option<String>,
+    seed: Option<u64>,
+    trials: Option<Spanned<u64>>,
+    boards: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    solver: Vec<Entry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    solver: Spanned<String>,
+    label: Option<Spanned<String>>,
+    trials: Option<Spanned<u64>>,
+    boards: Option<Vec<Spanned<String>>>,
+    c: Option<i32>,
+    s: Option<i32>,
+    upper: Option<i32>,
+    lower: Option<i32>,
+    order: Option<UpdateOrder>,
+    init: Option<Init>,
+    stop: Option<StopRule>,
+    clamp: Option<Clamp>,
+    max_iterations: Option<u32>,
+    start: Option<Spanned<String>>,
+    closed: Option<bool>,
+    max_steps: Option<u64>,
+    restarts: Option<u32>,
+}
+
+impl Entry {
+    fn network_keys(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        macro_rules! given {
+            ($($f:ident),*) => { $(if self.$f.is_some() { v.push(stringify!($f)); })* };
+        }
+        given!(c, s, upper, lower, order, init, stop, clamp, max_iterations);
+        v
+    }
+
+    fn apply(&self, mut p: NetworkParams) -> NetworkParams {
+        macro_rules! set {
+            ($($f:ident),*) => { $(if let Some(x) = self.$f { p.$f = x; })* };
+        }
+        set!(c, s, upper, lower, order, init, stop, max_iterations);
+        if let Some(Clamp(k)) = self.clamp {
+            p.clamp = k;
+        }
+        p
+    }
+}
+
+/// `clamp = 10` or `clamp = "none"`.
+#[derive(Debug, Clone, Copy)]
+struct Clamp(Option<i32>);
+
+impl<'de> Deserialize<'de> for Clamp {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Clamp, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Clamp;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a positive integer or \"none\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Clamp, E> {
+                i32::try_from(v)
+                    .map(|k| Clamp(Some(k)))
+                    .map_err(|_| E::custom(format!("clamp {v} is out of range")))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Clamp, E> {
+                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Clamp, E> {
+                match v {
+                    "none" => Ok(Clamp(None)),
+                    _ => Err(E::custom(format!(
+                        "clamp \"{v}\" is not accepted; give a positive integer or \"none\""
+                    ))),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Apply a classical cell's caps (`max_steps`, `restarts`) to its solver.
+///
+/// Merge point with the classical solvers: once `SolverKind` has them, this becomes
+/// `kind.apply_classical_flags(None, max_steps, restarts)`.
+fn apply_classical_caps(
+    kind: &mut SolverKind,
+    max_steps: Option<u64>,
+    restarts: Option<u32>,
+) -> Result<(), InputError> {
+    if max_steps.is_none() && restarts.is_none() {
+        return Ok(());
+    }
+    Err(InputError::param(format!(
+        "max_steps and restarts are not accepted by solver '{kind}'"
+    )))
+}
+
+fn line_of(text: &str, span: Range<usize>) -> usize {
+    text[..span.start.min(text.len())].matches('\n').count() + 1
+}
+
+fn check_trials(t: &Spanned<u64>, text: &str, origin: &str) -> Result<u64, InputError> {
+    let n = *t.get_ref();
+    if n == 0 || n > MAX_TRIALS {
+        return Err(InputError::File(format!(
+            "{origin}, line {}: trials = {n} is not accepted; give 1 to {MAX_TRIALS}",
+            line_of(text, t.span())
+        )));
+    }
+    Ok(n)
+}
+
+fn resolve(
+    file: SpecFile,
+    text: &str,
+    default_name: &str,
+    origin: &str,
+) -> Result<Spec, InputError> {
+    let err = |span: Range<usize>, msg: String| {
+        InputError::File(format!("{origin}, line {}: {msg}", line_of(text, span)))
+    };
+    let name = match &file.name {
+        Some(n) => {
+            let s = n.get_ref().trim().to_string();
+            let ok = !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+            if !ok {
+                return Err(err(
+                    n.span(),
+                    format!("name = \"{s}\" is not accepted; use letters, digits, '.', '_' and '-' (it names the results folder)"),
+                ));
+            }
+            s
+        }
+        None => default_name.to_string(),
+    };
+    if file.solver.is_empty() {
+        return Err(InputError::File(format!(
+            "{origin}: the spec has no [[solver]] entry; add at least one, e.g.\n[[solver]]\nsolver = \"network:parberry\""
+        )));
+    }
+    let default_trials = file
+        .trials
+        .as_ref()
+        .map(|t| check_trials(t, text, origin))
+        .transpose()?;
+    let mut cells: Vec<Cell> = Vec::new();
+    for (k, entry) in file.solver.iter().enumerate() {
+        let solver_span = entry.solver.span();
+        let solver_text = entry.solver.get_ref().trim();
+        let entry_err = |msg: String| {
+            err(
+                solver_span.clone(),
+                format!("[[solver]] #{} (\"{solver_text}\"): {msg}", k + 1),
+            )
+        };
+        let mut kind: SolverKind = solver_text
+            .parse()
+            .map_err(|e: InputError| entry_err(e.to_string()))?;
+        let params = match &mut kind {
+            SolverKind::Network(p) => {
+                if let Some(s) = &entry.start {
+                    return Err(err(
+                        s.span(),
+                        "start applies to classical solvers only: a network trial is one attempt of the whole network, which has no start square".into(),
+                    ));
+                }
+                if entry.closed.is_some() {
+                    return Err(entry_err(
+                        "closed applies to classical solvers only; the network always looks for closed tours".into(),
+                    ));
+                }
+                if entry.max_steps.is_some() || entry.restarts.is_some() {
+                    return Err(entry_err(
+                        "max_steps and restarts apply to classical solvers only; a network trial is one attempt, capped by max_iterations".into(),
+                    ));
+                }
+                *p = entry.apply(*p);
+                // One trial is one attempt: record it so, and so that
+                // `solve --seed SEED --max-attempts 1` replays a trial.
+                p.max_attempts = 1;
+                p.check().map_err(|e| entry_err(e.to_string()))?;
+                Some(*p)
+            }
+            #[allow(unreachable_patterns)]
+            _ => {
+                let keys = entry.network_keys();
+                if !keys.is_empty() {
+                    return Err(entry_err(format!(
+                        "{} applies to network solvers only",
+                        keys.join(", ")
+                    )));
+                }
+                apply_classical_caps(&mut kind, entry.max_steps, entry.restarts)
+                    .map_err(|e| entry_err(e.to_string()))?;
+                None
+            }
+        };
+        let label = match &entry.label {
+            Some(l) => {
+                let s = l.get_ref().trim().to_string();
+                if s.is_empty() || s.contains(['/', ',', '\n', '"']) {
+                    return Err(err(
+                        l.span(),
+                        format!("label = \"{s}\" is not accepted; give a non-empty name without '/', ',' or quotes"),
+                    ));
+                }
+                s
+            }
+            None => match &params {
+                Some(p) => p.variant_name(),
+                None => kind.to_string(),
+            },
+        };
+        let trials = match &entry.trials {
+            Some(t) => check_trials(t, text, origin)?,
+            None => default_trials.ok_or_else(|| {
+                entry_err("no trial count: give trials = N here or at the top of the spec".into())
+            })?,
+        };
+        let boards = entry
+            .boards
+            .as_ref()
+            .or(file.boards.as_ref())
+            .ok_or_else(|| {
+                entry_err(
+                    "no boards: give boards = [\"8x8\", ...] here or at the top of the spec".into(),
+                )
+            })?;
+        if boards.is_empty() {
+            return Err(entry_err("the board list is empty".into()));
+        }
+        for b in boards {
+            let board: Board = b
+                .get_ref()
+                .parse()
+                .map_err(|e: InputError| err(b.span(), e.to_string()))?;
+            let start = match &entry.start {
+                Some(s) => Some(
+                    StartRule::parse(s.get_ref(), board)
+                        .map_err(|e| err(s.span(), format!("on {board}: {e}")))?,
+                ),
+                None => None,
+            };
+            let request = Request {
+                board,
+                closed: entry.closed,
+                start: match start {
+                    Some(StartRule::Square(q)) => Some(q),
+                    Some(StartRule::Corner) => Some(0),
+                    _ => None,
+                },
+                reverse: false,
+            };
+            kind.build()
+                .check(&request)
+                .map_err(|e| err(b.span(), format!("{label} on {board}: {e}")))?;
+            let cell = Cell {
+                index: cells.len(),
+                label: label.clone(),
+                board: board.to_string(),
+                solver: kind.to_string(),
+                params,
+                start: entry.start.as_ref().map(|s| s.get_ref().trim().to_string()),
+                closed: entry.closed,
+                max_steps: entry.max_steps,
+                restarts: entry.restarts,
+                trials,
+            };
+            if cells.iter().any(|c| c.key() == cell.key()) {
+                return Err(err(
+                    b.span(),
+                    format!(
+                        "cell {} appears twice; give the entries distinct labels (label = \"...\")",
+                        cell.key()
+                    ),
+                ));
+            }
+            cells.push(cell);
+        }
+    }
+    Ok(Spec {
+        name,
+        description: file.description.unwrap_or_default().trim().to_string(),
+        seed: file.seed.unwrap_or(crate::DEFAULT_SEED),
+        cells,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(t: &str) -> Result<Spec, InputError> {
+        Spec::parse(t, "t", "t.toml")
+    }
+
+    #[test]
+    fn quickstart_parses() {
+        let s = Spec::quickstart();
+        assert_eq!(s.name, "quickstart");
+        assert!(!s.cells.is_empty());
+    }
+
+    #[test]
+    fn cells_and_overrides() {
+        let s = parse(
+            "seed = 7\ntrials = 3\nboards = [\"6x6\", \"8x8\"]\n[[solver]]\nsolver = \"network:brant\"\n[[solver]]\nsolver = \"network\"\nc = 5\nmax_iterations = 50\nclamp = \"none\"\nboards = [\"10x10\"]\ntrials = 4\n",
+        )
+        .unwrap();
+        assert_eq!(s.seed, 7);
+        assert_eq!(s.cells.len(), 3);
+        assert_eq!(s.cells[0].key(), "brant/6x6");
+        assert_eq!(s.cells[2].key(), "parberry*/10x10");
+        let p = s.cells[2].params.unwrap();
+        assert_eq!(
+            (p.c, p.max_iterations, p.clamp, s.cells[2].trials),
+            (5, 50, None, 4)
+        );
+        assert_eq!(s.total_trials(), 3 + 3 + 4);
+    }
+
+    #[test]
+    fn errors_name_key_and_line() {
+        let e =
+            parse("trials = 3\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\nbogus = 1\n")
+                .unwrap_err()
+                .to_string();
+        assert!(e.contains("bogus") && e.contains("line 5"), "{e}");
+        let e = parse("trials = 3\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\norder = \"diagonal\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("diagonal") && e.contains("line 5"), "{e}");
+        let e =
+            parse("trials = 3\nboards = [\"6x6\",\n \"5x5\"]\n[[solver]]\nsolver = \"network\"\n")
+                .unwrap_err()
+                .to_string();
+        assert!(e.contains("line 3") && e.contains("5x5"), "{e}");
+        let e = parse("trials = 0\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("trials") && e.contains("line 1"), "{e}");
+        let e =
+            parse("trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\nupper = -5\n")
+                .unwrap_err()
+                .to_string();
+        assert!(e.contains("line 4") && e.contains("upper"), "{e}");
+        let e = parse("trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\n[[solver]]\nsolver = \"network:parberry\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("twice") && e.contains("label"), "{e}");
+        let e = parse("trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\nstart = \"corner\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 5") && e.contains("start"), "{e}");
+    }
+}
