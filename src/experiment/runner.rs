@@ -192,7 +192,9 @@ impl<'s> Prepared<'s> {
         match &self.engine {
             Engine::Network { graph, params } => {
                 let net = Network::new(graph, *params).expect("checked when the spec was read");
-                let a = net.attempt(&mut rng, None);
+                // One attempt, drawn exactly as `solve --seed SEED --max-attempts 1` draws
+                // it (the cell's parameters have max_attempts = 1).
+                let a = net.solve(&mut rng).last;
                 r.iterations = a.iterations as u64;
                 r.outcome = a.termination.name().to_string();
                 match &a.termination {
