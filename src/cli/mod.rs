@@ -1,6 +1,9 @@
 //! The command line: a thin clap layer. Each subcommand lives in its own file, turns its
 //! flags into validated library configuration, calls the library, and prints.
 
+pub mod animate;
+pub mod convergence;
+pub mod plot;
 pub mod solve;
 
 use std::ffi::OsString;
@@ -22,6 +25,12 @@ pub struct Cli {
 pub enum Command {
     /// Find one knight's tour and print it (default: 8x8, network preset `parberry`, seed 1).
     Solve(solve::SolveArgs),
+    /// Draw every figure an experiment's records.csv supports into a folder.
+    Plot(plot::PlotArgs),
+    /// Animate the network settling, step by step, as a GIF (or its final state as PNG/SVG).
+    Animate(animate::AnimateArgs),
+    /// Run the network many times and draw its convergence curves (PNG or SVG).
+    Convergence(convergence::ConvergenceArgs),
 }
 
 /// How a failed command should exit.
@@ -72,6 +81,9 @@ where
     let mut out = stdout.lock();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args, &mut out),
+        Command::Plot(args) => plot::run(args, &mut out),
+        Command::Animate(args) => animate::run(args, &mut out),
+        Command::Convergence(args) => convergence::run(args, &mut out),
     };
     let _ = out.flush();
     match result {
