@@ -295,8 +295,17 @@ impl Share {
             k,
             n,
             p,
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
+            // Exact at the ends (the formula leaves rounding dust there).
+            low: if k == 0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if k >= n {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
         }
     }
 }
