@@ -13,6 +13,21 @@ use super::palette::{self, INK};
 use super::{de, render, DrawResult, FONT};
 use crate::board::Board;
 
+/// Line colours of network presets (circles) and classical solvers (squares).
+const NETWORK_COLOURS: [RGBColor; 5] = [
+    palette::BLUE,
+    palette::VERMILLION,
+    palette::GREEN,
+    palette::PURPLE,
+    palette::SKY_BLUE,
+];
+const CLASSICAL_COLOURS: [RGBColor; 4] = [
+    palette::INK,
+    palette::ORANGE,
+    palette::GREY,
+    palette::YELLOW,
+];
+
 /// Timed groups of an experiment.
 #[derive(Debug, Clone)]
 pub struct CostPerTour {
@@ -45,7 +60,7 @@ impl CostPerTour {
     }
 
     pub fn save(&self, path: &Path) -> anyhow::Result<()> {
-        render(self, path, (1100, 720))
+        render(self, path, (1240, 720))
     }
 
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
@@ -88,7 +103,7 @@ impl CostPerTour {
         .map_err(de)?;
         root.draw(&Text::new(
             format!(
-                "{}: total `{}` of all trials / tours found; {per}; no point = no tour",
+                "{}: total '{}' of all trials / tours found; {per}; no point = no tour",
                 self.source, self.time_column
             ),
             (w as i32 / 2, 42),
@@ -98,7 +113,9 @@ impl CostPerTour {
                 .pos(Pos::new(HPos::Center, VPos::Top)),
         ))
         .map_err(de)?;
-        let body = root.margin(70, 10, 10, 20);
+        let (body, side) = root
+            .margin(70, 10, 10, 10)
+            .split_horizontally(w as i32 - 290);
         let nb = bs.len();
         let mut chart = ChartBuilder::on(&body)
             .margin(10)
@@ -121,8 +138,16 @@ impl CostPerTour {
             .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
             .draw()
             .map_err(de)?;
-        for (i, id) in ids.iter().enumerate() {
-            let colour = palette::series(i);
+        let mut legend: Vec<(RGBColor, bool, String)> = Vec::new();
+        let (mut n_net, mut n_other) = (0, 0);
+        for id in &ids {
+            let colour = if id.is_network() {
+                n_net += 1;
+                NETWORK_COLOURS[(n_net - 1) % NETWORK_COLOURS.len()]
+            } else {
+                n_other += 1;
+                CLASSICAL_COLOURS[(n_other - 1) % CLASSICAL_COLOURS.len()]
+            };
             let pts: Vec<(f64, f64)> = bs
                 .iter()
                 .enumerate()
@@ -136,12 +161,16 @@ impl CostPerTour {
                 })
                 .collect();
             let network = id.is_network();
-            let series = chart
+            chart
                 .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
                 .map_err(de)?;
-            series.label(id.label()).legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3))
-            });
+            let missing = bs.len() - pts.len();
+            let label = match missing {
+                0 => id.label(),
+                m if m == bs.len() => format!("{} (no tour)", id.label()),
+                m => format!("{} ({m} without a tour)", id.label()),
+            };
+            legend.push((colour, network, label));
             if network {
                 chart
                     .draw_series(pts.iter().map(|&p| Circle::new(p, 6, colour.filled())))
@@ -154,14 +183,29 @@ impl CostPerTour {
                     .map_err(de)?;
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.9))
-            .border_style(INK)
-            .label_font((FONT, 15))
-            .draw()
+        let font = (FONT, 15).into_font().color(&INK);
+        let mut y = 90;
+        for (colour, network, label) in legend {
+            side.draw(&PathElement::new(
+                vec![(6, y), (34, y)],
+                colour.stroke_width(2),
+            ))
             .map_err(de)?;
+            if network {
+                side.draw(&Circle::new((20, y), 6, colour.filled()))
+                    .map_err(de)?;
+            } else {
+                side.draw(&Rectangle::new([(14, y - 6), (26, y + 6)], colour.filled()))
+                    .map_err(de)?;
+            }
+            side.draw(&Text::new(
+                label,
+                (42, y),
+                font.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(de)?;
+            y += 28;
+        }
         Ok(())
     }
 }

@@ -362,6 +362,21 @@ pub fn solver_ids(groups: &[Group]) -> Vec<SolverId> {
     v
 }
 
+/// Distinct preset names in the order of [`Preset::ALL`](crate::network::Preset::ALL),
+/// unknown names (custom parameters) after them alphabetically.
+pub fn preset_order(names: impl Iterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = names.collect();
+    let rank = |n: &String| {
+        crate::network::Preset::ALL
+            .iter()
+            .position(|p| p.name() == n)
+            .unwrap_or(usize::MAX)
+    };
+    v.sort_by(|a, b| rank(a).cmp(&rank(b)).then(a.cmp(b)));
+    v.dedup();
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

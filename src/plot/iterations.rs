@@ -88,10 +88,7 @@ impl IterationHistograms {
     }
 
     fn presets(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.groups.iter().map(|g| g.id.short()).collect();
-        v.sort();
-        v.dedup();
-        v
+        super::data::preset_order(self.groups.iter().map(|g| g.id.short()))
     }
 
     pub fn size(&self) -> (u32, u32) {
@@ -218,6 +215,7 @@ where
         .x_labels(5)
         .y_labels(5)
         .y_label_formatter(&|y| format!("{y:.0}"))
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .x_desc(if hist.log {
             "iterations (log scale)"
         } else {
@@ -226,7 +224,7 @@ where
         .y_desc("trials")
         .axis_desc_style((FONT, 14))
         .label_style((FONT, 12))
-        .light_line_style(RGBColor(0xF2, 0xF2, 0xF2))
+        .light_line_style(WHITE)
         .bold_line_style(RGBColor(0xE0, 0xE0, 0xE0))
         .draw()
         .map_err(de)?;

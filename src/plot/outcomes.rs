@@ -51,11 +51,7 @@ impl OutcomeShares {
     }
 
     fn presets(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.groups.iter().map(|g| g.id.short()).collect();
-        v.dedup();
-        v.sort();
-        v.dedup();
-        v
+        super::data::preset_order(self.groups.iter().map(|g| g.id.short()))
     }
 
     pub fn size(&self) -> (u32, u32) {
@@ -198,7 +194,7 @@ fn panel<DB: DrawingBackend>(
         .y_desc("share of trials (%)")
         .axis_desc_style((FONT, 16))
         .label_style((FONT, 14))
-        .light_line_style(RGBColor(0xF2, 0xF2, 0xF2))
+        .light_line_style(WHITE)
         .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
         .draw()
         .map_err(de)?;
@@ -238,10 +234,13 @@ fn panel<DB: DrawingBackend>(
         }
         cuts.sort_unstable();
         cuts.dedup();
-        for c in cuts {
+        // Side by side, so that intervals of nearby boundaries do not overprint.
+        let m = cuts.len() as f64;
+        for (j, c) in cuts.into_iter().enumerate() {
             let s = Share::wilson(c, g.trials);
             let (lo, hi) = (100.0 * s.low, 100.0 * s.high);
-            let cap = 0.1;
+            let x = x + (j as f64 - (m - 1.0) / 2.0) * 0.1;
+            let cap = 0.05;
             chart
                 .draw_series([
                     PathElement::new(vec![(x, lo), (x, hi)], INK.stroke_width(2)),
