@@ -37,6 +37,10 @@ pub struct AnimateArgs {
     /// `iteration-cap` (within --max-attempts).
     #[arg(long, default_value = "tour", value_name = "WHICH")]
     pub attempt: String,
+    /// With a .png/.svg --out: draw the state after this many steps or sweeps instead of
+    /// the final state (0 = the initial state).
+    #[arg(long, value_name = "N")]
+    pub frame: Option<usize>,
     /// Also write the final state as a still image (.png or .svg).
     #[arg(long = "final", value_name = "FILE")]
     pub final_image: Option<PathBuf>,
@@ -82,6 +86,12 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     if let Some(p) = &args.final_image {
         ImageFormat::from_path(p, "--final")?;
+    }
+    if gif && args.frame.is_some() {
+        return Err(InputError::param(
+            "--frame picks the state drawn into a .png/.svg --out; a .gif shows every state",
+        )
+        .into());
     }
     if !(16..=4000).contains(&args.width) {
         return Err(InputError::param(format!(
@@ -163,11 +173,20 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
             anim.unit
         )?;
     } else {
-        still(&args.out)?;
+        let i = args.frame.unwrap_or(last);
+        if i > last {
+            return Err(InputError::param(format!(
+                "--frame {i} is past the end of attempt {number}, which stopped after {last} {}s",
+                anim.unit
+            ))
+            .into());
+        }
+        anim.frame(i).save(&args.out, args.width.max(480))?;
         writeln!(
             out,
-            "wrote {}: final state of attempt {number} ({})",
+            "wrote {}: state after {i} of {last} {}s of attempt {number} ({})",
             args.out.display(),
+            anim.unit,
             termination.name()
         )?;
     }

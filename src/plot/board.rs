@@ -323,12 +323,24 @@ impl BoardFigure {
                 let style = (FONT, size).into_font().color(&INK);
                 for (i, &s) in p.squares.iter().enumerate() {
                     let (r, c) = self.board.coords(s);
+                    let text = (i + 1).to_string();
+                    let at = (
+                        px(x0 + c as f64 * cell + cell * 0.05),
+                        px(y0 + r as f64 * cell + cell * 0.04),
+                    );
+                    // A pale backing keeps the number legible where moves cross it.
+                    let (tw, th) = root.estimate_text_size(&text, &style).map_err(de)?;
+                    root.draw(&Rectangle::new(
+                        [
+                            (at.0 - 1, at.1),
+                            (at.0 + tw as i32 + 1, at.1 + th as i32 + 1),
+                        ],
+                        WHITE.mix(0.7).filled(),
+                    ))
+                    .map_err(de)?;
                     root.draw(&Text::new(
-                        (i + 1).to_string(),
-                        (
-                            px(x0 + c as f64 * cell + cell * 0.06),
-                            px(y0 + r as f64 * cell + cell * 0.04),
-                        ),
+                        text,
+                        at,
                         style.pos(Pos::new(HPos::Left, VPos::Top)),
                     ))
                     .map_err(de)?;
