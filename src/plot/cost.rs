@@ -121,7 +121,7 @@ impl CostPerTour {
             .margin(10)
             .x_label_area_size(50)
             .y_label_area_size(90)
-            .build_cartesian_2d(-0.5f64..nb as f64 - 0.5, (lo..hi).log_scale())
+            .build_cartesian_2d(super::outcomes::x_range(nb), (lo..hi).log_scale())
             .map_err(de)?;
         let fmt = |x: &f64| label(&bs, *x);
         chart
@@ -140,7 +140,10 @@ impl CostPerTour {
             .map_err(de)?;
         let mut legend: Vec<(RGBColor, bool, String)> = Vec::new();
         let (mut n_net, mut n_other) = (0, 0);
-        for id in &ids {
+        // Series are dodged sideways so that equal costs on a board stay visible.
+        let k = ids.len() as f64;
+        for (i, id) in ids.iter().enumerate() {
+            let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.5 / k.max(1.0));
             let colour = if id.is_network() {
                 n_net += 1;
                 NETWORK_COLOURS[(n_net - 1) % NETWORK_COLOURS.len()]
@@ -157,7 +160,7 @@ impl CostPerTour {
                         .find(|g| &g.id == id && g.board == *b)
                         .and_then(Group::seconds_per_tour)
                         .filter(|s| *s > 0.0)
-                        .map(|s| (x as f64, s))
+                        .map(|s| (x as f64 + dodge, s))
                 })
                 .collect();
             let network = id.is_network();
@@ -166,6 +169,8 @@ impl CostPerTour {
                 .map_err(de)?;
             let missing = bs.len() - pts.len();
             let label = match missing {
+                // One board: the legend carries the value.
+                0 if nb == 1 => format!("{}: {}", id.label(), seconds(pts[0].1)),
                 0 => id.label(),
                 m if m == bs.len() => format!("{} (no tour)", id.label()),
                 m => format!("{} ({m} without a tour)", id.label()),

@@ -91,10 +91,34 @@ impl IterationHistograms {
         super::data::preset_order(self.groups.iter().map(|g| g.id.short()))
     }
 
+    /// Panels in drawing order: preset by preset, boards smallest first.
+    fn panels(&self) -> Vec<&Group> {
+        let bs = boards(&self.groups);
+        let mut v = Vec::new();
+        for preset in self.presets() {
+            for b in &bs {
+                if let Some(g) = self
+                    .groups
+                    .iter()
+                    .find(|g| g.id.short() == preset && g.board == *b)
+                {
+                    v.push(g);
+                }
+            }
+        }
+        v
+    }
+
+    /// A near-square grid of at most five columns.
+    fn grid(&self) -> (usize, usize) {
+        let n = self.panels().len().max(1);
+        let cols = ((n as f64).sqrt().ceil() as usize).clamp(1, 5);
+        (n.div_ceil(cols), cols)
+    }
+
     pub fn size(&self) -> (u32, u32) {
-        let rows = self.presets().len() as u32;
-        let cols = boards(&self.groups).len() as u32;
-        ((cols * 360).max(700) + 20, rows * 280 + 140)
+        let (rows, cols) = self.grid();
+        ((cols as u32 * 380).max(900) + 20, rows as u32 * 290 + 140)
     }
 
     pub fn save(&self, path: &Path) -> anyhow::Result<()> {
@@ -104,8 +128,6 @@ impl IterationHistograms {
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let (w, h) = root.dim_in_pixel();
-        let presets = self.presets();
-        let bs = boards(&self.groups);
         root.draw(&Text::new(
             "Iterations per network trial",
             (w as i32 / 2, 10),
@@ -118,7 +140,7 @@ impl IterationHistograms {
         .map_err(de)?;
         root.draw(&Text::new(
             format!(
-                "{}: steps or sweeps over all attempts of a trial; rows: preset, columns: board",
+                "{}: the records' iterations column (network steps or sweeps per trial), one panel per preset and board",
                 self.source
             ),
             (w as i32 / 2, 44),
@@ -129,23 +151,14 @@ impl IterationHistograms {
         ))
         .map_err(de)?;
         let body = root.margin(76, 56, 10, 10);
-        let areas = body.split_evenly((presets.len(), bs.len()));
-        for (r, preset) in presets.iter().enumerate() {
-            for (c, b) in bs.iter().enumerate() {
-                let area = &areas[r * bs.len() + c];
-                if let Some(g) = self
-                    .groups
-                    .iter()
-                    .find(|g| &g.id.short() == preset && g.board == *b)
-                {
-                    let hist = histogram(&g.iterations);
-                    let (lo, hi) = (hist.edges[0], hist.edges[BINS]);
-                    if hist.log {
-                        panel(area, (lo..hi).log_scale(), g, &hist)?;
-                    } else {
-                        panel(area, lo..hi, g, &hist)?;
-                    }
-                }
+        let areas = body.split_evenly(self.grid());
+        for (area, g) in areas.iter().zip(self.panels()) {
+            let hist = histogram(&g.iterations);
+            let (lo, hi) = (hist.edges[0], hist.edges[BINS]);
+            if hist.log {
+                panel(area, (lo..hi).log_scale(), g, &hist)?;
+            } else {
+                panel(area, lo..hi, g, &hist)?;
             }
         }
         legend_row(

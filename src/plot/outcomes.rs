@@ -54,11 +54,18 @@ impl OutcomeShares {
         super::data::preset_order(self.groups.iter().map(|g| g.id.short()))
     }
 
+    /// Panels per row: up to three, fewer when each panel holds many boards.
+    fn columns(&self) -> usize {
+        let per_row = if boards(&self.groups).len() > 6 { 1 } else { 3 };
+        self.presets().len().clamp(1, per_row)
+    }
+
     pub fn size(&self) -> (u32, u32) {
-        let n = self.presets().len() as u32;
-        let cols = n.min(3);
-        let rows = n.div_ceil(3);
-        (cols * 600 + 20, rows * 440 + 140)
+        let n = self.presets().len();
+        let cols = self.columns();
+        let rows = n.div_ceil(cols) as u32;
+        let panel_w = (boards(&self.groups).len() as u32 * 80 + 140).max(520);
+        ((cols as u32 * panel_w + 20).max(1100), rows * 440 + 140)
     }
 
     pub fn save(&self, path: &Path) -> anyhow::Result<()> {
@@ -101,8 +108,8 @@ impl OutcomeShares {
                 .pos(Pos::new(HPos::Center, VPos::Top)),
         ))
         .map_err(de)?;
-        let cols = presets.len().min(3);
-        let rows = presets.len().div_ceil(3);
+        let cols = self.columns();
+        let rows = presets.len().div_ceil(cols);
         let body = root.margin(76, 56, 10, 10);
         let areas = body.split_evenly((rows, cols));
         for (area, preset) in areas.iter().zip(&presets) {
@@ -150,6 +157,22 @@ fn stacked_count(g: &Group, key: &str) -> u64 {
     }
 }
 
+/// The category axis for `n` boards: at least three slots wide, so that one board does
+/// not make one giant bar.
+pub(crate) fn x_range(n: usize) -> std::ops::Range<f64> {
+    let pad = (3usize.saturating_sub(n)) as f64 / 2.0;
+    -0.5 - pad..n as f64 - 0.5 + pad
+}
+
+/// 950 -> "950", 20000 -> "20k", 1500000 -> "1.5M".
+fn compact(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{}k", n / 1000),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
 fn board_label(boards: &[Board], x: f64) -> String {
     let i = x.round();
     if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= boards.len() {
@@ -174,7 +197,7 @@ fn panel<DB: DrawingBackend>(
         .margin(10)
         .x_label_area_size(44)
         .y_label_area_size(60)
-        .build_cartesian_2d(-0.5f64..nb as f64 - 0.5, 0f64..109.0)
+        .build_cartesian_2d(x_range(nb), 0f64..109.0)
         .map_err(de)?;
     let fmt = |x: &f64| board_label(&bs, *x);
     chart
@@ -251,7 +274,7 @@ fn panel<DB: DrawingBackend>(
         }
         chart
             .draw_series(std::iter::once(Text::new(
-                format!("n={}", g.trials),
+                format!("n={}", compact(g.trials)),
                 (x, 101.5),
                 (FONT, 13)
                     .into_font()
