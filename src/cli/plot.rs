@@ -55,6 +55,14 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let path = records_path(&args.results)?;
     let records = load(&path)?;
     let groups = aggregate(&records);
+    if records.partial_line_bytes > 0 {
+        writeln!(
+            out,
+            "ignored a half-written last line ({} bytes) in {}",
+            records.partial_line_bytes,
+            path.display()
+        )?;
+    }
     let source = {
         let dir = if args.results.is_dir() {
             args.results.as_path()

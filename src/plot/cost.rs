@@ -170,10 +170,10 @@ impl CostPerTour {
             let missing = bs.len() - pts.len();
             let label = match missing {
                 // One board: the legend carries the value.
-                0 if nb == 1 => format!("{}: {}", id.label(), seconds(pts[0].1)),
-                0 => id.label(),
-                m if m == bs.len() => format!("{} (no tour)", id.label()),
-                m => format!("{} ({m} without a tour)", id.label()),
+                0 if nb == 1 => format!("{}: {}", id.name(), seconds(pts[0].1)),
+                0 => id.name(),
+                m if m == bs.len() => format!("{} (no tour)", id.name()),
+                m => format!("{} ({m} without a tour)", id.name()),
             };
             legend.push((colour, network, label));
             if network {

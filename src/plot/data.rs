@@ -9,11 +9,14 @@
 //! | `solver` | required | `network`, `warnsdorff`, ...; `network:PRESET` is split into solver and variant |
 //! | `outcome` | required | `tour`, `multiple-cycles`, `stable-not-degree-two`, `iteration-cap`, or a solver's failure name |
 //! | `variant` | optional | network preset or classical tie-break; empty = none |
+//! | `label` | optional | the spec entry's name; groups apart entries that share solver and variant |
 //! | `iterations` | optional | iterations histogram |
 //! | `time_ns`, or else the first column ending in `_ns` | optional | cost per tour |
 //! | `trial`, `seed`, `restarts`, `cycles`, `largest_cycle`, `steps`, `spec` | optional | kept per row |
 //!
 //! Figures whose column is missing are skipped by the `plot` command, which says so.
+//! A half-written last line (a run killed mid-write: the file does not end in a newline)
+//! is ignored and reported, as the experiment runner's own reader does.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,8 +27,9 @@ use crate::error::InputError;
 /// Columns every records file must have.
 pub const REQUIRED: [&str; 3] = ["board", "solver", "outcome"];
 /// Optional columns the loader reads when present (besides any `*_ns` timing column).
-pub const OPTIONAL: [&str; 9] = [
+pub const OPTIONAL: [&str; 10] = [
     "variant",
+    "label",
     "iterations",
     "trial",
     "seed",
@@ -52,6 +56,8 @@ pub struct Record {
     pub largest_cycle: Option<u64>,
     pub steps: Option<u64>,
     pub spec: Option<String>,
+    /// The spec entry's label (`label` column), if any.
+    pub label: Option<String>,
     /// Wall time of the trial in nanoseconds, from the timing column.
     pub time_ns: Option<f64>,
 }
@@ -65,6 +71,8 @@ pub struct Records {
     pub time_column: Option<String>,
     /// Whether an `iterations` column exists.
     pub has_iterations: bool,
+    /// Bytes of a half-written last line that were ignored (0 if none).
+    pub partial_line_bytes: usize,
 }
 
 fn file_err(path: &Path, msg: impl std::fmt::Display) -> InputError {
@@ -73,11 +81,41 @@ fn file_err(path: &Path, msg: impl std::fmt::Display) -> InputError {
 
 /// Load `records.csv` (or any file with that layout).
 pub fn load(path: &Path) -> Result<Records, InputError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| file_err(path, format!("cannot read records: {e}")))?;
+    let complete = match text.rfind('\n') {
+        Some(i) => &text[..=i],
+        None => text.as_str(),
+    };
+    // A last line without its newline is half-written when it has fewer fields than the
+    // header (a file merely missing its final newline keeps its last row).
+    let fields = |line: &str| {
+        csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(line.as_bytes())
+            .records()
+            .next()
+            .and_then(Result::ok)
+            .map_or(0, |r| r.len())
+    };
+    let tail = &text[complete.len()..];
+    let header_fields = fields(complete.lines().next().unwrap_or(""));
+    let partial_line_bytes =
+        if !complete.is_empty() && !tail.is_empty() && fields(tail) != header_fields {
+            tail.len()
+        } else {
+            0
+        };
+    let body = if partial_line_bytes > 0 {
+        complete
+    } else {
+        text.as_str()
+    };
     let mut reader = csv::ReaderBuilder::new()
         .flexible(false)
         .trim(csv::Trim::All)
-        .from_path(path)
-        .map_err(|e| file_err(path, format!("cannot read records: {e}")))?;
+        .from_reader(body.as_bytes());
     let headers = reader
         .headers()
         .map_err(|e| file_err(path, format!("cannot read the header row: {e}")))?
@@ -180,6 +218,7 @@ pub fn load(path: &Path) -> Result<Records, InputError> {
             largest_cycle: number("largest_cycle")?,
             steps: number("steps")?,
             spec: text("spec"),
+            label: text("label"),
             time_ns,
         });
     }
@@ -191,6 +230,7 @@ pub fn load(path: &Path) -> Result<Records, InputError> {
         rows,
         time_column,
         has_iterations: opt.contains_key("iterations"),
+        partial_line_bytes,
     })
 }
 
@@ -199,6 +239,9 @@ pub fn load(path: &Path) -> Result<Records, InputError> {
 pub struct SolverId {
     pub solver: String,
     pub variant: Option<String>,
+    /// The spec entry's `label` when it says more than solver and variant (two entries
+    /// with the same variant but different overrides stay apart).
+    pub entry: Option<String>,
 }
 
 impl SolverId {
@@ -206,19 +249,21 @@ impl SolverId {
         self.solver == "network"
     }
 
-    /// `network:parberry`, `warnsdorff`, `warnsdorff:roth`.
-    pub fn label(&self) -> String {
-        match &self.variant {
-            Some(v) => format!("{}:{v}", self.solver),
-            None => self.solver.clone(),
+    /// `network:parberry`, `warnsdorff`, `warnsdorff:roth` (the entry label replaces
+    /// the variant when there is one).
+    pub fn name(&self) -> String {
+        match (&self.entry, &self.variant) {
+            (Some(e), _) | (None, Some(e)) => format!("{}:{e}", self.solver),
+            (None, None) => self.solver.clone(),
         }
     }
 
-    /// The preset name for network groups (`parberry`), else [`SolverId::label`].
+    /// The preset (or entry label) for network groups, like `parberry`; else
+    /// [`SolverId::name`].
     pub fn short(&self) -> String {
-        match (&self.variant, self.is_network()) {
-            (Some(v), true) => v.clone(),
-            _ => self.label(),
+        match (&self.entry, &self.variant, self.is_network()) {
+            (Some(e), _, true) | (None, Some(e), true) => e.clone(),
+            _ => self.name(),
         }
     }
 }
@@ -314,9 +359,14 @@ impl Share {
 pub fn aggregate(records: &Records) -> Vec<Group> {
     let mut map: BTreeMap<(SolverId, (usize, usize, usize)), Group> = BTreeMap::new();
     for r in &records.rows {
+        let plain = [Some(&r.solver), r.variant.as_ref()];
         let id = SolverId {
             solver: r.solver.clone(),
             variant: r.variant.clone(),
+            entry: r.label.clone().filter(|l| {
+                !plain.contains(&Some(l))
+                    && *l != format!("{}:{}", r.solver, r.variant.as_deref().unwrap_or(""))
+            }),
         };
         let key = (id.clone(), board_key(r.board));
         let g = map.entry(key).or_insert_with(|| Group {
