@@ -447,3 +447,68 @@ fn same_seed_same_image_bytes() {
     }
     assert!(bytes[0] == bytes[1], "the same seed drew different images");
 }
+
+#[test]
+fn convergence_and_animation_from_a_saved_trace() {
+    let tmp = tempfile::tempdir().unwrap();
+    let trace = tmp.path().join("trace.json");
+    ok(&[
+        "solve",
+        "--board",
+        "6x6",
+        "--seed",
+        "3",
+        "--trace",
+        s(&trace),
+    ]);
+    let conv = tmp.path().join("conv.svg");
+    let text = ok(&["convergence", "--trace", s(&trace), "--out", s(&conv)]);
+    assert!(text.contains("tour"), "{text}");
+    assert_svg(&conv);
+    let gif = tmp.path().join("a.gif");
+    ok(&[
+        "animate",
+        "--trace",
+        s(&trace),
+        "--out",
+        s(&gif),
+        "--max-frames",
+        "5",
+    ]);
+    assert_gif(&gif);
+    let still = tmp.path().join("a.png");
+    ok(&[
+        "animate",
+        "--trace",
+        s(&trace),
+        "--frame",
+        "0",
+        "--out",
+        s(&still),
+    ]);
+    assert_png(&still);
+
+    let broken = tmp.path().join("broken.json");
+    std::fs::write(
+        &broken,
+        r#"{"board": {"rows": 6, "cols": 6}, "neurons": []}"#,
+    )
+    .unwrap();
+    let err = bad(&["animate", "--trace", s(&broken), "--out", s(&gif)]);
+    assert!(
+        err.contains("broken.json") && err.contains("neurons"),
+        "{err}"
+    );
+    // clap refuses the combination (its usage message spans several lines).
+    let out = knightnet(&[
+        "convergence",
+        "--trace",
+        s(&trace),
+        "--runs",
+        "5",
+        "--out",
+        s(&conv),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used"));
+}

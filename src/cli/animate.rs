@@ -14,8 +14,9 @@ use super::Failure;
 use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::KnightGraph;
-use crate::network::{Preset, Termination, Trace};
+use crate::network::{NetworkParams, Preset, Termination, Trace};
 use crate::plot::animation::{Animation, GifOptions};
+use crate::plot::trace::SavedTrace;
 use crate::plot::ImageFormat;
 use crate::solvers::network::NetworkSolver;
 use crate::solvers::{Request, Solver};
@@ -41,6 +42,9 @@ pub struct AnimateArgs {
     /// the final state (0 = the initial state).
     #[arg(long, value_name = "N")]
     pub frame: Option<usize>,
+    /// Draw the attempt saved by `solve --trace FILE` instead of running the network.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "seed", "attempt"])]
+    pub trace: Option<PathBuf>,
     /// Also write the final state as a still image (.png or .svg).
     #[arg(long = "final", value_name = "FILE")]
     pub final_image: Option<PathBuf>,
@@ -100,6 +104,105 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ))
         .into());
     }
+    let recorded = match &args.trace {
+        Some(path) => {
+            if args.network.any() {
+                return Err(InputError::param(
+                    "network flags do not apply with --trace: the trace records its own parameters",
+                )
+                .into());
+            }
+            let t = SavedTrace::load(path)?;
+            Recorded {
+                board: t.board,
+                title: format!(
+                    "Network ({}) on {}{}{}",
+                    t.variant,
+                    t.board,
+                    t.seed.map(|s| format!(", seed {s}")).unwrap_or_default(),
+                    t.attempt
+                        .map(|a| format!(", attempt {a}"))
+                        .unwrap_or_default()
+                ),
+                unit: t.unit,
+                outcome_text: t.outcome.clone(),
+                outcome: t.outcome,
+                number: t.attempt.unwrap_or(1) as u32,
+                outputs: t.outputs,
+            }
+        }
+        None => record(&args, board, params)?,
+    };
+    let graph = KnightGraph::new(recorded.board);
+    let anim = Animation {
+        graph: &graph,
+        outputs: recorded.outputs,
+        title: recorded.title,
+        unit: recorded.unit,
+        outcome: recorded.outcome_text,
+    };
+    let number = recorded.number;
+    let termination = recorded.outcome;
+    let last = anim.outputs.len() - 1;
+    let still = |path: &Path| anim.frame(last).save(path, args.width.max(480));
+    if gif {
+        let frames = anim.save_gif(
+            &args.out,
+            GifOptions {
+                width: args.width,
+                delay_ms: args.delay,
+                max_frames: args.max_frames,
+                ..GifOptions::default()
+            },
+        )?;
+        writeln!(
+            out,
+            "wrote {}: {frames} frames of attempt {number} ({}, {last} {}s)",
+            args.out.display(),
+            termination,
+            anim.unit
+        )?;
+    } else {
+        let i = args.frame.unwrap_or(last);
+        if i > last {
+            return Err(InputError::param(format!(
+                "--frame {i} is past the end of attempt {number}, which stopped after {last} {}s",
+                anim.unit
+            ))
+            .into());
+        }
+        anim.frame(i).save(&args.out, args.width.max(480))?;
+        writeln!(
+            out,
+            "wrote {}: state after {i} of {last} {}s of attempt {number} ({})",
+            args.out.display(),
+            anim.unit,
+            termination
+        )?;
+    }
+    if let Some(p) = &args.final_image {
+        still(p)?;
+        writeln!(out, "wrote {}: final state", p.display())?;
+    }
+    Ok(())
+}
+
+/// One attempt's recorded states and how to label them.
+struct Recorded {
+    board: Board,
+    outputs: Vec<String>,
+    title: String,
+    unit: String,
+    /// Termination name.
+    outcome: String,
+    /// Termination in words, for the last frame.
+    outcome_text: String,
+    /// Attempt number (1-based).
+    number: u32,
+}
+
+/// Run attempts from `--seed` until one ends as `--attempt` asks, recording its states.
+fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Recorded, Failure> {
     NetworkSolver::new(params).check(&Request::new(board))?;
     let graph = KnightGraph::new(board);
     let net = crate::network::Network::new(&graph, params)?;
@@ -142,8 +245,8 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         Termination::IterationCap => "iteration cap reached".to_string(),
     };
-    let anim = Animation {
-        graph: &graph,
+    Ok(Recorded {
+        board,
         outputs: std::mem::take(&mut trace.outputs),
         title: format!(
             "Network ({}) on {board}, seed {}, attempt {number}",
@@ -151,48 +254,8 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
             args.seed
         ),
         unit: unit(params.order).to_string(),
-        outcome,
-    };
-    let last = anim.outputs.len() - 1;
-    let still = |path: &Path| anim.frame(last).save(path, args.width.max(480));
-    if gif {
-        let frames = anim.save_gif(
-            &args.out,
-            GifOptions {
-                width: args.width,
-                delay_ms: args.delay,
-                max_frames: args.max_frames,
-                ..GifOptions::default()
-            },
-        )?;
-        writeln!(
-            out,
-            "wrote {}: {frames} frames of attempt {number} ({}, {last} {}s)",
-            args.out.display(),
-            termination.name(),
-            anim.unit
-        )?;
-    } else {
-        let i = args.frame.unwrap_or(last);
-        if i > last {
-            return Err(InputError::param(format!(
-                "--frame {i} is past the end of attempt {number}, which stopped after {last} {}s",
-                anim.unit
-            ))
-            .into());
-        }
-        anim.frame(i).save(&args.out, args.width.max(480))?;
-        writeln!(
-            out,
-            "wrote {}: state after {i} of {last} {}s of attempt {number} ({})",
-            args.out.display(),
-            anim.unit,
-            termination.name()
-        )?;
-    }
-    if let Some(p) = &args.final_image {
-        still(p)?;
-        writeln!(out, "wrote {}: final state", p.display())?;
-    }
-    Ok(())
+        outcome: termination.name().to_string(),
+        outcome_text: outcome,
+        number,
+    })
 }

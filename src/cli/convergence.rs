@@ -18,6 +18,7 @@ use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::network::{Network, Preset, StepStats, Trace, UpdateOrder};
 use crate::plot::convergence::ConvergenceData;
+use crate::plot::trace::SavedTrace;
 use crate::plot::ImageFormat;
 use crate::solvers::network::NetworkSolver;
 use crate::solvers::{Request, Solver};
@@ -40,6 +41,9 @@ pub struct ConvergenceArgs {
     /// Output image, .png or .svg.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    /// Draw the one run saved by `solve --trace FILE` instead of running the network.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "runs", "seed"])]
+    pub trace: Option<PathBuf>,
     #[command(flatten)]
     pub network: NetworkFlags,
 }
@@ -66,6 +70,35 @@ pub fn unit(order: UpdateOrder) -> &'static str {
 }
 
 pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if let Some(path) = &args.trace {
+        ImageFormat::from_path(&args.out, "--out")?;
+        if args.network.any() {
+            return Err(InputError::param(
+                "network flags do not apply with --trace: the trace records its own parameters",
+            )
+            .into());
+        }
+        let t = SavedTrace::load(path)?;
+        let data = ConvergenceData {
+            board: t.board.to_string(),
+            variant: t.variant.clone(),
+            unit: t.unit.clone(),
+            seed: t.seed.unwrap_or(0),
+            runs: vec![t.steps],
+            outcomes: vec![t.outcome.clone()],
+        };
+        data.save(&args.out)?;
+        writeln!(
+            out,
+            "wrote {}: the run in {} ({} on {}, {})",
+            args.out.display(),
+            path.display(),
+            t.variant,
+            t.board,
+            t.outcome
+        )?;
+        return Ok(());
+    }
     let board: Board = args.board.parse()?;
     let params = args.network.apply(Preset::Parberry.params())?;
     ImageFormat::from_path(&args.out, "--out")?;

@@ -15,6 +15,7 @@
 //! | [`iterations`] | histograms of iterations per trial, per preset and board |
 //! | [`cost`] | time per tour, network presets against the classical solvers |
 //! | [`data`] | the `records.csv` loader and per-group aggregates the last three draw |
+//! | [`trace`] | the `solve --trace` reader, for convergence and animation from saved runs |
 
 pub mod animation;
 pub mod board;
@@ -24,6 +25,7 @@ pub mod data;
 pub mod iterations;
 pub mod outcomes;
 pub mod palette;
+pub mod trace;
 
 use std::path::{Path, PathBuf};
 use std::sync::Once;
