@@ -86,6 +86,7 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
             seed: t.seed.unwrap_or(0),
             runs: vec![t.steps],
             outcomes: vec![t.outcome.clone()],
+            attempt: t.attempt,
         };
         data.save(&args.out)?;
         writeln!(
@@ -123,6 +124,7 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
         seed: args.seed,
         runs,
         outcomes,
+        attempt: None,
     };
     data.save(&args.out)?;
     writeln!(

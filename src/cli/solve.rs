@@ -152,10 +152,11 @@ pub struct SolveArgs {
     /// Write the network's trace (outputs after every step) of the last attempt as JSON.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
-    /// Also draw the tour as a PNG image.
+    /// Also draw the tour as a PNG image (written only when a tour is found; `animate
+    /// --attempt` draws failures).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
-    /// Also draw the tour as an SVG image.
+    /// Also draw the tour as an SVG image (written only when a tour is found).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     #[command(flatten)]

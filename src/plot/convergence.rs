@@ -34,6 +34,9 @@ pub struct ConvergenceData {
     pub runs: Vec<Vec<StepStats>>,
     /// Per run, how it ended (`tour`, `multiple-cycles`, ...).
     pub outcomes: Vec<String>,
+    /// For a single run taken from a `solve --trace` file: which attempt of that solve
+    /// it was (run `i` is otherwise the first attempt from seed `seed + i`).
+    pub attempt: Option<u64>,
 }
 
 /// Mean and 10th/90th percentiles per step, after holding each run's last value.
@@ -113,13 +116,20 @@ impl ConvergenceData {
             .join(", ");
         let t_max = self.runs.iter().map(Vec::len).max().unwrap_or(1);
         root.draw(&Text::new(
-            format!(
-                "Network convergence on {}, preset {}: {runs} runs, seeds {}..{}",
-                self.board,
-                self.variant,
-                self.seed,
-                self.seed + runs.saturating_sub(1) as u64
-            ),
+            if runs == 1 {
+                format!(
+                    "Network convergence on {}, preset {}: one run, seed {}",
+                    self.board, self.variant, self.seed
+                )
+            } else {
+                format!(
+                    "Network convergence on {}, preset {}: {runs} runs, seeds {}..{}",
+                    self.board,
+                    self.variant,
+                    self.seed,
+                    self.seed + runs as u64 - 1
+                )
+            },
             (w as i32 / 2, 10),
             (FONT, 26)
                 .into_font()
@@ -129,11 +139,19 @@ impl ConvergenceData {
         ))
         .map_err(de)?;
         root.draw(&Text::new(
-            format!(
-                "one attempt per run from a random state; ended: {ended}; longest run {t_max} {}s; \
-                 a run that stopped holds its final value",
-                self.unit
-            ),
+            if runs == 1 {
+                let which = match self.attempt {
+                    Some(a) => format!("attempt {a} of solve --seed {}", self.seed),
+                    None => "one attempt from a random state".to_string(),
+                };
+                format!("{which}; ended: {ended} after {t_max} {}s", self.unit)
+            } else {
+                format!(
+                    "one attempt per run from a random state; ended: {ended}; longest run {t_max} {}s; \
+                     a run that stopped holds its final value",
+                    self.unit
+                )
+            },
             (w as i32 / 2, 44),
             (FONT, 17)
                 .into_font()
@@ -185,6 +203,7 @@ impl ConvergenceData {
                     colour,
                     &b,
                     &series[0],
+                    runs == 1,
                 )?;
             } else {
                 panel(
@@ -197,42 +216,38 @@ impl ConvergenceData {
                     colour,
                     &b,
                     &series[0],
+                    runs == 1,
                 )?;
             }
         }
         let font = (FONT, 17).into_font().color(&INK);
-        legend_row(
-            root,
-            &[
+        let items = if runs == 1 {
+            vec![(
+                Mark::Line(INK),
+                format!("the run (seed {}); colour: the panel's measure", self.seed),
+            )]
+        } else {
+            vec![
                 (
                     Mark::Line(palette::GREY),
                     format!("mean of {runs} runs (thick)"),
                 ),
                 (
-                    Mark::Box(palette::SKY_BLUE.mix(0.35).to_rgba().rgb_color()),
+                    Mark::Box(on_white(palette::SKY_BLUE, 0.3)),
                     "10th–90th percentile".into(),
                 ),
                 (Mark::Line(INK), format!("run with seed {}", self.seed)),
-            ],
-            &font,
-            h as i32 - 22,
-            w as i32,
-        )
+            ]
+        };
+        legend_row(root, &items, &font, h as i32 - 22, w as i32)
     }
 }
 
-trait RgbaExt {
-    fn rgb_color(&self) -> RGBColor;
-}
-
-impl RgbaExt for RGBAColor {
-    fn rgb_color(&self) -> RGBColor {
-        // Blend onto white so the legend swatch matches a translucent band.
-        let (r, g, b) = self.rgb();
-        let a = self.alpha();
-        let mix = |c: u8| (c as f64 * a + 255.0 * (1.0 - a)).round() as u8;
-        RGBColor(mix(r), mix(g), mix(b))
-    }
+/// `colour` at opacity `alpha` over white, as an opaque colour (legend swatches of
+/// translucent bands).
+fn on_white(colour: RGBColor, alpha: f64) -> RGBColor {
+    let mix = |c: u8| (c as f64 * alpha + 255.0 * (1.0 - alpha)).round() as u8;
+    RGBColor(mix(colour.0), mix(colour.1), mix(colour.2))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -246,6 +261,7 @@ fn panel<DB: DrawingBackend, X>(
     colour: RGBColor,
     b: &Bands,
     first: &[u32],
+    single: bool,
 ) -> DrawResult
 where
     X: AsRangedCoord<Value = f64>,
@@ -271,6 +287,15 @@ where
         .draw()
         .map_err(de)?;
     let steps = || (0..b.mean.len()).map(|t| (t + 1) as f64);
+    if single {
+        chart
+            .draw_series(LineSeries::new(
+                steps().zip(b.mean.iter().copied()),
+                colour.stroke_width(2),
+            ))
+            .map_err(de)?;
+        return Ok(());
+    }
     let mut band: Vec<(f64, f64)> = steps().zip(b.high.iter().copied()).collect();
     band.extend(steps().zip(b.low.iter().copied()).rev());
     chart
