@@ -30,7 +30,7 @@ pub struct AnimateArgs {
     /// Seed of the ChaCha8 random stream.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// Output: .gif for the animation, or .png/.svg for the final state only.
+    /// Output: .gif for the animation, or .png/.svg for one state (the final one, or --frame N).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// Which attempt to show: `tour` (restart until a tour, as solve does), `first`, or
