@@ -11,6 +11,7 @@ pub mod experiment;
 pub mod graph;
 pub mod merge;
 pub mod network;
+pub mod plot;
 pub mod solvers;
 pub mod tour;
 

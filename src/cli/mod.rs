@@ -3,6 +3,9 @@
 
 pub mod experiment;
 pub mod merge;
+pub mod animate;
+pub mod convergence;
+pub mod plot;
 pub mod solve;
 
 use std::ffi::OsString;
@@ -31,6 +34,12 @@ pub enum Command {
     Experiment(experiment::ExperimentArgs),
     /// Merge shard results folders into the folder one run would have written.
     Merge(merge::MergeArgs),
+    /// Draw every figure an experiment's records.csv supports into a folder.
+    Plot(plot::PlotArgs),
+    /// Animate the network settling, step by step, as a GIF (or its final state as PNG/SVG).
+    Animate(animate::AnimateArgs),
+    /// Run the network many times and draw its convergence curves (PNG or SVG).
+    Convergence(convergence::ConvergenceArgs),
 }
 
 /// How a failed command should exit.
@@ -85,6 +94,9 @@ where
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Experiment(args) => experiment::run(args, &mut out),
         Command::Merge(args) => merge::run(args, &mut out),
+        Command::Plot(args) => plot::run(args, &mut out),
+        Command::Animate(args) => animate::run(args, &mut out),
+        Command::Convergence(args) => convergence::run(args, &mut out),
     };
     let _ = out.flush();
     match result {

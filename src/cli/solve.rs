@@ -159,6 +159,13 @@ pub struct SolveArgs {
     /// Write the network's trace (outputs after every step) of the last attempt as JSON.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// Also draw the tour as a PNG image (written only when a tour is found; `animate
+    /// --attempt` draws failures).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Also draw the tour as an SVG image (written only when a tour is found).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub network: NetworkFlags,
 }
@@ -309,6 +316,7 @@ pub fn solution_text(sol: &Solution, board: Board, seed: u64) -> String {
 
 pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let cfg = args.config()?;
+    super::plot::check_image_flags(args.png.as_deref(), args.svg.as_deref())?;
     let mut rng = rng_from_seed(cfg.seed);
     let board = cfg.request.board;
     let solution = match (&cfg.solver, &args.trace) {
@@ -353,6 +361,12 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Format::Text => solution_text(&solution, board, cfg.seed),
     };
     out.write_all(text.as_bytes())?;
+    let images: Vec<&std::path::Path> = [&args.png, &args.svg]
+        .into_iter()
+        .flatten()
+        .map(|p| p.as_path())
+        .collect();
+    super::plot::write_tour_figures(&solution, board, cfg.seed, &images)?;
     if solution.tour.is_none() {
         return Err(Failure::Other(anyhow::anyhow!(
             "no tour found after {} attempts (last outcome: {})",

@@ -1,0 +1,261 @@
+//! `knightnet animate`: record one attempt of the network and draw it frame by frame as
+//! an animated GIF (or only its final state as PNG/SVG). `--attempt` picks which
+//! attempt: the one that finds a tour (as `solve` does), the first, or the first that
+//! ends a given way (for example `multiple-cycles`, to see how the network fails).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::convergence::unit;
+use super::solve::NetworkFlags;
+use super::Failure;
+use crate::board::Board;
+use crate::error::InputError;
+use crate::graph::KnightGraph;
+use crate::network::{NetworkParams, Preset, Termination, Trace};
+use crate::plot::animation::{Animation, GifOptions};
+use crate::plot::trace::SavedTrace;
+use crate::plot::ImageFormat;
+use crate::solvers::network::NetworkSolver;
+use crate::solvers::{Request, Solver};
+use crate::{rng_from_seed, DEFAULT_SEED};
+
+#[derive(Debug, Clone, Args)]
+pub struct AnimateArgs {
+    /// Board size ROWSxCOLS.
+    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
+    pub board: String,
+    /// Seed of the ChaCha8 random stream.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Output: .gif for the animation, or .png/.svg for one state (the final one, or --frame N).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Which attempt to show: `tour` (restart until a tour, as solve does), `first`, or
+    /// the first attempt ending as `multiple-cycles`, `stable-not-degree-two` or
+    /// `iteration-cap` (within --max-attempts).
+    #[arg(long, default_value = "tour", value_name = "WHICH")]
+    pub attempt: String,
+    /// With a .png/.svg --out: draw the state after this many steps or sweeps instead of
+    /// the final state (0 = the initial state).
+    #[arg(long, value_name = "N")]
+    pub frame: Option<usize>,
+    /// Draw the attempt saved by `solve --trace FILE` instead of running the network.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "seed", "attempt"])]
+    pub trace: Option<PathBuf>,
+    /// Also write the final state as a still image (.png or .svg).
+    #[arg(long = "final", value_name = "FILE")]
+    pub final_image: Option<PathBuf>,
+    /// Milliseconds per frame.
+    #[arg(long, default_value_t = 250)]
+    pub delay: u32,
+    /// At most this many frames (evenly sampled; the first and last are kept).
+    #[arg(long, default_value_t = 120)]
+    pub max_frames: usize,
+    /// Image width in pixels.
+    #[arg(long, default_value_t = 420)]
+    pub width: u32,
+    #[command(flatten)]
+    pub network: NetworkFlags,
+}
+
+fn check_which(which: &str) -> Result<(), InputError> {
+    if which == "first" || Termination::NAMES.contains(&which) {
+        Ok(())
+    } else {
+        Err(InputError::param(format!(
+            "--attempt '{which}' is unknown; accepted: first, {}",
+            Termination::NAMES.join(", ")
+        )))
+    }
+}
+
+pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let board: Board = args.board.parse()?;
+    let params = args.network.apply(Preset::Parberry.params())?;
+    check_which(&args.attempt)?;
+    let gif = args
+        .out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gif"));
+    if !gif {
+        ImageFormat::from_path(&args.out, "--out").map_err(|_| {
+            InputError::param(format!(
+                "--out '{}' needs an extension: .gif, .png or .svg",
+                args.out.display()
+            ))
+        })?;
+    }
+    if let Some(p) = &args.final_image {
+        ImageFormat::from_path(p, "--final")?;
+    }
+    if gif && args.frame.is_some() {
+        return Err(InputError::param(
+            "--frame picks the state drawn into a .png/.svg --out; a .gif shows every state",
+        )
+        .into());
+    }
+    if !(16..=4000).contains(&args.width) {
+        return Err(InputError::param(format!(
+            "--width {} is out of range; 16..=4000 pixels are accepted",
+            args.width
+        ))
+        .into());
+    }
+    let recorded = match &args.trace {
+        Some(path) => {
+            if args.network.any() {
+                return Err(InputError::param(
+                    "network flags do not apply with --trace: the trace records its own parameters",
+                )
+                .into());
+            }
+            let t = SavedTrace::load(path)?;
+            Recorded {
+                board: t.board,
+                title: format!(
+                    "Network ({}) on {}{}{}",
+                    t.variant,
+                    t.board,
+                    t.seed.map(|s| format!(", seed {s}")).unwrap_or_default(),
+                    t.attempt
+                        .map(|a| format!(", attempt {a}"))
+                        .unwrap_or_default()
+                ),
+                unit: t.unit,
+                outcome_text: t.outcome.clone(),
+                outcome: t.outcome,
+                number: t.attempt.unwrap_or(1) as u32,
+                outputs: t.outputs,
+            }
+        }
+        None => record(&args, board, params)?,
+    };
+    let graph = KnightGraph::new(recorded.board);
+    let anim = Animation {
+        graph: &graph,
+        outputs: recorded.outputs,
+        title: recorded.title,
+        unit: recorded.unit,
+        outcome: recorded.outcome_text,
+    };
+    let number = recorded.number;
+    let termination = recorded.outcome;
+    let last = anim.outputs.len() - 1;
+    let still = |path: &Path| anim.frame(last).save(path, args.width.max(480));
+    if gif {
+        let frames = anim.save_gif(
+            &args.out,
+            GifOptions {
+                width: args.width,
+                delay_ms: args.delay,
+                max_frames: args.max_frames,
+                ..GifOptions::default()
+            },
+        )?;
+        writeln!(
+            out,
+            "wrote {}: {frames} frames of attempt {number} ({}, {last} {}s)",
+            args.out.display(),
+            termination,
+            anim.unit
+        )?;
+    } else {
+        let i = args.frame.unwrap_or(last);
+        if i > last {
+            return Err(InputError::param(format!(
+                "--frame {i} is past the end of attempt {number}, which stopped after {last} {}s",
+                anim.unit
+            ))
+            .into());
+        }
+        anim.frame(i).save(&args.out, args.width.max(480))?;
+        writeln!(
+            out,
+            "wrote {}: state after {i} of {last} {}s of attempt {number} ({})",
+            args.out.display(),
+            anim.unit,
+            termination
+        )?;
+    }
+    if let Some(p) = &args.final_image {
+        still(p)?;
+        writeln!(out, "wrote {}: final state", p.display())?;
+    }
+    Ok(())
+}
+
+/// One attempt's recorded states and how to label them.
+struct Recorded {
+    board: Board,
+    outputs: Vec<String>,
+    title: String,
+    unit: String,
+    /// Termination name.
+    outcome: String,
+    /// Termination in words, for the last frame.
+    outcome_text: String,
+    /// Attempt number (1-based).
+    number: u32,
+}
+
+/// Run attempts from `--seed` until one ends as `--attempt` asks, recording its states.
+fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Recorded, Failure> {
+    NetworkSolver::new(params).check(&Request::new(board))?;
+    let graph = KnightGraph::new(board);
+    let net = crate::network::Network::new(&graph, params)?;
+    let mut rng = rng_from_seed(args.seed);
+
+    let mut number = 0u32;
+    let (mut trace, termination) = loop {
+        let mut trace = Trace::default();
+        number += 1;
+        let attempt = net.attempt(&mut rng, Some(&mut trace));
+        let name = attempt.termination.name();
+        let wanted = match args.attempt.as_str() {
+            "first" => true,
+            which => which == name,
+        };
+        if wanted {
+            break (trace, attempt.termination);
+        }
+        if number >= params.max_attempts {
+            return Err(Failure::Other(anyhow::anyhow!(
+                "no attempt ended as '{}' within {} attempts (--max-attempts); try another --seed",
+                args.attempt,
+                params.max_attempts
+            )));
+        }
+    };
+    let outcome = match &termination {
+        Termination::Tour => "a closed tour".to_string(),
+        Termination::MultipleCycles { lengths } => format!(
+            "{} cycles ({})",
+            lengths.len(),
+            lengths
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ),
+        Termination::StableNotDegreeTwo { squares_off } => {
+            format!("stable, {squares_off} squares without 2 moves")
+        }
+        Termination::IterationCap => "iteration cap reached".to_string(),
+    };
+    Ok(Recorded {
+        board,
+        outputs: std::mem::take(&mut trace.outputs),
+        title: format!(
+            "Network ({}) on {board}, seed {}, attempt {number}",
+            params.variant_name(),
+            args.seed
+        ),
+        unit: unit(params.order).to_string(),
+        outcome: termination.name().to_string(),
+        outcome_text: outcome,
+        number,
+    })
+}

@@ -1,0 +1,140 @@
+//! `knightnet convergence`: run the network many times from seeded random states,
+//! record every step, and draw the convergence curves (see [`crate::plot::convergence`]).
+//!
+//! Run `i` (0-based) is one attempt drawn from seed `--seed + i`, so run 0 is the first
+//! attempt `solve --seed SEED` makes. Runs are computed in parallel; each has its own
+//! random stream, so the thread count never changes the figure.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use rayon::prelude::*;
+
+use super::solve::NetworkFlags;
+use super::Failure;
+use crate::board::Board;
+use crate::error::InputError;
+use crate::graph::KnightGraph;
+use crate::network::{Network, Preset, StepStats, Trace, UpdateOrder};
+use crate::plot::convergence::ConvergenceData;
+use crate::plot::trace::SavedTrace;
+use crate::plot::ImageFormat;
+use crate::solvers::network::NetworkSolver;
+use crate::solvers::{Request, Solver};
+use crate::{rng_from_seed, DEFAULT_SEED};
+
+/// Most runs one figure accepts.
+pub const MAX_RUNS: u32 = 100_000;
+
+#[derive(Debug, Clone, Args)]
+pub struct ConvergenceArgs {
+    /// Board size ROWSxCOLS.
+    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
+    pub board: String,
+    /// Number of runs (one attempt each).
+    #[arg(long, default_value_t = 50)]
+    pub runs: u32,
+    /// Seed of the first run; run i uses seed + i.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Output image, .png or .svg.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Draw the one run saved by `solve --trace FILE` instead of running the network.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "runs", "seed"])]
+    pub trace: Option<PathBuf>,
+    #[command(flatten)]
+    pub network: NetworkFlags,
+}
+
+/// Step measurements and outcome name of `runs` seeded attempts.
+pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(Vec<StepStats>, &'static str)> {
+    (0..runs as u64)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng = rng_from_seed(seed.wrapping_add(i));
+            let mut trace = Trace::default();
+            let attempt = net.attempt(&mut rng, Some(&mut trace));
+            (trace.steps, attempt.termination.name())
+        })
+        .collect()
+}
+
+/// "step" for synchronous updates, "sweep" for sequential ones.
+pub fn unit(order: UpdateOrder) -> &'static str {
+    match order {
+        UpdateOrder::Synchronous => "step",
+        _ => "sweep",
+    }
+}
+
+pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if let Some(path) = &args.trace {
+        ImageFormat::from_path(&args.out, "--out")?;
+        if args.network.any() {
+            return Err(InputError::param(
+                "network flags do not apply with --trace: the trace records its own parameters",
+            )
+            .into());
+        }
+        let t = SavedTrace::load(path)?;
+        let data = ConvergenceData {
+            board: t.board.to_string(),
+            variant: t.variant.clone(),
+            unit: t.unit.clone(),
+            seed: t.seed.unwrap_or(0),
+            runs: vec![t.steps],
+            outcomes: vec![t.outcome.clone()],
+            attempt: t.attempt,
+        };
+        data.save(&args.out)?;
+        writeln!(
+            out,
+            "wrote {}: the run in {} ({} on {}, {})",
+            args.out.display(),
+            path.display(),
+            t.variant,
+            t.board,
+            t.outcome
+        )?;
+        return Ok(());
+    }
+    let board: Board = args.board.parse()?;
+    let params = args.network.apply(Preset::Parberry.params())?;
+    ImageFormat::from_path(&args.out, "--out")?;
+    if args.runs == 0 || args.runs > MAX_RUNS {
+        return Err(InputError::param(format!(
+            "--runs {} is out of range; 1..={MAX_RUNS} are accepted",
+            args.runs
+        ))
+        .into());
+    }
+    NetworkSolver::new(params).check(&Request::new(board))?;
+    let graph = KnightGraph::new(board);
+    let net = Network::new(&graph, params)?;
+    let results = traces(&net, args.seed, args.runs);
+    let tours = results.iter().filter(|r| r.1 == "tour").count();
+    let (runs, outcomes): (Vec<_>, Vec<_>) =
+        results.into_iter().map(|(s, o)| (s, o.to_string())).unzip();
+    let data = ConvergenceData {
+        board: board.to_string(),
+        variant: params.variant_name(),
+        unit: unit(params.order).to_string(),
+        seed: args.seed,
+        runs,
+        outcomes,
+        attempt: None,
+    };
+    data.save(&args.out)?;
+    writeln!(
+        out,
+        "wrote {}: {} runs of network ({}) on {board}, seeds {}..{}, {tours} ended in a tour",
+        args.out.display(),
+        args.runs,
+        data.variant,
+        args.seed,
+        args.seed + args.runs as u64 - 1
+    )?;
+    Ok(())
+}

@@ -1,0 +1,196 @@
+//! `knightnet plot`: draw every figure an experiment's `records.csv` supports into a
+//! folder; also the tour figure behind `solve --png/--svg`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+
+use super::Failure;
+use crate::board::Board;
+use crate::error::InputError;
+use crate::plot::board::BoardFigure;
+use crate::plot::cost::CostPerTour;
+use crate::plot::data::{aggregate, load};
+use crate::plot::iterations::IterationHistograms;
+use crate::plot::outcomes::OutcomeShares;
+use crate::plot::ImageFormat;
+use crate::solvers::Solution;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FigureFormat {
+    Png,
+    Svg,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct PlotArgs {
+    /// An experiment's results folder (holding records.csv), or a records CSV file.
+    pub results: PathBuf,
+    /// Folder to write the figures into (created if missing).
+    #[arg(long, default_value = "plots")]
+    pub out: PathBuf,
+    /// Image format of the figures.
+    #[arg(long, value_enum, default_value_t = FigureFormat::Png)]
+    pub format: FigureFormat,
+}
+
+/// The records file of a results folder (or the file itself).
+fn records_path(results: &Path) -> Result<PathBuf, InputError> {
+    let path = if results.is_dir() {
+        results.join("records.csv")
+    } else {
+        results.to_path_buf()
+    };
+    if !path.is_file() {
+        return Err(InputError::File(format!(
+            "{} does not exist; give an experiment results folder holding records.csv, or the CSV file",
+            path.display()
+        )));
+    }
+    Ok(path)
+}
+
+pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let path = records_path(&args.results)?;
+    let records = load(&path)?;
+    let groups = aggregate(&records);
+    if records.partial_line_bytes > 0 {
+        writeln!(
+            out,
+            "ignored a half-written last line ({} bytes) in {}",
+            records.partial_line_bytes,
+            path.display()
+        )?;
+    }
+    let source = {
+        let dir = if args.results.is_dir() {
+            args.results.as_path()
+        } else {
+            args.results.parent().unwrap_or(Path::new("."))
+        };
+        dir.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "results".into())
+    };
+    let ext = match args.format {
+        FigureFormat::Png => "png",
+        FigureFormat::Svg => "svg",
+    };
+    let target = |name: &str| args.out.join(format!("{name}.{ext}"));
+    let mut written = 0;
+    let note = |out: &mut dyn Write, what: &str, result: Option<PathBuf>, why: &str| match result {
+        Some(p) => writeln!(out, "wrote {} ({what})", p.display()),
+        None => writeln!(out, "skipped {what}: {why}"),
+    };
+
+    match OutcomeShares::new(&source, &groups) {
+        Some(fig) => {
+            let p = target("outcomes");
+            fig.save(&p)?;
+            written += 1;
+            note(out, "outcome shares by board", Some(p), "")?;
+        }
+        None => note(out, "outcome shares", None, "no network trials")?,
+    }
+    match records
+        .has_iterations
+        .then(|| IterationHistograms::new(&source, &groups))
+        .flatten()
+    {
+        Some(fig) => {
+            let p = target("iterations");
+            fig.save(&p)?;
+            written += 1;
+            note(out, "iteration histograms", Some(p), "")?;
+        }
+        None => note(
+            out,
+            "iteration histograms",
+            None,
+            "no network trials with an 'iterations' column",
+        )?,
+    }
+    match records
+        .time_column
+        .as_deref()
+        .and_then(|col| CostPerTour::new(&source, col, &groups))
+    {
+        Some(fig) => {
+            let p = target("cost");
+            fig.save(&p)?;
+            written += 1;
+            note(out, "cost per tour", Some(p), "")?;
+        }
+        None => note(
+            out,
+            "cost per tour",
+            None,
+            "needs a timing column ending in _ns and at least one tour",
+        )?,
+    }
+    writeln!(
+        out,
+        "{written} figure{} from {} trials in {}",
+        if written == 1 { "" } else { "s" },
+        records.rows.len(),
+        path.display()
+    )?;
+    Ok(())
+}
+
+/// Check `--png`/`--svg` paths before any work: each must carry its own extension.
+pub fn check_image_flags(png: Option<&Path>, svg: Option<&Path>) -> Result<(), InputError> {
+    for (flag, path, want) in [
+        ("--png", png, ImageFormat::Png),
+        ("--svg", svg, ImageFormat::Svg),
+    ] {
+        if let Some(p) = path {
+            if ImageFormat::from_path(p, flag)? != want {
+                return Err(InputError::param(format!(
+                    "{flag} '{}' must end in .{}",
+                    p.display(),
+                    want.extension()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Draw a solution's tour into each given file (`solve --png/--svg`). Writes nothing
+/// when the solution has no tour.
+pub fn write_tour_figures(
+    sol: &Solution,
+    board: Board,
+    seed: u64,
+    paths: &[&Path],
+) -> anyhow::Result<()> {
+    let Some(tour) = &sol.tour else {
+        return Ok(());
+    };
+    let who = match &sol.variant {
+        Some(v) => format!("{} ({v})", sol.solver),
+        None => sol.solver.clone(),
+    };
+    let effort = if sol.iterations > 0 {
+        format!(
+            ", {} attempt{}, {} iterations",
+            sol.attempts,
+            if sol.attempts == 1 { "" } else { "s" },
+            sol.iterations
+        )
+    } else {
+        String::new()
+    };
+    let title = format!(
+        "{} knight's tour on {board}",
+        if tour.is_closed() { "Closed" } else { "Open" }
+    );
+    let fig = BoardFigure::tour(tour, title, format!("{who}, seed {seed}{effort}"));
+    let width = (board.cols() as u32 * 64).clamp(520, 1000);
+    for p in paths {
+        fig.save(p, width)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,502 @@
+//! Moves on a checkered board: a tour (the path as segments between square centres,
+//! start and end marked, optional move numbers), the several cycles of a failed attempt
+//! (each cycle in its own colour), or any set of active moves (squares whose number of
+//! active moves is not two are ringed). The animation draws its frames with this too.
+
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
+use super::{de, render, DrawResult, FONT};
+use crate::board::Board;
+use crate::graph::KnightGraph;
+use crate::tour::{cycles_from_edges, Tour};
+
+/// One path of squares, drawn as segments between square centres.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardPath {
+    pub squares: Vec<u32>,
+    /// Draw the move from the last square back to the first.
+    pub closed: bool,
+    /// Mark the first square (start) and the last (end).
+    pub mark_ends: bool,
+}
+
+/// Everything a board figure shows. Build one with [`BoardFigure::tour`],
+/// [`BoardFigure::cycles`] or [`BoardFigure::outputs`], adjust, then [`BoardFigure::save`].
+#[derive(Debug, Clone)]
+pub struct BoardFigure {
+    pub board: Board,
+    pub title: String,
+    /// A second, smaller line under the title (solver, seed, outcome...).
+    pub subtitle: String,
+    /// Paths; when there are several, each gets its own colour.
+    pub paths: Vec<BoardPath>,
+    /// Active moves that belong to no path (an unsettled state), drawn in grey.
+    pub loose: Vec<(u32, u32)>,
+    /// Squares to ring (for example: not exactly two active moves).
+    pub flagged: Vec<u32>,
+    /// Write each square's move number (1-based) along the first path.
+    pub move_numbers: bool,
+    /// Draw the legend strip under the board.
+    pub legend: bool,
+}
+
+/// Default: move numbers are written on boards up to this many squares per side.
+pub const NUMBERS_UP_TO_SIDE: usize = 16;
+
+impl BoardFigure {
+    /// A tour: one path (closed or open), start and end marked, move numbers on boards
+    /// at most [`NUMBERS_UP_TO_SIDE`] squares wide and tall.
+    pub fn tour(tour: &Tour, title: impl Into<String>, subtitle: impl Into<String>) -> Self {
+        let board = tour.board();
+        BoardFigure {
+            board,
+            title: title.into(),
+            subtitle: subtitle.into(),
+            paths: vec![BoardPath {
+                squares: tour.squares().to_vec(),
+                closed: tour.is_closed(),
+                mark_ends: true,
+            }],
+            loose: Vec::new(),
+            flagged: Vec::new(),
+            move_numbers: board.rows().max(board.cols()) <= NUMBERS_UP_TO_SIDE,
+            legend: true,
+        }
+    }
+
+    /// The disjoint cycles of a degree-2 cover, each in its own colour (how the network
+    /// fails when it settles on several cycles).
+    pub fn cycles(
+        board: Board,
+        cycles: &[Vec<u32>],
+        title: impl Into<String>,
+        subtitle: impl Into<String>,
+    ) -> Self {
+        let mut cycles = cycles.to_vec();
+        cycles.sort_by_key(|c| std::cmp::Reverse(c.len()));
+        BoardFigure {
+            board,
+            title: title.into(),
+            subtitle: subtitle.into(),
+            paths: cycles
+                .into_iter()
+                .map(|squares| BoardPath {
+                    squares,
+                    closed: true,
+                    mark_ends: false,
+                })
+                .collect(),
+            loose: Vec::new(),
+            flagged: Vec::new(),
+            move_numbers: false,
+            legend: true,
+        }
+    }
+
+    /// A network state: `outputs` has one '0'/'1' per neuron of `graph` (canonical
+    /// order). A degree-2 cover is drawn as its cycles; otherwise the active moves are
+    /// drawn in grey and the squares without exactly two active moves are ringed.
+    pub fn outputs(
+        graph: &KnightGraph,
+        outputs: &str,
+        title: impl Into<String>,
+        subtitle: impl Into<String>,
+    ) -> Self {
+        let board = graph.board();
+        let active: Vec<(u32, u32)> = outputs
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'1')
+            .map(|(e, _)| graph.endpoints(e))
+            .collect();
+        if let Ok(cycles) = cycles_from_edges(board, &active) {
+            return BoardFigure::cycles(board, &cycles, title, subtitle);
+        }
+        let mut degree = vec![0u32; board.squares()];
+        for &(a, b) in &active {
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        }
+        BoardFigure {
+            board,
+            title: title.into(),
+            subtitle: subtitle.into(),
+            paths: Vec::new(),
+            loose: active,
+            flagged: (0..board.squares() as u32)
+                .filter(|&s| degree[s as usize] != 2)
+                .collect(),
+            move_numbers: false,
+            legend: true,
+        }
+    }
+
+    /// Write the figure; `.png` or `.svg` by extension. `width` pixels wide; the height
+    /// follows from the board's shape.
+    pub fn save(&self, path: &Path, width: u32) -> anyhow::Result<()> {
+        render(self, path, self.size(width))
+    }
+
+    /// Pixel size for a given width: room for the title, the board and the legend.
+    pub fn size(&self, width: u32) -> (u32, u32) {
+        let margin = 2 * SIDE_MARGIN;
+        let cell = (width.saturating_sub(margin)) as f64 / self.board.cols() as f64;
+        let h = (cell * self.board.rows() as f64).ceil() as u32
+            + HEADER
+            + if self.legend { FOOTER } else { FOOTER / 3 };
+        (width, h)
+    }
+
+    /// Draw on any backend (the figure fills `root`).
+    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+        root.fill(&WHITE).map_err(de)?;
+        let (w, h) = root.dim_in_pixel();
+        let (w, h) = (w as i32, h as i32);
+        let rows = self.board.rows() as i32;
+        let cols = self.board.cols() as i32;
+        let footer = if self.legend {
+            FOOTER as i32
+        } else {
+            FOOTER as i32 / 3
+        };
+        let avail_w = (w - 2 * SIDE_MARGIN as i32).max(cols);
+        let avail_h = (h - HEADER as i32 - footer).max(rows);
+        let cell = (avail_w as f64 / cols as f64).min(avail_h as f64 / rows as f64);
+        let board_w = cell * cols as f64;
+        let board_h = cell * rows as f64;
+        let x0 = (w as f64 - board_w) / 2.0;
+        let y0 = HEADER as f64 + (avail_h as f64 - board_h) / 2.0;
+        let px = |x: f64| x.round() as i32;
+        let centre = |sq: u32| {
+            let (r, c) = self.board.coords(sq);
+            (
+                px(x0 + (c as f64 + 0.5) * cell),
+                px(y0 + (r as f64 + 0.5) * cell),
+            )
+        };
+
+        // Title and subtitle.
+        let title_size = (w as f64 / 28.0).clamp(14.0, 26.0);
+        root.draw(&Text::new(
+            self.title.clone(),
+            (w / 2, 8),
+            (FONT, title_size)
+                .into_font()
+                .style(FontStyle::Bold)
+                .color(&INK)
+                .pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(de)?;
+        root.draw(&Text::new(
+            self.subtitle.clone(),
+            (w / 2, 8 + title_size as i32 + 6),
+            (FONT, title_size * 0.68)
+                .into_font()
+                .color(&INK)
+                .pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(de)?;
+
+        // Squares.
+        for r in 0..rows {
+            for c in 0..cols {
+                let colour = if (r + c) % 2 == 0 {
+                    SQUARE_LIGHT
+                } else {
+                    SQUARE_DARK
+                };
+                let tl = (px(x0 + c as f64 * cell), px(y0 + r as f64 * cell));
+                let br = (
+                    px(x0 + (c + 1) as f64 * cell),
+                    px(y0 + (r + 1) as f64 * cell),
+                );
+                root.draw(&Rectangle::new([tl, br], colour.filled()))
+                    .map_err(de)?;
+            }
+        }
+        root.draw(&Rectangle::new(
+            [(px(x0), px(y0)), (px(x0 + board_w), px(y0 + board_h))],
+            INK.stroke_width(1),
+        ))
+        .map_err(de)?;
+
+        // File letters and rank numbers on boards that have algebraic names.
+        let label_size = (cell * 0.3).clamp(8.0, 14.0);
+        if self.board.has_algebraic_names() && cell >= 14.0 {
+            let style = (FONT, label_size).into_font().color(&palette::GREY);
+            for c in 0..cols {
+                let name = ((b'a' + c as u8) as char).to_string();
+                root.draw(&Text::new(
+                    name,
+                    (px(x0 + (c as f64 + 0.5) * cell), px(y0 + board_h) + 3),
+                    style.pos(Pos::new(HPos::Center, VPos::Top)),
+                ))
+                .map_err(de)?;
+            }
+            for r in 0..rows {
+                root.draw(&Text::new(
+                    (rows - r).to_string(),
+                    (px(x0) - 4, px(y0 + (r as f64 + 0.5) * cell)),
+                    style.pos(Pos::new(HPos::Right, VPos::Center)),
+                ))
+                .map_err(de)?;
+            }
+        }
+
+        // Moves.
+        let line = ((cell / 14.0).round() as u32).clamp(1, 5);
+        for &(a, b) in &self.loose {
+            root.draw(&PathElement::new(
+                vec![centre(a), centre(b)],
+                palette::GREY.stroke_width(line),
+            ))
+            .map_err(de)?;
+        }
+        let several = self.paths.len() > 1;
+        for (i, p) in self.paths.iter().enumerate() {
+            let colour = if several {
+                palette::series(i)
+            } else {
+                palette::BLUE
+            };
+            let mut pts: Vec<(i32, i32)> = p.squares.iter().map(|&s| centre(s)).collect();
+            if p.closed && p.squares.len() > 2 {
+                pts.push(pts[0]);
+            }
+            // One element per move: plotters joins wide polylines with miters, which
+            // spike far beyond the sharp turns a knight's path makes.
+            for seg in pts.windows(2) {
+                root.draw(&PathElement::new(
+                    vec![seg[0], seg[1]],
+                    colour.stroke_width(line),
+                ))
+                .map_err(de)?;
+            }
+            let dot = ((cell * 0.09).round() as i32).max(2);
+            for &s in &p.squares {
+                root.draw(&Circle::new(centre(s), dot, colour.filled()))
+                    .map_err(de)?;
+            }
+        }
+        for &s in &self.flagged {
+            let r = (cell * 0.3).round() as i32;
+            root.draw(&Circle::new(
+                centre(s),
+                r.max(3),
+                palette::VERMILLION.stroke_width(line.max(2)),
+            ))
+            .map_err(de)?;
+        }
+        // Start and end of marked paths (drawn last, on top).
+        for p in self
+            .paths
+            .iter()
+            .filter(|p| p.mark_ends && !p.squares.is_empty())
+        {
+            let r = ((cell * 0.2).round() as i32).max(3);
+            let start = centre(p.squares[0]);
+            let end = centre(*p.squares.last().expect("non-empty"));
+            root.draw(&Circle::new(start, r, palette::GREEN.filled()))
+                .map_err(de)?;
+            root.draw(&Circle::new(start, r, INK.stroke_width(1)))
+                .map_err(de)?;
+            root.draw(&Rectangle::new(
+                [(end.0 - r, end.1 - r), (end.0 + r, end.1 + r)],
+                palette::VERMILLION.filled(),
+            ))
+            .map_err(de)?;
+            root.draw(&Rectangle::new(
+                [(end.0 - r, end.1 - r), (end.0 + r, end.1 + r)],
+                INK.stroke_width(1),
+            ))
+            .map_err(de)?;
+        }
+        // Move numbers along the first path, in the top-left corner of each square.
+        if self.move_numbers {
+            if let Some(p) = self.paths.first() {
+                let size = (cell * 0.26).clamp(7.0, 16.0);
+                let style = (FONT, size).into_font().color(&INK);
+                for (i, &s) in p.squares.iter().enumerate() {
+                    let (r, c) = self.board.coords(s);
+                    let text = (i + 1).to_string();
+                    let at = (
+                        px(x0 + c as f64 * cell + cell * 0.05),
+                        px(y0 + r as f64 * cell + cell * 0.04),
+                    );
+                    // A pale backing keeps the number legible where moves cross it.
+                    let (tw, th) = root.estimate_text_size(&text, &style).map_err(de)?;
+                    root.draw(&Rectangle::new(
+                        [
+                            (at.0 - 1, at.1),
+                            (at.0 + tw as i32 + 1, at.1 + th as i32 + 1),
+                        ],
+                        WHITE.mix(0.7).filled(),
+                    ))
+                    .map_err(de)?;
+                    root.draw(&Text::new(
+                        text,
+                        at,
+                        style.pos(Pos::new(HPos::Left, VPos::Top)),
+                    ))
+                    .map_err(de)?;
+                }
+            }
+        }
+
+        if self.legend {
+            let y = h - FOOTER as i32 / 2 + 4;
+            self.draw_legend(root, y, w)?;
+        }
+        Ok(())
+    }
+
+    fn draw_legend<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        y: i32,
+        w: i32,
+    ) -> DrawResult {
+        let size = (w as f64 / 45.0).clamp(11.0, 16.0);
+        let font = (FONT, size).into_font().color(&INK);
+        let mut items: Vec<(Mark, String)> = Vec::new();
+        if self.paths.len() == 1 {
+            let p = &self.paths[0];
+            let kind = if p.closed { "closed" } else { "open" };
+            items.push((
+                Mark::Line(palette::BLUE),
+                format!("{kind} path, {} squares", p.squares.len()),
+            ));
+            if p.mark_ends {
+                items.push((Mark::Dot(palette::GREEN), "start (move 1)".into()));
+                items.push((
+                    Mark::Square(palette::VERMILLION),
+                    format!("end (move {})", p.squares.len()),
+                ));
+            }
+        } else if !self.paths.is_empty() {
+            let shown = self.paths.len().min(6);
+            for (i, p) in self.paths.iter().take(shown).enumerate() {
+                items.push((
+                    Mark::Line(palette::series(i)),
+                    format!("cycle {}: {}", i + 1, p.squares.len()),
+                ));
+            }
+            if self.paths.len() > shown {
+                items.push((
+                    Mark::None,
+                    format!("+{} more cycles", self.paths.len() - shown),
+                ));
+            }
+        }
+        if !self.loose.is_empty() || !self.flagged.is_empty() {
+            items.push((
+                Mark::Line(palette::GREY),
+                format!("{} active moves", self.loose.len()),
+            ));
+            items.push((
+                Mark::Ring(palette::VERMILLION),
+                format!("{} squares without 2 moves", self.flagged.len()),
+            ));
+        }
+        legend_row(root, &items, &font, y, w)
+    }
+}
+
+crate::impl_figure!(BoardFigure);
+
+/// A legend swatch.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Mark {
+    Line(RGBColor),
+    Dot(RGBColor),
+    Square(RGBColor),
+    Ring(RGBColor),
+    /// A filled box (bars, bands).
+    Box(RGBColor),
+    None,
+}
+
+/// Draw legend items in one centred row at height `y` (the vertical centre).
+pub(crate) fn legend_row<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    items: &[(Mark, String)],
+    font: &TextStyle<'_>,
+    y: i32,
+    w: i32,
+) -> DrawResult {
+    let swatch = 22;
+    let gap = 16;
+    let widths: Vec<i32> = items
+        .iter()
+        .map(|(_, t)| {
+            root.estimate_text_size(t, font)
+                .map(|(tw, _)| tw as i32)
+                .unwrap_or(8 * t.len() as i32)
+        })
+        .collect();
+    let total: i32 = widths.iter().map(|tw| swatch + 6 + tw).sum::<i32>()
+        + gap * (items.len() as i32 - 1).max(0);
+    let mut x = ((w - total) / 2).max(4);
+    for ((mark, text), tw) in items.iter().zip(&widths) {
+        draw_mark(root, *mark, x, y, swatch)?;
+        root.draw(&Text::new(
+            text.clone(),
+            (x + swatch + 6, y),
+            font.pos(Pos::new(HPos::Left, VPos::Center)),
+        ))
+        .map_err(de)?;
+        x += swatch + 6 + tw + gap;
+    }
+    Ok(())
+}
+
+pub(crate) fn draw_mark<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    mark: Mark,
+    x: i32,
+    y: i32,
+    swatch: i32,
+) -> DrawResult {
+    let mid = (x + swatch / 2, y);
+    match mark {
+        Mark::Line(c) => root
+            .draw(&PathElement::new(
+                vec![(x, y), (x + swatch, y)],
+                c.stroke_width(3),
+            ))
+            .map_err(de),
+        Mark::Dot(c) => {
+            root.draw(&Circle::new(mid, 6, c.filled())).map_err(de)?;
+            root.draw(&Circle::new(mid, 6, INK.stroke_width(1)))
+                .map_err(de)
+        }
+        Mark::Square(c) => {
+            let r = [(mid.0 - 6, y - 6), (mid.0 + 6, y + 6)];
+            root.draw(&Rectangle::new(r, c.filled())).map_err(de)?;
+            root.draw(&Rectangle::new(r, INK.stroke_width(1)))
+                .map_err(de)
+        }
+        Mark::Ring(c) => root
+            .draw(&Circle::new(mid, 7, c.stroke_width(2)))
+            .map_err(de),
+        Mark::Box(c) => root
+            .draw(&Rectangle::new(
+                [(x, y - 7), (x + swatch, y + 7)],
+                c.filled(),
+            ))
+            .map_err(de),
+        Mark::None => Ok(()),
+    }
+}
+
+/// Pixels above the board for the title and subtitle.
+const HEADER: u32 = 70;
+/// Pixels below the board for file letters and the legend.
+const FOOTER: u32 = 54;
+/// Pixels left and right of the board (rank numbers).
+const SIDE_MARGIN: u32 = 26;

@@ -1,0 +1,447 @@
+//! Reading an experiment's `records.csv` (one row per trial) and aggregating it per
+//! (solver, variant, board) for the records-based figures.
+//!
+//! Columns are found by header name, in any order; unknown columns are ignored.
+//!
+//! | column | needed | use |
+//! |---|---|---|
+//! | `board` | required | `ROWSxCOLS` |
+//! | `solver` | required | `network`, `warnsdorff`, ...; `network:PRESET` is split into solver and variant |
+//! | `outcome` | required | `tour`, `multiple-cycles`, `stable-not-degree-two`, `iteration-cap`, or a solver's failure name |
+//! | `variant` | optional | network preset or classical tie-break; empty = none |
+//! | `label` | optional | the spec entry's name; groups apart entries that share solver and variant |
+//! | `iterations` | optional | iterations histogram |
+//! | `time_ns`, or else the first column ending in `_ns` | optional | cost per tour |
+//! | `trial`, `seed`, `restarts`, `cycles`, `largest_cycle`, `steps`, `spec` | optional | kept per row |
+//!
+//! Figures whose column is missing are skipped by the `plot` command, which says so.
+//! A half-written last line (a run killed mid-write: the file does not end in a newline)
+//! is ignored and reported, as the experiment runner's own reader does.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::board::Board;
+use crate::error::InputError;
+
+/// Columns every records file must have.
+pub const REQUIRED: [&str; 3] = ["board", "solver", "outcome"];
+/// Optional columns the loader reads when present (besides any `*_ns` timing column).
+pub const OPTIONAL: [&str; 10] = [
+    "variant",
+    "label",
+    "iterations",
+    "trial",
+    "seed",
+    "restarts",
+    "cycles",
+    "largest_cycle",
+    "steps",
+    "spec",
+];
+
+/// One trial.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    pub board: Board,
+    pub solver: String,
+    /// `None` when the column is absent or empty.
+    pub variant: Option<String>,
+    pub outcome: String,
+    pub iterations: Option<u64>,
+    pub trial: Option<u64>,
+    pub seed: Option<u64>,
+    pub restarts: Option<u64>,
+    pub cycles: Option<u64>,
+    pub largest_cycle: Option<u64>,
+    pub steps: Option<u64>,
+    pub spec: Option<String>,
+    /// The spec entry's label (`label` column), if any.
+    pub label: Option<String>,
+    /// Wall time of the trial in nanoseconds, from the timing column.
+    pub time_ns: Option<f64>,
+}
+
+/// A loaded records file.
+#[derive(Debug, Clone)]
+pub struct Records {
+    pub path: PathBuf,
+    pub rows: Vec<Record>,
+    /// Name of the timing column used, if any.
+    pub time_column: Option<String>,
+    /// Whether an `iterations` column exists.
+    pub has_iterations: bool,
+    /// Bytes of a half-written last line that were ignored (0 if none).
+    pub partial_line_bytes: usize,
+}
+
+fn file_err(path: &Path, msg: impl std::fmt::Display) -> InputError {
+    InputError::File(format!("{}: {msg}", path.display()))
+}
+
+/// Load `records.csv` (or any file with that layout).
+pub fn load(path: &Path) -> Result<Records, InputError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| file_err(path, format!("cannot read records: {e}")))?;
+    let complete = match text.rfind('\n') {
+        Some(i) => &text[..=i],
+        None => text.as_str(),
+    };
+    // A last line without its newline is half-written when it has fewer fields than the
+    // header (a file merely missing its final newline keeps its last row).
+    let fields = |line: &str| {
+        csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(line.as_bytes())
+            .records()
+            .next()
+            .and_then(Result::ok)
+            .map_or(0, |r| r.len())
+    };
+    let tail = &text[complete.len()..];
+    let header_fields = fields(complete.lines().next().unwrap_or(""));
+    let partial_line_bytes =
+        if !complete.is_empty() && !tail.is_empty() && fields(tail) != header_fields {
+            tail.len()
+        } else {
+            0
+        };
+    let body = if partial_line_bytes > 0 {
+        complete
+    } else {
+        text.as_str()
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(false)
+        .trim(csv::Trim::All)
+        .from_reader(body.as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|e| file_err(path, format!("cannot read the header row: {e}")))?
+        .clone();
+    let col = |name: &str| headers.iter().position(|h| h == name);
+    let mut required = [0usize; 3];
+    for (slot, name) in required.iter_mut().zip(REQUIRED) {
+        *slot = col(name).ok_or_else(|| {
+            file_err(
+                path,
+                format!(
+                    "the required column '{name}' is missing (header: {}); records need {}",
+                    headers.iter().collect::<Vec<_>>().join(","),
+                    REQUIRED.join(", ")
+                ),
+            )
+        })?;
+    }
+    let [c_board, c_solver, c_outcome] = required;
+    let time_column = if col("time_ns").is_some() {
+        Some("time_ns".to_string())
+    } else {
+        headers
+            .iter()
+            .find(|h| h.ends_with("_ns"))
+            .map(str::to_string)
+    };
+    let c_time = time_column.as_deref().and_then(col);
+    let opt: BTreeMap<&str, usize> = OPTIONAL
+        .iter()
+        .filter_map(|&n| col(n).map(|i| (n, i)))
+        .collect();
+
+    let mut rows = Vec::new();
+    for (i, rec) in reader.records().enumerate() {
+        let line = i + 2;
+        let rec = rec.map_err(|e| file_err(path, format!("line {line}: {e}")))?;
+        let get = |c: usize| rec.get(c).unwrap_or("");
+        let text = |name: &str| {
+            opt.get(name)
+                .map(|&c| get(c).to_string())
+                .filter(|s| !s.is_empty())
+        };
+        let number = |name: &str| -> Result<Option<u64>, InputError> {
+            match text(name) {
+                None => Ok(None),
+                Some(s) => s.parse::<u64>().map(Some).map_err(|_| {
+                    file_err(
+                        path,
+                        format!("line {line}: column '{name}' has '{s}', expected a whole number"),
+                    )
+                }),
+            }
+        };
+        let board: Board = get(c_board)
+            .parse()
+            .map_err(|e| file_err(path, format!("line {line}: column 'board': {e}")))?;
+        let (solver, mut variant) = match get(c_solver).split_once(':') {
+            Some((s, v)) => (s.to_string(), Some(v.to_string())),
+            None => (get(c_solver).to_string(), None),
+        };
+        if solver.is_empty() {
+            return Err(file_err(
+                path,
+                format!("line {line}: column 'solver' is empty"),
+            ));
+        }
+        if let Some(v) = text("variant") {
+            variant = Some(v);
+        }
+        let outcome = get(c_outcome).to_string();
+        if outcome.is_empty() {
+            return Err(file_err(
+                path,
+                format!("line {line}: column 'outcome' is empty"),
+            ));
+        }
+        let time_ns = match c_time.map(get).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(s) => Some(s.parse::<f64>().ok().filter(|t| *t >= 0.0).ok_or_else(|| {
+                file_err(
+                    path,
+                    format!(
+                        "line {line}: column '{}' has '{s}', expected nanoseconds",
+                        time_column.as_deref().unwrap_or("")
+                    ),
+                )
+            })?),
+        };
+        rows.push(Record {
+            board,
+            solver,
+            variant,
+            outcome,
+            iterations: number("iterations")?,
+            trial: number("trial")?,
+            seed: number("seed")?,
+            restarts: number("restarts")?,
+            cycles: number("cycles")?,
+            largest_cycle: number("largest_cycle")?,
+            steps: number("steps")?,
+            spec: text("spec"),
+            label: text("label"),
+            time_ns,
+        });
+    }
+    if rows.is_empty() {
+        return Err(file_err(path, "has a header but no trials"));
+    }
+    Ok(Records {
+        path: path.to_path_buf(),
+        rows,
+        time_column,
+        has_iterations: opt.contains_key("iterations"),
+        partial_line_bytes,
+    })
+}
+
+/// Which solver and variant a group of trials used.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SolverId {
+    pub solver: String,
+    pub variant: Option<String>,
+    /// The spec entry's `label` when it says more than solver and variant (two entries
+    /// with the same variant but different overrides stay apart).
+    pub entry: Option<String>,
+}
+
+impl SolverId {
+    pub fn is_network(&self) -> bool {
+        self.solver == "network"
+    }
+
+    /// `network:parberry`, `warnsdorff`, `warnsdorff:roth` (the entry label replaces
+    /// the variant when there is one).
+    pub fn name(&self) -> String {
+        match (&self.entry, &self.variant) {
+            (Some(e), _) | (None, Some(e)) => format!("{}:{e}", self.solver),
+            (None, None) => self.solver.clone(),
+        }
+    }
+
+    /// The preset (or entry label) for network groups, like `parberry`; else
+    /// [`SolverId::name`].
+    pub fn short(&self) -> String {
+        match (&self.entry, &self.variant, self.is_network()) {
+            (Some(e), _, true) | (None, Some(e), true) => e.clone(),
+            _ => self.name(),
+        }
+    }
+}
+
+/// The trials of one (solver, variant, board).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    pub id: SolverId,
+    pub board: Board,
+    pub trials: u64,
+    /// Trials per outcome name.
+    pub outcomes: BTreeMap<String, u64>,
+    /// `iterations` of every trial that has it, in file order, with whether the trial
+    /// ended in a tour.
+    pub iterations: Vec<(u64, bool)>,
+    /// Sum of the timing column over trials that have it, and how many had it.
+    pub total_time_ns: f64,
+    pub timed_trials: u64,
+}
+
+impl Group {
+    pub fn count(&self, outcome: &str) -> u64 {
+        self.outcomes.get(outcome).copied().unwrap_or(0)
+    }
+
+    pub fn tours(&self) -> u64 {
+        self.count("tour")
+    }
+
+    /// Total time over all trials divided by the tours found, in seconds; `None` if
+    /// no tour was found or the records have no timing for every trial.
+    pub fn seconds_per_tour(&self) -> Option<f64> {
+        (self.tours() > 0 && self.timed_trials == self.trials)
+            .then(|| self.total_time_ns / self.tours() as f64 * 1e-9)
+    }
+
+    /// Share of trials with an outcome among `names`, with its Wilson 95% interval.
+    pub fn share(&self, names: &[&str]) -> Share {
+        let k: u64 = names.iter().map(|n| self.count(n)).sum();
+        Share::wilson(k, self.trials)
+    }
+}
+
+/// A proportion with its Wilson score 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Share {
+    pub k: u64,
+    pub n: u64,
+    pub p: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Share {
+    /// Wilson score interval at 95% (z = 1.959964). `n = 0` gives `p = 0` and [0, 1].
+    pub fn wilson(k: u64, n: u64) -> Share {
+        if n == 0 {
+            return Share {
+                k,
+                n,
+                p: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let z = 1.959_963_984_540_054_f64;
+        let nf = n as f64;
+        let p = k as f64 / nf;
+        let z2 = z * z;
+        let denom = 1.0 + z2 / nf;
+        let centre = (p + z2 / (2.0 * nf)) / denom;
+        let half = z * (p * (1.0 - p) / nf + z2 / (4.0 * nf * nf)).sqrt() / denom;
+        Share {
+            k,
+            n,
+            p,
+            // Exact at the ends (the formula leaves rounding dust there).
+            low: if k == 0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if k >= n {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
+        }
+    }
+}
+
+/// Groups sorted by solver id, then board (by squares, then rows).
+pub fn aggregate(records: &Records) -> Vec<Group> {
+    let mut map: BTreeMap<(SolverId, (usize, usize, usize)), Group> = BTreeMap::new();
+    for r in &records.rows {
+        let plain = [Some(&r.solver), r.variant.as_ref()];
+        let id = SolverId {
+            solver: r.solver.clone(),
+            variant: r.variant.clone(),
+            entry: r.label.clone().filter(|l| {
+                !plain.contains(&Some(l))
+                    && *l != format!("{}:{}", r.solver, r.variant.as_deref().unwrap_or(""))
+            }),
+        };
+        let key = (id.clone(), board_key(r.board));
+        let g = map.entry(key).or_insert_with(|| Group {
+            id,
+            board: r.board,
+            trials: 0,
+            outcomes: BTreeMap::new(),
+            iterations: Vec::new(),
+            total_time_ns: 0.0,
+            timed_trials: 0,
+        });
+        g.trials += 1;
+        *g.outcomes.entry(r.outcome.clone()).or_insert(0) += 1;
+        if let Some(i) = r.iterations {
+            g.iterations.push((i, r.outcome == "tour"));
+        }
+        if let Some(t) = r.time_ns {
+            g.total_time_ns += t;
+            g.timed_trials += 1;
+        }
+    }
+    map.into_values().collect()
+}
+
+/// Sort key for boards: by number of squares, then rows.
+pub fn board_key(b: Board) -> (usize, usize, usize) {
+    (b.squares(), b.rows(), b.cols())
+}
+
+/// The distinct boards of `groups`, smallest first.
+pub fn boards(groups: &[Group]) -> Vec<Board> {
+    let mut v: Vec<Board> = groups.iter().map(|g| g.board).collect();
+    v.sort_by_key(|&b| board_key(b));
+    v.dedup();
+    v
+}
+
+/// The distinct solver ids of `groups` (network presets first, then the others).
+pub fn solver_ids(groups: &[Group]) -> Vec<SolverId> {
+    let mut v: Vec<SolverId> = groups.iter().map(|g| g.id.clone()).collect();
+    v.sort_by_key(|id| (!id.is_network(), id.clone()));
+    v.dedup();
+    v
+}
+
+/// Distinct preset names in the order of [`Preset::ALL`](crate::network::Preset::ALL),
+/// unknown names (custom parameters) after them alphabetically.
+pub fn preset_order(names: impl Iterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = names.collect();
+    let rank = |n: &String| {
+        crate::network::Preset::ALL
+            .iter()
+            .position(|p| p.name() == n)
+            .unwrap_or(usize::MAX)
+    };
+    v.sort_by(|a, b| rank(a).cmp(&rank(b)).then(a.cmp(b)));
+    v.dedup();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        // 8 of 10: Wilson 95% interval (0.4902, 0.9433).
+        let s = Share::wilson(8, 10);
+        assert!(
+            (s.low - 0.4902).abs() < 1e-3 && (s.high - 0.9433).abs() < 1e-3,
+            "{s:?}"
+        );
+        let s = Share::wilson(0, 50);
+        assert_eq!(s.low, 0.0);
+        assert!((s.high - 0.0713).abs() < 1e-3, "{s:?}");
+        assert_eq!(Share::wilson(0, 0).high, 1.0);
+    }
+}

@@ -1,0 +1,200 @@
+//! Figures. Each figure kind lives in its own file and is a function of saved (or
+//! freshly computed) data and an output path; the file extension picks the format
+//! (`.png` or `.svg`; the animation writes `.gif`).
+//!
+//! Text is drawn with DejaVu Sans, compiled in from the `dejavu` crate and registered
+//! with plotters' `ab_glyph` font table by [`register_fonts`] (no system fonts, no
+//! fontconfig). The DejaVu / Bitstream Vera licence ships as `LICENSE-DEJAVU`.
+//!
+//! | file | figure |
+//! |---|---|
+//! | [`board`] | a tour, the cycles of a failed attempt, or any set of moves on a checkered board |
+//! | [`animation`] | GIF of the network's outputs step by step |
+//! | [`convergence`] | active neurons, squares off degree 2 and changed outputs per step |
+//! | [`outcomes`] | outcome shares versus board size, one panel per preset |
+//! | [`iterations`] | histograms of iterations per trial, per preset and board |
+//! | [`cost`] | time per tour, network presets against the classical solvers |
+//! | [`data`] | the `records.csv` loader and per-group aggregates the last three draw |
+//! | [`trace`] | the `solve --trace` reader, for convergence and animation from saved runs |
+
+pub mod animation;
+pub mod board;
+pub mod convergence;
+pub mod cost;
+pub mod data;
+pub mod iterations;
+pub mod outcomes;
+pub mod palette;
+pub mod trace;
+
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+use anyhow::{anyhow, Context};
+use plotters::prelude::*;
+
+use crate::error::InputError;
+
+/// Every font family string the figures draw with; each is registered as DejaVu Sans.
+pub const FONT: &str = "sans-serif";
+const FAMILIES: [&str; 3] = ["sans-serif", "serif", "monospace"];
+
+/// Register DejaVu Sans (regular and bold) under every family name used. Idempotent;
+/// every figure function calls it before drawing (SVG text layout needs it too).
+pub fn register_fonts() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for family in FAMILIES {
+            let ok =
+                plotters::style::register_font(family, FontStyle::Normal, dejavu::sans::regular())
+                    .is_ok()
+                    && plotters::style::register_font(
+                        family,
+                        FontStyle::Bold,
+                        dejavu::sans::bold(),
+                    )
+                    .is_ok();
+            assert!(ok, "the bundled DejaVu Sans font failed to load");
+        }
+    });
+}
+
+/// Output format of a still figure, chosen by the path's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    Png,
+    Svg,
+}
+
+impl ImageFormat {
+    /// `.png` or `.svg` (case-insensitive); anything else is a user error naming `flag`.
+    pub fn from_path(path: &Path, flag: &str) -> Result<ImageFormat, InputError> {
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("png") => Ok(ImageFormat::Png),
+            Some("svg") => Ok(ImageFormat::Svg),
+            _ => Err(InputError::param(format!(
+                "{flag} '{}' has no image extension; accepted: .png, .svg",
+                path.display()
+            ))),
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "png",
+            ImageFormat::Svg => "svg",
+        }
+    }
+}
+
+/// A temporary path beside `path` with the same extension (the bitmap encoder picks its
+/// format from the extension), renamed over `path` once the figure is complete.
+pub(crate) fn temp_path(path: &Path) -> PathBuf {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    dir.join(format!(".{stem}.tmp{}.{ext}", std::process::id()))
+}
+
+/// Move a finished temporary file into place.
+pub(crate) fn finish(tmp: &Path, path: &Path) -> anyhow::Result<()> {
+    std::fs::rename(tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Turn a plotters drawing error into an error that names the output file.
+pub(crate) fn draw_err<E: std::fmt::Debug>(path: &Path) -> impl Fn(E) -> anyhow::Error + '_ {
+    move |e| anyhow!("cannot draw {}: {e:?}", path.display())
+}
+
+/// Render a still figure on a PNG or SVG backend chosen by the extension of `path`, of
+/// `size` pixels. The file is drawn beside `path` and renamed into place when complete.
+pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> anyhow::Result<()> {
+    register_fonts();
+    let format = ImageFormat::from_path(path, "output")?;
+    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create folder {}", dir.display()))?;
+    }
+    let tmp = temp_path(path);
+    let result = match format {
+        ImageFormat::Png => {
+            let root = BitMapBackend::new(&tmp, size).into_drawing_area();
+            figure
+                .draw_bitmap(&root)
+                .and_then(|()| root.present().map_err(draw_err(path)))
+        }
+        ImageFormat::Svg => {
+            let root = SVGBackend::new(&tmp, size).into_drawing_area();
+            figure
+                .draw_svg(&root)
+                .and_then(|()| root.present().map_err(draw_err(path)))
+        }
+    };
+    match result {
+        Ok(()) => finish(&tmp, path),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+/// Result of drawing on a backend.
+pub type DrawResult = anyhow::Result<()>;
+
+/// A figure that can draw itself on either still backend. Implement it with
+/// [`impl_figure!`](crate::impl_figure), which forwards both methods to one generic
+/// `draw<DB: DrawingBackend>` method.
+pub trait Figure {
+    fn draw_bitmap(
+        &self,
+        root: &DrawingArea<BitMapBackend<'_>, plotters::coord::Shift>,
+    ) -> DrawResult;
+    fn draw_svg(&self, root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> DrawResult;
+}
+
+/// Implement [`Figure`] for a type with an inherent
+/// `fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult`.
+#[macro_export]
+macro_rules! impl_figure {
+    ($t:ty) => {
+        impl $crate::plot::Figure for $t {
+            fn draw_bitmap(
+                &self,
+                root: &plotters::prelude::DrawingArea<
+                    plotters::prelude::BitMapBackend<'_>,
+                    plotters::coord::Shift,
+                >,
+            ) -> $crate::plot::DrawResult {
+                self.draw(root)
+            }
+            fn draw_svg(
+                &self,
+                root: &plotters::prelude::DrawingArea<
+                    plotters::prelude::SVGBackend<'_>,
+                    plotters::coord::Shift,
+                >,
+            ) -> $crate::plot::DrawResult {
+                self.draw(root)
+            }
+        }
+    };
+}
+
+/// Convert a backend's drawing error into `anyhow` (backend errors are not `'static`
+/// in plotters' signatures, so they are formatted).
+pub(crate) fn de<E: std::fmt::Debug>(e: E) -> anyhow::Error {
+    anyhow!("drawing failed: {e:?}")
+}

@@ -1,0 +1,49 @@
+//! Colours: the Okabe–Ito palette (safe for the common colour-vision deficiencies), the
+//! board's neutral squares, and fixed colours per outcome so every figure agrees.
+
+use plotters::style::RGBColor;
+
+/// Okabe & Ito (2008), "Color Universal Design", in their order minus black.
+pub const OKABE_ITO: [RGBColor; 7] = [
+    RGBColor(0xE6, 0x9F, 0x00), // orange
+    RGBColor(0x56, 0xB4, 0xE9), // sky blue
+    RGBColor(0x00, 0x9E, 0x73), // bluish green
+    RGBColor(0xF0, 0xE4, 0x42), // yellow
+    RGBColor(0x00, 0x72, 0xB2), // blue
+    RGBColor(0xD5, 0x5E, 0x00), // vermillion
+    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
+];
+
+pub const ORANGE: RGBColor = OKABE_ITO[0];
+pub const SKY_BLUE: RGBColor = OKABE_ITO[1];
+pub const GREEN: RGBColor = OKABE_ITO[2];
+pub const YELLOW: RGBColor = OKABE_ITO[3];
+pub const BLUE: RGBColor = OKABE_ITO[4];
+pub const VERMILLION: RGBColor = OKABE_ITO[5];
+pub const PURPLE: RGBColor = OKABE_ITO[6];
+pub const INK: RGBColor = RGBColor(0x20, 0x20, 0x20);
+pub const GREY: RGBColor = RGBColor(0x80, 0x80, 0x80);
+
+/// Light and dark board squares: neutral, so coloured paths stand out on both.
+pub const SQUARE_LIGHT: RGBColor = RGBColor(0xF4, 0xF1, 0xEA);
+pub const SQUARE_DARK: RGBColor = RGBColor(0xD6, 0xD0, 0xC4);
+
+/// Colour for the `i`-th of several cycles, or series. Yellow is skipped for lines on
+/// the light board (poor contrast) and used last.
+pub fn series(i: usize) -> RGBColor {
+    const ORDER: [RGBColor; 8] = [
+        BLUE, VERMILLION, GREEN, PURPLE, ORANGE, SKY_BLUE, INK, YELLOW,
+    ];
+    ORDER[i % ORDER.len()]
+}
+
+/// Colour of a network outcome name (records' `outcome` column).
+pub fn outcome(name: &str) -> RGBColor {
+    match name {
+        "tour" => BLUE,
+        "multiple-cycles" => ORANGE,
+        "stable-not-degree-two" => SKY_BLUE,
+        "iteration-cap" => VERMILLION,
+        _ => GREY,
+    }
+}
