@@ -111,6 +111,27 @@ fn tiled_results_do_not_depend_on_the_thread_count() {
 }
 
 #[test]
+fn batched_and_scalar_tiles_give_the_same_tour() {
+    for (n, preset) in [(40, Preset::Parberry), (36, Preset::Brant)] {
+        let board = Board::new(n, n).unwrap();
+        let mut solver = NeuralMergeSolver::new(preset.params(), TileMode::Side(6));
+        let fast = solver
+            .solve(&Request::new(board), &mut rng_from_seed(21))
+            .unwrap();
+        solver.batched = false;
+        let slow = solver
+            .solve(&Request::new(board), &mut rng_from_seed(21))
+            .unwrap();
+        assert_eq!(fast.tour, slow.tour);
+        assert_eq!(
+            (fast.attempts, fast.iterations),
+            (slow.attempts, slow.iterations)
+        );
+        assert!(fast.tour.is_some());
+    }
+}
+
+#[test]
 fn tiles_that_cannot_be_covered_are_refused() {
     let board = Board::new(20, 20).unwrap();
     for (tile, needle) in [

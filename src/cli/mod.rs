@@ -1,10 +1,10 @@
 //! The command line: a thin clap layer. Each subcommand lives in its own file, turns its
 //! flags into validated library configuration, calls the library, and prints.
 
-pub mod experiment;
-pub mod merge;
 pub mod animate;
 pub mod convergence;
+pub mod experiment;
+pub mod merge;
 pub mod plot;
 pub mod solve;
 

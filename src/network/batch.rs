@@ -32,6 +32,7 @@ use super::state::State;
 use super::{attempt_rng, classify, Attempt, Run, RunBuilder};
 use crate::error::InputError;
 use crate::graph::KnightGraph;
+use crate::Rng;
 
 /// Attempts per batch (the innermost axis).
 pub const LANES: usize = 16;
@@ -92,8 +93,8 @@ impl<'g> Batch<'g> {
         })
     }
 
-    fn load(&mut self, lane: usize, base: u64, index: u64) {
-        let state = State::random(self.graph, &self.params, &mut attempt_rng(base, index));
+    fn load(&mut self, lane: usize, id: u64, rng: &mut Rng) {
+        let state = State::random(self.graph, &self.params, rng);
         for (e, (&u, &v)) in state.u.iter().zip(state.v.iter()).enumerate() {
             self.u[e][lane] = u as i16;
             self.v[e][lane] = v as i16;
@@ -107,7 +108,7 @@ impl<'g> Batch<'g> {
             self.deg[a as usize][lane] += x;
             self.deg[b as usize][lane] += x;
         }
-        self.lane_attempt[lane] = Some(index);
+        self.lane_attempt[lane] = Some(id);
         self.lane_iterations[lane] = 0;
     }
 
@@ -249,26 +250,54 @@ impl<'g> Batch<'g> {
         self.v.iter().map(|row| row[lane] as u8).collect()
     }
 
-    /// Run attempts `0, 1, 2, ...` of base seed `base` in lanes. Before attempt `i` is
-    /// started, `may_start(i)` is asked (false stops issuing new attempts); every finished
-    /// attempt is handed to `done(i, attempt)`, in the order they finish.
+    /// Run attempts `0, 1, 2, ...` of base seed `base` in lanes (attempt `i` draws from
+    /// [`attempt_rng`]`(base, i)`). Before attempt `i` is started, `may_start(i)` is asked
+    /// (false stops issuing new attempts); every finished attempt is handed to
+    /// `done(i, attempt)`, in the order they finish.
     pub fn run(
         &mut self,
         base: u64,
-        mut may_start: impl FnMut(u64) -> bool,
-        mut done: impl FnMut(u64, Attempt),
+        may_start: impl FnMut(u64) -> bool,
+        done: impl FnMut(u64, Attempt),
     ) {
-        let mut next = 0u64;
-        let mut issuing = true;
+        struct Numbered<F, G> {
+            base: u64,
+            next: u64,
+            open: bool,
+            may_start: F,
+            done: G,
+        }
+        impl<F: FnMut(u64) -> bool, G: FnMut(u64, Attempt)> Jobs for Numbered<F, G> {
+            fn next(&mut self) -> Option<(u64, Rng)> {
+                if self.open && (self.may_start)(self.next) {
+                    self.next += 1;
+                    Some((self.next - 1, attempt_rng(self.base, self.next - 1)))
+                } else {
+                    self.open = false;
+                    None
+                }
+            }
+            fn done(&mut self, id: u64, attempt: Attempt) {
+                (self.done)(id, attempt)
+            }
+        }
+        self.run_jobs(&mut Numbered {
+            base,
+            next: 0,
+            open: true,
+            may_start,
+            done,
+        });
+    }
+
+    /// Run attempts handed out by `jobs` until it has none left and every lane is idle.
+    pub fn run_jobs(&mut self, jobs: &mut dyn Jobs) {
         let needs_degree = self.params.stop != StopRule::Stable;
         loop {
             for lane in 0..LANES {
-                if self.lane_attempt[lane].is_none() && issuing {
-                    if may_start(next) {
-                        self.load(lane, base, next);
-                        next += 1;
-                    } else {
-                        issuing = false;
+                if self.lane_attempt[lane].is_none() {
+                    if let Some((id, mut rng)) = jobs.next() {
+                        self.load(lane, id, &mut rng);
                     }
                 }
             }
@@ -282,7 +311,7 @@ impl<'g> Batch<'g> {
                 [1; LANES]
             };
             for lane in 0..LANES {
-                let Some(index) = self.lane_attempt[lane] else {
+                let Some(id) = self.lane_attempt[lane] else {
                     continue;
                 };
                 self.lane_iterations[lane] += 1;
@@ -298,11 +327,21 @@ impl<'g> Batch<'g> {
                     let attempt =
                         classify(self.graph, &self.lane_outputs(lane), stopped, iterations);
                     self.lane_attempt[lane] = None;
-                    done(index, attempt);
+                    jobs.done(id, attempt);
                 }
             }
         }
     }
+}
+
+/// A source of attempts for [`Batch::run_jobs`]: each has an id and its own random
+/// stream, and its result comes back through `done`. A source may hand out new attempts
+/// after results come back (a retry, for instance).
+pub trait Jobs {
+    /// The next attempt to start, or `None` for now.
+    fn next(&mut self) -> Option<(u64, Rng)>;
+    /// A finished attempt.
+    fn done(&mut self, id: u64, attempt: Attempt);
 }
 
 fn detect_avx2() -> bool {

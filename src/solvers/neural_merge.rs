@@ -9,9 +9,11 @@
 //!   (the last strip of each axis takes the remainder), one network per tile runs until
 //!   its tile settles into a degree-2 cover, and the union of the tile covers is merged
 //!   across the whole board. Tiles are independent, run in parallel (rayon), and each
-//!   draws from its own ChaCha8 stream seeded by `splitmix64(base ^ splitmix64(tile))`,
-//!   where `base` is one draw from the solver's stream, so the result does not depend on
-//!   the thread count. This is the neural route to boards of a million squares: the
+//!   makes its attempts `j = 0, 1, ...` from `attempt_rng(splitmix64(base ^
+//!   splitmix64(tile)), j)`, where `base` is one draw from the solver's stream, so the
+//!   result does not depend on the thread count. Tiles of one size run together in the
+//!   lanes of the batched engine ([`crate::network::batch`]) when the parameters allow it,
+//!   one at a time otherwise; both give the same cover. This is the neural route to boards of a million squares: the
 //!   network's dynamics are local, and a whole-board attempt must wait for the slowest
 //!   region to settle.
 
@@ -28,8 +30,11 @@ use crate::error::InputError;
 use crate::existence;
 use crate::graph::{check_memory, KnightGraph};
 use crate::merge::{merge_cycles, MergeReport};
-use crate::network::{Network, NetworkParams, Termination, BYTES_PER_NEURON};
-use crate::{rng_from_seed, Rng};
+use crate::network::batch::{fits_i16, Batch, Jobs, LANES};
+use crate::network::{
+    attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder, BYTES_PER_NEURON,
+};
+use crate::Rng;
 
 /// Fallback local-search budget of the merge, per cover.
 pub const MAX_LOCAL_MOVES: u32 = 200;
@@ -94,6 +99,9 @@ pub struct NeuralMergeSolver {
     pub params: NetworkParams,
     /// Whole board or tiles.
     pub tile: TileMode,
+    /// Run tiles in the batched engine where the parameters allow (default); `false`
+    /// forces the scalar engine, which gives the same cover (tests compare them).
+    pub batched: bool,
 }
 
 /// SplitMix64 finaliser: a fixed, documented way to derive independent seeds.
@@ -120,6 +128,29 @@ pub fn strips(n: usize, tile: usize) -> Vec<(usize, usize)> {
 /// One tile: its index, top-left square `(row, col)` and size `(rows, cols)`.
 type TileSpec = (usize, (usize, usize), (usize, usize));
 
+/// Map cycles of a tile (tile square indices) to squares of the whole board.
+fn to_board(
+    cycles: &[Vec<u32>],
+    tile: Board,
+    origin: (usize, usize),
+    cols: usize,
+) -> Vec<Vec<u32>> {
+    cycles
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(|&s| {
+                    let (r, cc) = tile.coords(s);
+                    ((origin.0 + r) * cols + origin.1 + cc) as u32
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A tile's cover in board squares (`None` if it never settled) and how it was reached.
+type TileResult = (Option<Vec<Vec<u32>>>, CoverStats);
+
 /// How the cover was obtained, for reports.
 #[derive(Debug, Clone, Default)]
 struct CoverStats {
@@ -142,7 +173,11 @@ impl CoverStats {
 
 impl NeuralMergeSolver {
     pub fn new(params: NetworkParams, tile: TileMode) -> NeuralMergeSolver {
-        NeuralMergeSolver { params, tile }
+        NeuralMergeSolver {
+            params,
+            tile,
+            batched: true,
+        }
     }
 
     /// Settle one tile into a degree-2 cover; squares are returned in board coordinates.
@@ -152,39 +187,75 @@ impl NeuralMergeSolver {
         origin: (usize, usize),
         cols: usize,
         seed: u64,
-    ) -> (Option<Vec<Vec<u32>>>, CoverStats) {
+    ) -> TileResult {
         let net = Network::new(graph, self.params).expect("parameters checked");
-        let mut rng = rng_from_seed(seed);
         let mut stats = CoverStats::default();
         let tb = graph.board();
-        for _ in 0..self.params.max_attempts {
-            let attempt = net.attempt(&mut rng, None);
+        for j in 0..self.params.max_attempts {
+            let attempt = net.attempt(&mut attempt_rng(seed, j as u64), None);
             stats.count(&attempt.termination, attempt.iterations);
             if attempt.termination.cycle_count() > 0 {
-                let cycles = attempt
-                    .cycles
-                    .iter()
-                    .map(|c| {
-                        c.iter()
-                            .map(|&s| {
-                                let (r, cc) = tb.coords(s);
-                                ((origin.0 + r) * cols + origin.1 + cc) as u32
-                            })
-                            .collect()
-                    })
-                    .collect();
-                return (Some(cycles), stats);
+                return (Some(to_board(&attempt.cycles, tb, origin, cols)), stats);
             }
         }
         (None, stats)
     }
 
-    fn tiled(
+    /// Settle a group of same-sized tiles in the lanes of one batch. Tile `k` of the group
+    /// makes attempts from `attempt_rng(seeds[k], j)`, `j = 0, 1, ...`, exactly as
+    /// [`Self::tile_cover`] does, until one settles into a degree-2 cover.
+    fn tile_covers_batched(
         &self,
-        board: Board,
-        tile: usize,
-        rng: &mut Rng,
-    ) -> (Option<Vec<Vec<u32>>>, CoverStats) {
+        graph: &KnightGraph,
+        tiles: &[((usize, usize), u64)],
+        cols: usize,
+    ) -> Vec<TileResult> {
+        struct TileJobs {
+            seeds: Vec<u64>,
+            tries: Vec<u32>,
+            queue: std::collections::VecDeque<usize>,
+            results: Vec<TileResult>,
+            max_attempts: u32,
+        }
+        impl Jobs for TileJobs {
+            fn next(&mut self) -> Option<(u64, Rng)> {
+                let k = self.queue.pop_front()?;
+                let j = self.tries[k];
+                self.tries[k] += 1;
+                Some((k as u64, attempt_rng(self.seeds[k], j as u64)))
+            }
+            fn done(&mut self, id: u64, attempt: Attempt) {
+                let k = id as usize;
+                self.results[k]
+                    .1
+                    .count(&attempt.termination, attempt.iterations);
+                if attempt.termination.cycle_count() > 0 {
+                    self.results[k].0 = Some(attempt.cycles);
+                } else if self.tries[k] < self.max_attempts {
+                    self.queue.push_back(k);
+                }
+            }
+        }
+        let mut batch = Batch::new(graph, self.params).expect("checked by fits_i16");
+        let mut jobs = TileJobs {
+            seeds: tiles.iter().map(|t| t.1).collect(),
+            tries: vec![0; tiles.len()],
+            queue: (0..tiles.len()).collect(),
+            results: vec![(None, CoverStats::default()); tiles.len()],
+            max_attempts: self.params.max_attempts,
+        };
+        batch.run_jobs(&mut jobs);
+        let tb = graph.board();
+        jobs.results
+            .into_iter()
+            .zip(tiles)
+            .map(|((cycles, stats), &(origin, _))| {
+                (cycles.map(|c| to_board(&c, tb, origin, cols)), stats)
+            })
+            .collect()
+    }
+
+    fn tiled(&self, board: Board, tile: usize, rng: &mut Rng) -> TileResult {
         let base: u64 = rng.random();
         let rows = strips(board.rows(), tile);
         let cols = strips(board.cols(), tile);
@@ -202,13 +273,48 @@ impl NeuralMergeSolver {
             .enumerate()
             .map(|(i, (o, d))| (i, o, d))
             .collect();
-        let results: Vec<(Option<Vec<Vec<u32>>>, CoverStats)> = tiles
-            .par_iter()
-            .map(|&(i, origin, dims)| {
-                let seed = splitmix64(base ^ splitmix64(i as u64));
-                self.tile_cover(&graphs[&dims], origin, board.cols(), seed)
-            })
-            .collect();
+        let seed_of = |i: usize| splitmix64(base ^ splitmix64(i as u64));
+        let batched = self.batched
+            && self.params.order != UpdateOrder::RandomPermutation
+            && graphs.keys().all(|&(_, w)| fits_i16(&self.params, w));
+        let results: Vec<TileResult> = if batched {
+            // Chunks of same-sized tiles share a batch; chunks run in parallel. Which
+            // chunk a tile lands in does not change its attempts or its cover.
+            let mut by_dims: Vec<((usize, usize), Vec<usize>)> = Vec::new();
+            for &(i, _, dims) in &tiles {
+                match by_dims.iter_mut().find(|(d, _)| *d == dims) {
+                    Some((_, v)) => v.push(i),
+                    None => by_dims.push((dims, vec![i])),
+                }
+            }
+            let chunks: Vec<((usize, usize), &[usize])> = by_dims
+                .iter()
+                .flat_map(|(d, v)| v.chunks(4 * LANES).map(move |c| (*d, c)))
+                .collect();
+            let done: Vec<Vec<(usize, TileResult)>> = chunks
+                .par_iter()
+                .map(|&(dims, ids)| {
+                    let spec: Vec<((usize, usize), u64)> =
+                        ids.iter().map(|&i| (tiles[i].1, seed_of(i))).collect();
+                    let out = self.tile_covers_batched(&graphs[&dims], &spec, board.cols());
+                    ids.iter().copied().zip(out).collect()
+                })
+                .collect();
+            let mut all: Vec<Option<TileResult>> = vec![None; tiles.len()];
+            for (i, r) in done.into_iter().flatten() {
+                all[i] = Some(r);
+            }
+            all.into_iter()
+                .map(|r| r.expect("every tile ran"))
+                .collect()
+        } else {
+            tiles
+                .par_iter()
+                .map(|&(i, origin, dims)| {
+                    self.tile_cover(&graphs[&dims], origin, board.cols(), seed_of(i))
+                })
+                .collect()
+        };
         let mut stats = CoverStats::default();
         let mut cycles = Vec::new();
         let mut ok = true;
