@@ -15,8 +15,9 @@
 //! is a swap, applied at once (so later candidates see the merged cycles). A pass costs
 //! O(N) (at most 2·8·2 candidates per square); passes repeat until one cycle is left or
 //! a pass finds no swap. Then, if needed, a small local search: a random exchange of two
-//! moves inside one cycle (which keeps the cover degree-2 but changes its moves), a fresh
-//! component count, and another pass; up to `max_local_moves` times.
+//! moves inside one cycle (which keeps the cover degree-2 but changes its moves), made
+//! on or next to a cycle that is not the largest (where a joining swap is missing), a
+//! fresh component count, and another pass; up to `max_local_moves` times.
 //!
 //! Every result is checked by the tour oracle ([`Tour::new`]).
 
@@ -165,12 +166,41 @@ impl Cover {
         swaps
     }
 
-    /// A random exchange of two moves of the same cycle, keeping every degree 2.
-    fn random_local_move<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+    /// Squares on the cycles other than the largest, and their knight neighbours: where
+    /// a local move can open up a joining swap.
+    fn stuck_region(&self, dsu: &mut Dsu) -> Vec<u32> {
         let n = self.nbr.len() as u32;
+        let largest = (0..n).max_by_key(|&s| {
+            let r = dsu.find(s);
+            dsu.size[r as usize]
+        });
+        let Some(largest) = largest.map(|s| dsu.find(s)) else {
+            return Vec::new();
+        };
+        let mut mark = vec![false; n as usize];
+        let mut region = Vec::new();
+        for s in 0..n {
+            if dsu.find(s) != largest {
+                for t in std::iter::once(s).chain(self.board.knight_moves(s)) {
+                    if !mark[t as usize] {
+                        mark[t as usize] = true;
+                        region.push(t);
+                    }
+                }
+            }
+        }
+        region
+    }
+
+    /// A random exchange of two moves of the same cycle, keeping every degree 2, with its
+    /// first square drawn from `region`.
+    fn random_local_move<R: Rng + ?Sized>(&mut self, rng: &mut R, region: &[u32]) -> bool {
         let board = self.board;
-        for _ in 0..64 * n.max(1) {
-            let a = rng.random_range(0..n);
+        if region.is_empty() {
+            return false;
+        }
+        for _ in 0..64 * region.len() {
+            let a = region[rng.random_range(0..region.len())];
             let b = self.nbr[a as usize][rng.random_range(0..2)];
             let moves: Vec<u32> = board.knight_moves(a).collect();
             let c = moves[rng.random_range(0..moves.len())];
@@ -238,7 +268,11 @@ pub fn merge_cycles<R: Rng + ?Sized>(
                 break;
             }
         }
-        if count == 1 || report.local_moves >= max_local_moves || !cover.random_local_move(rng) {
+        if count == 1 || report.local_moves >= max_local_moves {
+            break;
+        }
+        let region = cover.stuck_region(&mut dsu);
+        if !cover.random_local_move(rng, &region) {
             break;
         }
         report.local_moves += 1;

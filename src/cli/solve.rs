@@ -153,7 +153,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub merge: bool,
     /// With network+merge: run the network on tiles of this side and merge across them;
-    /// `none` for one whole-board network; `auto` (default): tiles of 10 above 40x40.
+    /// `none` for one whole-board network; `auto` (default): tiles of 10 above 20x20.
     #[arg(long, value_name = "SIDE|none|auto")]
     pub tile: Option<String>,
     /// Write the network's trace (outputs after every step) of the last attempt as JSON.

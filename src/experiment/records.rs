@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::InputError;
 
 /// The column names, in file order.
-pub const COLUMNS: [&str; 16] = [
+pub const COLUMNS: [&str; 20] = [
     "spec",
     "cell",
     "label",
@@ -54,7 +54,11 @@ pub const COLUMNS: [&str; 16] = [
     "cycles",
     "largest_cycle",
     "steps",
+    "merged",
+    "swaps",
     "time_ns",
+    "network_ns",
+    "merge_ns",
 ];
 
 /// One trial.
@@ -75,7 +79,15 @@ pub struct Record {
     pub cycles: Option<u64>,
     pub largest_cycle: Option<u64>,
     pub steps: Option<u64>,
+    /// network+merge: whether the tour came from merging several cycles.
+    pub merged: Option<bool>,
+    /// network+merge: swaps that joined cycles.
+    pub swaps: Option<u64>,
     pub time_ns: u64,
+    /// network+merge: time in the network.
+    pub network_ns: Option<u64>,
+    /// network+merge: time in merging.
+    pub merge_ns: Option<u64>,
 }
 
 impl Record {
@@ -83,6 +95,8 @@ impl Record {
     pub fn without_timing(&self) -> Record {
         Record {
             time_ns: 0,
+            network_ns: self.network_ns.map(|_| 0),
+            merge_ns: self.merge_ns.map(|_| 0),
             ..self.clone()
         }
     }
@@ -232,7 +246,11 @@ mod tests {
             cycles: Some(1),
             largest_cycle: Some(36),
             steps: None,
+            merged: None,
+            swaps: None,
             time_ns: 1000,
+            network_ns: None,
+            merge_ns: None,
         }
     }
 

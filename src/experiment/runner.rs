@@ -186,7 +186,11 @@ impl<'s> Prepared<'s> {
             cycles: None,
             largest_cycle: None,
             steps: None,
+            merged: None,
+            swaps: None,
             time_ns: 0,
+            network_ns: None,
+            merge_ns: None,
         };
         let t0 = Instant::now();
         match &self.engine {
@@ -236,6 +240,14 @@ impl<'s> Prepared<'s> {
                         r.iterations = sol.iterations;
                         r.restarts = sol.attempts.saturating_sub(1);
                         r.steps = sol.steps;
+                        r.merged = sol.extra.get("merged").and_then(|v| v.as_bool());
+                        r.swaps = sol
+                            .extra
+                            .get("merge")
+                            .and_then(|m| m.get("swaps"))
+                            .and_then(|v| v.as_u64());
+                        r.network_ns = sol.extra.get("network_ns").and_then(|v| v.as_u64());
+                        r.merge_ns = sol.extra.get("merge_ns").and_then(|v| v.as_u64());
                     }
                     // A random start can fall where no tour starts (odd boards).
                     Err(InputError::Impossible(_)) => r.outcome = "impossible".into(),

@@ -56,6 +56,15 @@ pub struct Spec {
     pub cells: Vec<Cell>,
 }
 
+/// The network parameters and tiling of a `network+merge` cell (one trial = one solve:
+/// attempts until a tour, merging several-cycle covers).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MergeCell {
+    pub params: NetworkParams,
+    /// `auto`, `none` or a tile side.
+    pub tile: String,
+}
+
 /// One (solver, board) pair of a spec, with everything needed to run its trials.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cell {
@@ -70,6 +79,9 @@ pub struct Cell {
     /// Resolved network parameters (network cells only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub params: Option<NetworkParams>,
+    /// Resolved network parameters and tile mode of a `network+merge` cell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merge: Option<MergeCell>,
     /// Start square rule (classical cells only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
@@ -100,6 +112,12 @@ impl Cell {
         let mut kind: SolverKind = self.solver.parse().expect("checked when the spec was read");
         if let (SolverKind::Network(p), Some(q)) = (&mut kind, self.params) {
             *p = q;
+        }
+        if let Some(m) = &self.merge {
+            kind = SolverKind::NetworkMerge {
+                params: m.params,
+                tile: m.tile.parse().expect("checked when the spec was read"),
+            };
         }
         apply_classical_caps(&mut kind, self.max_steps, self.restarts)
             .expect("checked when the spec was read");
@@ -226,6 +244,8 @@ struct Entry {
     closed: Option<bool>,
     max_steps: Option<u64>,
     restarts: Option<u32>,
+    /// `network+merge` only: tile side, "none" or "auto".
+    tile: Option<Spanned<String>>,
 }
 
 impl Entry {
@@ -363,7 +383,35 @@ fn resolve(
         let mut kind: SolverKind = solver_text
             .parse()
             .map_err(|e: InputError| entry_err(e.to_string()))?;
+        if entry.tile.is_some() && !matches!(kind, SolverKind::NetworkMerge { .. }) {
+            return Err(entry_err("tile applies to network+merge only".into()));
+        }
+        let mut merge: Option<MergeCell> = None;
         let params = match &mut kind {
+            SolverKind::NetworkMerge { params, tile } => {
+                if entry.start.is_some()
+                    || entry.closed.is_some()
+                    || entry.max_steps.is_some()
+                    || entry.restarts.is_some()
+                {
+                    return Err(entry_err(
+                        "start, closed, max_steps and restarts do not apply to network+merge (closed tours, attempts capped by the preset)".into(),
+                    ));
+                }
+                *params = entry.apply(*params);
+                params.check().map_err(|e| entry_err(e.to_string()))?;
+                if let Some(t) = &entry.tile {
+                    *tile = t
+                        .get_ref()
+                        .parse()
+                        .map_err(|e: InputError| err(t.span(), e.to_string()))?;
+                }
+                merge = Some(MergeCell {
+                    params: *params,
+                    tile: tile.to_string(),
+                });
+                None
+            }
             SolverKind::Network(p) => {
                 if let Some(s) = &entry.start {
                     return Err(err(
@@ -413,9 +461,10 @@ fn resolve(
                 }
                 s
             }
-            None => match &params {
-                Some(p) => p.variant_name(),
-                None => kind.to_string(),
+            None => match (&params, &merge) {
+                (Some(p), _) => p.variant_name(),
+                (None, Some(m)) => format!("merge-{}", m.params.variant_name()),
+                (None, None) => kind.to_string(),
             },
         };
         let trials = match &entry.trials {
@@ -465,8 +514,15 @@ fn resolve(
                 index: cells.len(),
                 label: label.clone(),
                 board: board.to_string(),
-                solver: kind.to_string(),
+                solver: match &merge {
+                    Some(m) => format!(
+                        "network+merge:{}",
+                        m.params.preset.map_or("parberry", |p| p.name())
+                    ),
+                    None => kind.to_string(),
+                },
                 params,
+                merge: merge.clone(),
                 start: entry.start.as_ref().map(|s| s.get_ref().trim().to_string()),
                 closed: entry.closed,
                 max_steps: entry.max_steps,
