@@ -1,6 +1,7 @@
 //! The command line: a thin clap layer. Each subcommand lives in its own file, turns its
 //! flags into validated library configuration, calls the library, and prints.
 
+pub mod queens;
 pub mod solve;
 
 use std::ffi::OsString;
@@ -22,6 +23,8 @@ pub struct Cli {
 pub enum Command {
     /// Find one knight's tour and print it (default: 8x8, network preset `parberry`, seed 1).
     Solve(solve::SolveArgs),
+    /// The Queen's Challenge: N queens, none attacking another, some locked in place.
+    Queens(queens::QueensArgs),
 }
 
 /// How a failed command should exit.
@@ -72,6 +75,7 @@ where
     let mut out = stdout.lock();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args, &mut out),
+        Command::Queens(args) => queens::run(args, &mut out),
     };
     let _ = out.flush();
     match result {
