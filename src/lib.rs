@@ -9,6 +9,7 @@ pub mod error;
 pub mod existence;
 pub mod graph;
 pub mod network;
+pub mod puzzle;
 pub mod queens;
 pub mod solvers;
 pub mod tour;
