@@ -1,6 +1,7 @@
 //! The command line: a thin clap layer. Each subcommand lives in its own file, turns its
 //! flags into validated library configuration, calls the library, and prints.
 
+pub mod play;
 pub mod queens;
 pub mod solve;
 
@@ -23,6 +24,8 @@ pub struct Cli {
 pub enum Command {
     /// Find one knight's tour and print it (default: 8x8, network preset `parberry`, seed 1).
     Solve(solve::SolveArgs),
+    /// Play the knight's tour in the terminal; watch solvers step by step.
+    Play(play::PlayArgs),
     /// The Queen's Challenge: N queens, none attacking another, some locked in place.
     Queens(queens::QueensArgs),
 }
@@ -76,6 +79,7 @@ where
     let result = match cli.command {
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Queens(args) => queens::run(args, &mut out),
+        Command::Play(args) => play::run(args, &mut out),
     };
     let _ = out.flush();
     match result {
