@@ -39,7 +39,10 @@ fn fresh_board_fits_80x24() {
     assert!(text.contains("8x8 board · move 0 of 64 · play"), "{text}");
     assert!(text.contains("pick a start square"), "{text}");
     // The cursor starts on a8 (row 0, column 0), drawn in brackets.
-    assert!(rank_row(&text, 8).starts_with("│8 [ .]  .  ."), "{text}");
+    assert!(
+        rank_row(&text, 8).starts_with("│8 [ .]  .   .   ."),
+        "{text}"
+    );
     assert!(text.contains("a   b   c   d   e   f   g   h"), "{text}");
 }
 
@@ -152,8 +155,10 @@ fn small_terminal_gets_a_message_not_a_garbled_board() {
     let app = App::new(Board::new(16, 16).unwrap(), 1);
     let text = screen(&app);
     assert!(text.contains("needs a terminal of at least"), "{text}");
-    let small = App::new(Board::new(12, 12).unwrap(), 1);
-    assert!(screen(&small).contains("move 0 of 144"));
+    let fits = App::new(Board::new(10, 10).unwrap(), 1);
+    assert!(screen(&fits).contains("move 0 of 100"), "{}", screen(&fits));
+    let wide = App::new(Board::new(8, 12).unwrap(), 1);
+    assert!(screen(&wide).contains("move 0 of 96"), "{}", screen(&wide));
 }
 
 // ---- the command line ----

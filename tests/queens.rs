@@ -115,16 +115,16 @@ fn locks_that_admit_no_solution_are_proved_impossible() {
 
 #[test]
 fn counts_match_a000170() {
-    for n in 1..=12 {
+    for (n, &expected) in A000170.iter().enumerate().take(13).skip(1) {
         let problem = Problem::new(n, &[]).unwrap();
         for solver in [QueensSolver::Backtracking, QueensSolver::ForwardChecking] {
             let c = count(&problem, &solver, u64::MAX).unwrap();
             assert!(c.complete);
-            assert_eq!(c.solutions, A000170[n], "{solver} N = {n}");
+            assert_eq!(c.solutions, expected, "{solver} N = {n}");
         }
         if n <= 9 {
             let c = count(&problem, &QueensSolver::BruteForce, u64::MAX).unwrap();
-            assert_eq!(c.solutions, A000170[n], "brute force N = {n}");
+            assert_eq!(c.solutions, expected, "brute force N = {n}");
         }
     }
     let p14 = Problem::new(14, &[]).unwrap();

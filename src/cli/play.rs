@@ -17,7 +17,7 @@ use crate::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
-    /// Board size ROWSxCOLS (any size that fits the terminal; 80x24 fits up to 12x12).
+    /// Board size ROWSxCOLS (any size that fits the terminal; 80x24 fits up to 10x10).
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
     pub board: String,
     /// Seed of the ChaCha8 stream (the network in watch mode; --measure-dead samples).

@@ -156,3 +156,27 @@ mod tests {
         assert_eq!(st, measure(b, 60, 1, 200_000), "same seed, same result");
     }
 }
+
+#[cfg(test)]
+mod run {
+    use super::*;
+
+    /// The documented 8x8 measurement (same numbers as
+    /// `knightnet play --measure-dead --samples S --budget B --seed 1`):
+    /// `KN_SAMPLES=2000 cargo test --lib measure_8x8 -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn measure_8x8() {
+        let env = |k: &str, d: u64| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
+        let (samples, budget) = (env("KN_SAMPLES", 2000), env("KN_BUDGET", 2_000_000));
+        let b = Board::new(8, 8).unwrap();
+        let st = measure(b, samples, 1, budget);
+        print!("{}", st.report(b, 1, budget));
+        println!("search nodes: {}", st.nodes);
+    }
+}

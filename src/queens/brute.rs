@@ -42,9 +42,7 @@ pub fn enumerate(
     let n = problem.n();
     let locked = problem.locked_cols();
     let free_rows: Vec<usize> = (0..n).filter(|&r| locked[r].is_none()).collect();
-    let mut perm: Vec<usize> = (0..n)
-        .filter(|&c| !locked.iter().any(|&l| l == Some(c)))
-        .collect();
+    let mut perm: Vec<usize> = (0..n).filter(|&c| !locked.contains(&Some(c))).collect();
     let mut cols: Vec<usize> = locked.iter().map(|l| l.unwrap_or(0)).collect();
     let mut diag = vec![false; 2 * n];
     let mut anti = vec![false; 2 * n];

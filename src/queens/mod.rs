@@ -89,7 +89,7 @@ impl Problem {
                 sorted.push((r, c));
             }
         }
-        sorted.sort_unstable();
+        // Check in the order given, so the message names the squares as the user did.
         for (i, &a) in sorted.iter().enumerate() {
             for &b in &sorted[i + 1..] {
                 if let Some(line) = attack_line(a, b) {
@@ -101,6 +101,7 @@ impl Problem {
                 }
             }
         }
+        sorted.sort_unstable();
         Ok(Problem { n, locks: sorted })
     }
 

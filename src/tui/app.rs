@@ -58,7 +58,7 @@ impl Speed {
     /// Steps to take on tick number `tick`.
     pub fn steps_on_tick(self, tick: u64) -> u64 {
         match self {
-            Speed::Slow => (tick % 10 == 0) as u64,
+            Speed::Slow => tick.is_multiple_of(10) as u64,
             Speed::Normal => 1,
             Speed::Fast => 50,
             Speed::Fastest => 5000,
@@ -344,10 +344,11 @@ impl App {
                     self.input.clear();
                 }
             }
-            KeyCode::Char(ch) if ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == ',' => {
-                if self.input.len() < 16 {
-                    self.input.push(ch);
-                }
+            KeyCode::Char(ch)
+                if (ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == ',')
+                    && self.input.len() < 16 =>
+            {
+                self.input.push(ch);
             }
             KeyCode::Char('U') => self.undo(),
             KeyCode::Char('R') => self.redo(),

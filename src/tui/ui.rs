@@ -1,6 +1,7 @@
 //! Drawing the `play` screen from an [`App`]: a title line, the board on the left, the
-//! status and keys on the right, the last message at the bottom. Fits 80×24 for boards
-//! up to 12 columns and 19 rows.
+//! status and keys on the right, the last message at the bottom. An 80×24 terminal fits
+//! every board up to 10×10, and boards of fewer than 100 squares up to 12 columns wide
+//! (19 rows at most).
 //!
 //! Board cells: the move number on each visited square, `.` on unvisited squares, `+` on
 //! the knight's legal moves, `!` on the square the dead-position warning names; the
@@ -24,7 +25,7 @@ use crate::puzzle::Verdict;
 use super::app::{App, Mode};
 
 /// Narrowest right-hand panel.
-pub const MIN_PANEL: u16 = 28;
+pub const MIN_PANEL: u16 = 25;
 
 /// Digits of the largest move number.
 fn digits(board: Board) -> usize {
@@ -280,7 +281,7 @@ fn key_help(keys: &[(&str, &str)]) -> Vec<Line<'static>> {
     keys.iter()
         .map(|(k, what)| {
             Line::from(vec![
-                Span::styled(format!("{k:>10} "), Style::default().fg(Color::Cyan)),
+                Span::styled(format!("{k:<9}"), Style::default().fg(Color::Cyan)),
                 Span::raw(what.to_string()),
             ])
         })
