@@ -10,7 +10,7 @@ use crate::puzzle::watch::{Status, Stepper, WatchKind};
 use crate::puzzle::{Game, Verdict};
 
 /// Node budget of the "give up" completion search.
-pub const GIVE_UP_BUDGET: u64 = 20_000_000;
+pub const GIVE_UP_BUDGET: u64 = 2_000_000;
 
 /// Watch-mode speeds: steps per tick (a tick is [`TICK_MS`] ms), or one step every few
 /// ticks for the slow speed.
@@ -252,9 +252,7 @@ impl App {
         };
         self.message = match &error {
             Some(e) => format!("{kind}: {e}"),
-            None => format!(
-                "watching {kind}: Space runs/pauses, S steps, +/- speed, Tab next solver, Esc back"
-            ),
+            None => format!("watching {kind}: Space run/pause, S step, +/- speed, Tab next"),
         };
         self.mode = Mode::Watch(Watch {
             kind,
