@@ -12,8 +12,11 @@ pub mod graph;
 pub mod merge;
 pub mod network;
 pub mod plot;
+pub mod puzzle;
+pub mod queens;
 pub mod solvers;
 pub mod tour;
+pub mod tui;
 
 /// The random number generator used everywhere: ChaCha with 8 rounds, a named and
 /// portable stream (the same seed gives the same numbers on every machine).

@@ -5,7 +5,9 @@ pub mod animate;
 pub mod convergence;
 pub mod experiment;
 pub mod merge;
+pub mod play;
 pub mod plot;
+pub mod queens;
 pub mod solve;
 
 use std::ffi::OsString;
@@ -40,6 +42,10 @@ pub enum Command {
     Animate(animate::AnimateArgs),
     /// Run the network many times and draw its convergence curves (PNG or SVG).
     Convergence(convergence::ConvergenceArgs),
+    /// Play the knight's tour in the terminal; watch solvers step by step.
+    Play(play::PlayArgs),
+    /// The Queen's Challenge: N queens, none attacking another, some locked in place.
+    Queens(queens::QueensArgs),
 }
 
 /// How a failed command should exit.
@@ -97,6 +103,8 @@ where
         Command::Plot(args) => plot::run(args, &mut out),
         Command::Animate(args) => animate::run(args, &mut out),
         Command::Convergence(args) => convergence::run(args, &mut out),
+        Command::Queens(args) => queens::run(args, &mut out),
+        Command::Play(args) => play::run(args, &mut out),
     };
     let _ = out.flush();
     match result {

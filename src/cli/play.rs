@@ -1,0 +1,127 @@
+//! `knightnet play`: the knight's-tour game in the terminal, with hints, a solver that
+//! finishes the tour, and watch mode; `--snapshot` prints the screen as text instead
+//! (no terminal needed), and `--measure-dead` measures how often the cheap
+//! dead-position check misses a dead position.
+
+use std::io::{IsTerminal, Write};
+
+use clap::Args;
+
+use super::Failure;
+use crate::board::Board;
+use crate::error::InputError;
+use crate::puzzle::measure;
+use crate::puzzle::watch::WatchKind;
+use crate::tui::{self, App};
+use crate::DEFAULT_SEED;
+
+#[derive(Debug, Clone, Args)]
+pub struct PlayArgs {
+    /// Board size ROWSxCOLS (any size that fits the terminal; 80x24 fits up to 10x10).
+    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
+    pub board: String,
+    /// Seed of the ChaCha8 stream (the network in watch mode; --measure-dead samples).
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Moves to play first, separated by spaces: the start square, then each move
+    /// (ROW,COL or algebraic like c3).
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// Open in watch mode with this solver: backtracking, forward-checking, warnsdorff,
+    /// network, network:PRESET.
+    #[arg(long, value_name = "SOLVER")]
+    pub watch: Option<String>,
+    /// With --watch and --snapshot: steps to take before the snapshot.
+    #[arg(long, default_value_t = 0)]
+    pub steps: u64,
+    /// Print the screen as text (rendered off-screen) and exit.
+    #[arg(long)]
+    pub snapshot: bool,
+    /// Snapshot size COLSxROWS.
+    #[arg(long, default_value = "80x24")]
+    pub screen: String,
+    /// Measure how often the cheap dead-position check misses a dead position (sampled
+    /// positions, exhaustive search per position) and exit.
+    #[arg(long)]
+    pub measure_dead: bool,
+    /// --measure-dead: positions to sample.
+    #[arg(long, default_value_t = 2000)]
+    pub samples: u64,
+    /// --measure-dead: node budget of the exhaustive search per position.
+    #[arg(long, default_value_t = 2_000_000)]
+    pub budget: u64,
+}
+
+fn parse_screen(text: &str) -> Result<(u16, u16), InputError> {
+    let bad = || {
+        InputError::param(format!(
+            "screen '{text}' is malformed: expected COLSxROWS like 80x24, each 1..=1000"
+        ))
+    };
+    let (c, r) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let c: u16 = c.trim().parse().map_err(|_| bad())?;
+    let r: u16 = r.trim().parse().map_err(|_| bad())?;
+    if c == 0 || r == 0 || c > 1000 || r > 1000 {
+        return Err(bad());
+    }
+    Ok((c, r))
+}
+
+/// Build the app with the given moves played and watch mode opened.
+pub fn build_app(args: &PlayArgs, board: Board) -> Result<App, InputError> {
+    let mut app = App::new(board, args.seed);
+    if let Some(moves) = &args.moves {
+        for (i, text) in moves.split_whitespace().enumerate() {
+            let s = board.parse_square(text)?;
+            app.game.play(s).map_err(|e| {
+                InputError::Square(format!("move {} ({text}) is illegal: {e}", i + 1))
+            })?;
+        }
+        app.play_refresh();
+    }
+    if let Some(w) = &args.watch {
+        let kind: WatchKind = w.parse()?;
+        app.watch(kind);
+        app.watch_steps(args.steps);
+    } else if args.steps > 0 {
+        return Err(InputError::param("--steps applies only with --watch"));
+    }
+    Ok(app)
+}
+
+pub fn run(args: PlayArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let board: Board = args.board.parse()?;
+    if args.measure_dead {
+        if args.samples == 0 || args.budget == 0 {
+            return Err(InputError::param("--samples and --budget must be at least 1").into());
+        }
+        let st = measure::measure(board, args.samples, args.seed, args.budget);
+        out.write_all(st.report(board, args.seed, args.budget).as_bytes())?;
+        return Ok(());
+    }
+    let (need_w, need_h) = tui::ui::needed_size(board);
+    if args.snapshot {
+        let (cols, rows) = parse_screen(&args.screen)?;
+        let app = build_app(&args, board)?;
+        let text = tui::buffer_text(&tui::render(&app, cols, rows));
+        out.write_all(text.as_bytes())?;
+        return Ok(());
+    }
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(InputError::param(
+            "play needs an interactive terminal; use --snapshot to print the screen instead",
+        )
+        .into());
+    }
+    if let Ok((w, h)) = crossterm::terminal::size() {
+        if w < need_w || h < need_h {
+            return Err(InputError::Board(format!(
+                "the {board} board needs a terminal of at least {need_w}x{need_h}; this one is {w}x{h}"
+            ))
+            .into());
+        }
+    }
+    let app = build_app(&args, board)?;
+    tui::run(app)?;
+    Ok(())
+}

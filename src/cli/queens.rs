@@ -1,0 +1,258 @@
+//! `knightnet queens`: the Queen's Challenge. N queens on an N×N board, none attacking
+//! another, with locked queens; find one solution with any queens solver, or count all.
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::Args;
+use serde_json::{json, Value};
+
+use super::solve::Format;
+use super::Failure;
+use crate::error::InputError;
+use crate::queens::{self, Outcome, Problem, QueensSolver, Solved};
+use crate::{rng_from_seed, DEFAULT_SEED};
+
+#[derive(Debug, Clone, Args)]
+pub struct QueensArgs {
+    /// Board size N (N queens on an NxN board), 1..=1000.
+    #[arg(long, default_value = "8", allow_hyphen_values = true)]
+    pub size: String,
+    /// Lock a queen on SQUARE: ROW,COL (0-based, row 0 at the top) or algebraic like c3.
+    /// Repeat for more queens.
+    #[arg(long = "lock", value_name = "SQUARE", allow_hyphen_values = true)]
+    pub locks: Vec<String>,
+    /// Solver: brute-force, backtracking, forward-checking, neural, neural:PRESET
+    /// (presets: sequential, takefuji).
+    #[arg(long, default_value = "backtracking")]
+    pub solver: String,
+    /// Count every solution instead of finding one (exhaustive solvers, N <= 20).
+    #[arg(long)]
+    pub count: bool,
+    /// Seed of the ChaCha8 random stream (used by the neural solver).
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Step budget of the exhaustive solvers.
+    #[arg(long, default_value_t = queens::DEFAULT_MAX_STEPS)]
+    pub max_steps: u64,
+    /// Neural solver: iterations (steps or sweeps) per attempt.
+    #[arg(long)]
+    pub max_iterations: Option<u32>,
+    /// Neural solver: attempts (restarts + 1).
+    #[arg(long)]
+    pub max_attempts: Option<u32>,
+}
+
+/// The validated configuration of one `queens` run.
+#[derive(Debug, Clone)]
+pub struct QueensConfig {
+    pub problem: Problem,
+    pub solver: QueensSolver,
+    pub seed: u64,
+    pub max_steps: u64,
+    pub count: bool,
+}
+
+impl QueensArgs {
+    pub fn config(&self) -> Result<QueensConfig, InputError> {
+        let t = self.size.trim();
+        let n: usize = if t.starts_with('-') {
+            return Err(InputError::Board(format!(
+                "size '{t}' is negative; N must be a whole number from 1 to {}",
+                queens::MAX_N
+            )));
+        } else {
+            t.parse().map_err(|_| {
+                InputError::Board(format!(
+                    "size '{t}' is malformed or too large; N must be a whole number from 1 to {}",
+                    queens::MAX_N
+                ))
+            })?
+        };
+        let problem = Problem::parse(n, &self.locks)?;
+        let mut solver: QueensSolver = self.solver.parse()?;
+        match &mut solver {
+            QueensSolver::Neural(p) => {
+                if let Some(x) = self.max_iterations {
+                    p.max_iterations = x;
+                }
+                if let Some(x) = self.max_attempts {
+                    p.max_attempts = x;
+                }
+                p.check()?;
+            }
+            _ if self.max_iterations.is_some() || self.max_attempts.is_some() => {
+                return Err(InputError::param(
+                    "--max-iterations and --max-attempts apply only to --solver neural",
+                ))
+            }
+            _ => {}
+        }
+        if self.count && !solver.is_exhaustive() {
+            return Err(InputError::param(format!(
+                "--count needs an exhaustive solver (brute-force, backtracking, forward-checking), not '{}'",
+                self.solver
+            )));
+        }
+        if self.count && n > queens::MAX_COUNT_N {
+            return Err(InputError::param(format!(
+                "--count enumerates every solution; N up to {} is accepted, not {n}",
+                queens::MAX_COUNT_N
+            )));
+        }
+        Ok(QueensConfig {
+            problem,
+            solver,
+            seed: self.seed,
+            max_steps: self.max_steps,
+            count: self.count,
+        })
+    }
+}
+
+fn pairs(v: &[(usize, usize)]) -> Value {
+    json!(v.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>())
+}
+
+/// The JSON object of one solve (the output contract of `queens --format json`).
+pub fn solved_json(cfg: &QueensConfig, s: &Solved, seconds: f64) -> Value {
+    let n = cfg.problem.n();
+    let solution = s.cols.as_ref().map(|cols| {
+        json!(cols
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| [r, c])
+            .collect::<Vec<_>>())
+    });
+    let mut v = json!({
+        "board": {"rows": n, "cols": n},
+        "n": n,
+        "solver": cfg.solver.name(),
+        "variant": cfg.solver.variant(),
+        "seed": cfg.seed,
+        "locked": pairs(cfg.problem.locks()),
+        "solution": solution,
+        "outcome": s.outcome.name(),
+        "steps": s.steps,
+        "attempts": s.attempts,
+        "restarts": s.attempts.saturating_sub(1),
+        "seconds": seconds,
+        "version": env!("CARGO_PKG_VERSION"),
+    });
+    if let (Some(t), Some(last)) = (s.terminations, s.last_termination) {
+        let names = queens::neural::Termination::NAMES;
+        v["last_termination"] = json!(last);
+        v["terminations"] = json!(names
+            .iter()
+            .zip(t)
+            .map(|(k, x)| (k.to_string(), json!(x)))
+            .collect::<serde_json::Map<_, _>>());
+    }
+    v
+}
+
+pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let cfg = args.config()?;
+    let n = cfg.problem.n();
+    let name = match cfg.solver.variant() {
+        Some(v) => format!("{} ({v})", cfg.solver.name()),
+        None => cfg.solver.name().to_string(),
+    };
+    let locks = match cfg.problem.locks().len() {
+        0 => String::new(),
+        k => format!(", {k} locked"),
+    };
+    let started = Instant::now();
+    if cfg.count {
+        let c = queens::count(&cfg.problem, &cfg.solver, cfg.max_steps)?;
+        let seconds = started.elapsed().as_secs_f64();
+        let text = match args.format {
+            Format::Json => {
+                let v = json!({
+                    "board": {"rows": n, "cols": n},
+                    "n": n,
+                    "solver": cfg.solver.name(),
+                    "locked": pairs(cfg.problem.locks()),
+                    "count": c.solutions,
+                    "outcome": if c.complete { "complete" } else { "step-limit" },
+                    "steps": c.steps,
+                    "seconds": seconds,
+                    "version": env!("CARGO_PKG_VERSION"),
+                });
+                serde_json::to_string_pretty(&v).map_err(anyhow::Error::from)? + "\n"
+            }
+            Format::Text => format!(
+                "{name} on {n}x{n}{locks}: {}{} solutions, {} steps\n",
+                if c.complete { "" } else { "at least " },
+                c.solutions,
+                c.steps
+            ),
+        };
+        out.write_all(text.as_bytes())?;
+        if !c.complete {
+            return Err(Failure::Other(anyhow::anyhow!(
+                "the step budget ({}) ran out before every solution was counted; raise --max-steps",
+                cfg.max_steps
+            )));
+        }
+        return Ok(());
+    }
+    let mut rng = rng_from_seed(cfg.seed);
+    let solved = cfg.solver.solve(&cfg.problem, cfg.max_steps, &mut rng);
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(cols) = &solved.cols {
+        queens::verify(&cfg.problem, cols).map_err(|e| anyhow::anyhow!("internal error: {e}"))?;
+    }
+    let text = match args.format {
+        Format::Json => {
+            serde_json::to_string_pretty(&solved_json(&cfg, &solved, seconds))
+                .map_err(anyhow::Error::from)?
+                + "\n"
+        }
+        Format::Text => {
+            let effort = if solved.attempts > 1 {
+                format!(", {} attempts", solved.attempts)
+            } else {
+                String::new()
+            };
+            let seed = if cfg.solver.is_exhaustive() {
+                String::new()
+            } else {
+                format!(", seed {}", cfg.seed)
+            };
+            let mut t = format!(
+                "{name} on {n}x{n}{locks}{seed}: {} after {} steps{effort}\n",
+                solved.outcome.name(),
+                solved.steps
+            );
+            if let Some(cols) = &solved.cols {
+                t += &queens::board_text(&cfg.problem, cols);
+            }
+            t
+        }
+    };
+    out.write_all(text.as_bytes())?;
+    match solved.outcome {
+        Outcome::Solution => Ok(()),
+        Outcome::NoSolution => Err(Failure::Other(anyhow::anyhow!(
+            "no solution: {n} queens cannot be placed on a {n}x{n} board{}",
+            if cfg.problem.locks().is_empty() {
+                ""
+            } else {
+                " with these locked queens"
+            }
+        ))),
+        Outcome::StepLimit => Err(Failure::Other(anyhow::anyhow!(
+            "the step budget ({}) ran out; raise --max-steps",
+            cfg.max_steps
+        ))),
+        Outcome::AttemptLimit => Err(Failure::Other(anyhow::anyhow!(
+            "no solution after {} attempts (last: {})",
+            solved.attempts,
+            solved.last_termination.unwrap_or("?")
+        ))),
+    }
+}

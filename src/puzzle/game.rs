@@ -1,0 +1,272 @@
+//! The game state: the path so far, the move number on each visited square, and a redo
+//! stack. Only legal knight moves to unvisited squares are accepted.
+
+use std::fmt;
+
+use crate::board::Board;
+
+use super::dead::{self, Verdict};
+
+/// Why a move was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// The square index is not on the board.
+    OffBoard,
+    /// The square was already visited (at that move number).
+    Visited { name: String, number: u32 },
+    /// The square is not a knight move from the knight's square.
+    NotKnightMove { from: String, to: String },
+    /// The tour is already complete.
+    Complete,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::OffBoard => write!(f, "that square is off the board"),
+            MoveError::Visited { name, number } => {
+                write!(f, "{name} was already visited (move {number})")
+            }
+            MoveError::NotKnightMove { from, to } => {
+                write!(f, "{to} is not a knight move from {from}")
+            }
+            MoveError::Complete => write!(f, "the tour is complete"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A game of knight's tour on one board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    board: Board,
+    path: Vec<u32>,
+    /// Move number (1-based) of each square, 0 when unvisited.
+    number: Vec<u32>,
+    /// Undone moves, the next one to redo last.
+    redo: Vec<u32>,
+}
+
+impl Game {
+    pub fn new(board: Board) -> Game {
+        Game {
+            board,
+            path: Vec::new(),
+            number: vec![0; board.squares()],
+            redo: Vec::new(),
+        }
+    }
+
+    /// A game with `path` played (each move checked).
+    pub fn with_path(board: Board, path: &[u32]) -> Result<Game, MoveError> {
+        let mut g = Game::new(board);
+        for &s in path {
+            g.play(s)?;
+        }
+        Ok(g)
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The squares visited so far, in order.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The knight's square (the last visited), if the game has started.
+    pub fn current(&self) -> Option<u32> {
+        self.path.last().copied()
+    }
+
+    /// Move number of `square` (1 = the start), if visited.
+    pub fn move_number(&self, square: u32) -> Option<u32> {
+        self.number.get(square as usize).copied().filter(|&n| n > 0)
+    }
+
+    pub fn is_visited(&self, square: u32) -> bool {
+        self.move_number(square).is_some()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.path.len() == self.board.squares()
+    }
+
+    /// Visited-square flags, indexed by square.
+    pub fn visited(&self) -> Vec<bool> {
+        self.number.iter().map(|&n| n > 0).collect()
+    }
+
+    /// The squares the knight may move to now (every square before the start).
+    pub fn legal_moves(&self) -> Vec<u32> {
+        match self.current() {
+            None => (0..self.board.squares() as u32).collect(),
+            Some(c) => self
+                .board
+                .knight_moves(c)
+                .filter(|&t| !self.is_visited(t))
+                .collect(),
+        }
+    }
+
+    /// Whether moving to `square` is legal now.
+    pub fn is_legal(&self, square: u32) -> bool {
+        self.check_move(square).is_ok()
+    }
+
+    fn check_move(&self, square: u32) -> Result<(), MoveError> {
+        if square as usize >= self.board.squares() {
+            return Err(MoveError::OffBoard);
+        }
+        if self.is_complete() {
+            return Err(MoveError::Complete);
+        }
+        if let Some(number) = self.move_number(square) {
+            return Err(MoveError::Visited {
+                name: self.board.square_name(square),
+                number,
+            });
+        }
+        if let Some(c) = self.current() {
+            if !self.board.is_knight_move(c, square) {
+                return Err(MoveError::NotKnightMove {
+                    from: self.board.square_name(c),
+                    to: self.board.square_name(square),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Move the knight to `square` (the first move picks the start). A move equal to the
+    /// next redo move keeps the rest of the redo stack; any other move clears it.
+    pub fn play(&mut self, square: u32) -> Result<(), MoveError> {
+        self.check_move(square)?;
+        if self.redo.last() == Some(&square) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        self.push(square);
+        Ok(())
+    }
+
+    fn push(&mut self, square: u32) {
+        self.path.push(square);
+        self.number[square as usize] = self.path.len() as u32;
+    }
+
+    /// Take back the last move; returns its square.
+    pub fn undo(&mut self) -> Option<u32> {
+        let s = self.path.pop()?;
+        self.number[s as usize] = 0;
+        self.redo.push(s);
+        Some(s)
+    }
+
+    /// Replay the last undone move; returns its square.
+    pub fn redo(&mut self) -> Option<u32> {
+        let s = self.redo.pop()?;
+        self.push(s);
+        Some(s)
+    }
+
+    /// Number of moves that can be redone.
+    pub fn redo_len(&self) -> usize {
+        self.redo.len()
+    }
+
+    /// Whether the position can still be completed, by the cheap check.
+    pub fn verdict(&self) -> Verdict {
+        dead::check(self.board, &self.path)
+    }
+
+    /// The Warnsdorff hint: the legal move with the fewest onward moves.
+    pub fn hint(&self) -> Option<u32> {
+        super::complete::warnsdorff_move(self.board, &self.visited(), self.current()?)
+    }
+
+    /// Append `moves` (a completion found by a solver) as played moves.
+    pub fn extend(&mut self, moves: &[u32]) -> Result<(), MoveError> {
+        for &s in moves {
+            self.play(s)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b8() -> Board {
+        Board::new(8, 8).unwrap()
+    }
+
+    #[test]
+    fn only_legal_moves_are_accepted() {
+        let b = b8();
+        let mut g = Game::new(b);
+        assert_eq!(g.legal_moves().len(), 64);
+        let a1 = b.parse_square("a1").unwrap();
+        g.play(a1).unwrap();
+        let mut legal = g.legal_moves();
+        legal.sort_unstable();
+        let mut expect = vec![b.parse_square("b3").unwrap(), b.parse_square("c2").unwrap()];
+        expect.sort_unstable();
+        assert_eq!(legal, expect);
+        assert!(matches!(
+            g.play(b.parse_square("a2").unwrap()),
+            Err(MoveError::NotKnightMove { .. })
+        ));
+        assert_eq!(g.play(64), Err(MoveError::OffBoard));
+        g.play(b.parse_square("b3").unwrap()).unwrap();
+        let err = g.play(a1).unwrap_err();
+        assert_eq!(err.to_string(), "a1 was already visited (move 1)");
+        assert_eq!(g.move_number(a1), Some(1));
+        assert_eq!(g.move_number(b.parse_square("b3").unwrap()), Some(2));
+        assert_eq!(g.path().len(), 2);
+    }
+
+    #[test]
+    fn undo_and_redo_are_unlimited() {
+        let b = b8();
+        let names = ["a1", "b3", "c1", "d3", "e1", "f3", "g1", "h3"];
+        let squares: Vec<u32> = names.iter().map(|n| b.parse_square(n).unwrap()).collect();
+        let mut g = Game::with_path(b, &squares).unwrap();
+        for k in (0..squares.len()).rev() {
+            assert_eq!(g.undo(), Some(squares[k]));
+            assert!(!g.is_visited(squares[k]));
+        }
+        assert_eq!(g.undo(), None);
+        assert_eq!(g.redo_len(), 8);
+        for &s in &squares {
+            assert_eq!(g.redo(), Some(s));
+        }
+        assert_eq!(g.redo(), None);
+        assert_eq!(g, Game::with_path(b, &squares).unwrap().clone());
+        // Playing the redo move keeps the redo stack; a different move clears it.
+        g.undo();
+        g.undo();
+        g.play(squares[6]).unwrap();
+        assert_eq!(g.redo_len(), 1);
+        g.undo();
+        assert_eq!(g.redo_len(), 2);
+        g.play(b.parse_square("f4").unwrap()).unwrap_err();
+        assert_eq!(g.redo_len(), 2, "a refused move keeps the redo stack");
+        g.play(b.parse_square("d4").unwrap()).unwrap();
+        assert_eq!(g.redo_len(), 0);
+        assert_eq!(g.move_number(b.parse_square("d4").unwrap()), Some(7));
+    }
+
+    #[test]
+    fn complete_game_refuses_moves() {
+        let b = Board::new(1, 1).unwrap();
+        let mut g = Game::new(b);
+        g.play(0).unwrap();
+        assert!(g.is_complete());
+        assert_eq!(g.play(0), Err(MoveError::Complete));
+    }
+}
