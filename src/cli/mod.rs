@@ -2,6 +2,7 @@
 //! flags into validated library configuration, calls the library, and prints.
 
 pub mod animate;
+pub mod compare;
 pub mod convergence;
 pub mod experiment;
 pub mod merge;
@@ -30,6 +31,8 @@ pub struct Cli {
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run solvers side by side on one board with the same seeds: time per tour, success, ratios.
+    Compare(compare::CompareArgs),
     /// Find one knight's tour and print it (default: 8x8, network preset `parberry`, seed 1).
     Solve(solve::SolveArgs),
     /// Run an experiment spec (default: the built-in quickstart) into a results folder.
@@ -98,6 +101,7 @@ where
     let mut out = stdout.lock();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args, &mut out),
+        Command::Compare(args) => compare::run(args, &mut out),
         Command::Experiment(args) => experiment::run(args, &mut out),
         Command::Merge(args) => merge::run(args, &mut out),
         Command::Plot(args) => plot::run(args, &mut out),

@@ -6,8 +6,14 @@ use serde_json::{json, Map};
 use super::{Request, Solution, Solver};
 use crate::error::InputError;
 use crate::graph::{check_memory, KnightGraph};
-use crate::network::{Network, NetworkParams, Run, Termination, Trace, BYTES_PER_NEURON};
+use crate::network::{
+    batch, Network, NetworkParams, Run, Termination, Trace, UpdateOrder, BYTES_PER_NEURON,
+};
 use crate::Rng;
+
+/// From this many squares (12×12) up, `solve` uses the batched engine: below it the
+/// lanes wait on slow attempts more than they gain (`cargo bench --bench network`).
+pub const BATCH_FROM_SQUARES: usize = 144;
 
 /// The network as a solver.
 #[derive(Debug, Clone)]
@@ -79,11 +85,20 @@ impl Solver for NetworkSolver {
         check_memory(req.board, BYTES_PER_NEURON, 2, "the network")
     }
 
+    /// Boards of at least [`BATCH_FROM_SQUARES`] squares run in the batched engine when
+    /// the parameters allow; the run is the same either way (tests assert it), only faster.
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
         let graph = KnightGraph::new(req.board);
         let net = Network::new(&graph, self.params)?;
-        let run = net.solve(rng);
+        let batched = req.board.squares() >= BATCH_FROM_SQUARES
+            && self.params.order != UpdateOrder::RandomPermutation
+            && batch::fits_i16(&self.params, req.board.cols());
+        let run = if batched {
+            batch::solve(&graph, self.params, rng)?
+        } else {
+            net.solve(rng)
+        };
         self.solution(run, req)
     }
 }

@@ -1,0 +1,199 @@
+//! `knightnet compare`: several solvers side by side on one board with the same seeds,
+//! in one process — time per tour, success rate and the ratio to the fastest.
+//!
+//! Trial `i` of every solver runs with seed `SEED + i` (so `solve --solver NAME --seed
+//! SEED+i` replays it). Trials run on `--threads` threads (default: all cores), each trial
+//! on one thread; `seconds` is the sum of the trials' own times (CPU seconds on one core
+//! each), so it does not depend on the thread count.
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::Failure;
+use crate::board::Board;
+use crate::error::InputError;
+use crate::solvers::{Request, SolverKind};
+use crate::{rng_from_seed, DEFAULT_SEED};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CompareFormat {
+    Text,
+    Json,
+    Markdown,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CompareArgs {
+    /// Board size ROWSxCOLS.
+    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
+    pub board: String,
+    /// Comma-separated solver names (any `solve --solver` name).
+    #[arg(long, value_delimiter = ',', default_value = DEFAULT_SOLVERS)]
+    pub solvers: Vec<String>,
+    /// Trials (solves) per solver.
+    #[arg(long, default_value_t = 20)]
+    pub trials: u64,
+    /// Seed of trial 0; trial i uses SEED + i.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Threads (1 pins the comparison to one core); default: all cores.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
+    pub format: CompareFormat,
+}
+
+/// Solvers compared when `--solvers` is not given.
+pub const DEFAULT_SOLVERS: &str = "network:parberry,network:brant,network+merge:parberry";
+
+/// One row of the comparison.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompareRow {
+    pub solver: String,
+    pub board: String,
+    pub trials: u64,
+    pub tours: u64,
+    /// Network attempts (restarts + 1) summed over trials; 1 per trial for the others.
+    pub attempts: u64,
+    /// Sum of the trials' own times.
+    pub seconds: f64,
+    pub seconds_per_tour: Option<f64>,
+    pub success_rate: f64,
+    /// `seconds_per_tour` over the fastest solver's.
+    pub ratio_to_fastest: Option<f64>,
+}
+
+/// Run the comparison (library entry point; the CLI only formats it).
+pub fn compare(
+    board: Board,
+    kinds: &[SolverKind],
+    trials: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<Vec<CompareRow>, InputError> {
+    let request = Request::new(board);
+    let solvers: Vec<_> = kinds.iter().map(|k| (k.to_string(), k.build())).collect();
+    for (name, s) in &solvers {
+        s.check(&request)
+            .map_err(|e| InputError::param(format!("{name}: {e}")))?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| InputError::param(format!("cannot start {threads} threads: {e}")))?;
+    let mut rows: Vec<CompareRow> = pool.install(|| {
+        solvers
+            .iter()
+            .map(|(name, solver)| {
+                let results: Vec<(bool, u64, f64)> = (0..trials)
+                    .into_par_iter()
+                    .map(|i| {
+                        let mut rng = rng_from_seed(seed.wrapping_add(i));
+                        let t0 = Instant::now();
+                        let sol = solver.solve(&request, &mut rng);
+                        let secs = t0.elapsed().as_secs_f64();
+                        match sol {
+                            Ok(s) => (s.tour.is_some(), s.attempts.max(1), secs),
+                            Err(_) => (false, 1, secs),
+                        }
+                    })
+                    .collect();
+                let tours = results.iter().filter(|r| r.0).count() as u64;
+                let seconds: f64 = results.iter().map(|r| r.2).sum();
+                CompareRow {
+                    solver: name.clone(),
+                    board: board.to_string(),
+                    trials,
+                    tours,
+                    attempts: results.iter().map(|r| r.1).sum(),
+                    seconds,
+                    seconds_per_tour: (tours > 0).then(|| seconds / tours as f64),
+                    success_rate: tours as f64 / trials.max(1) as f64,
+                    ratio_to_fastest: None,
+                }
+            })
+            .collect()
+    });
+    let best = rows
+        .iter()
+        .filter_map(|r| r.seconds_per_tour)
+        .fold(f64::INFINITY, f64::min);
+    for r in &mut rows {
+        r.ratio_to_fastest = r.seconds_per_tour.map(|t| t / best);
+    }
+    Ok(rows)
+}
+
+fn human(secs: f64) -> String {
+    match secs {
+        s if s >= 1.0 => format!("{s:.2} s"),
+        s if s >= 1e-3 => format!("{:.2} ms", s * 1e3),
+        s => format!("{:.1} µs", s * 1e6),
+    }
+}
+
+/// The table as Markdown (also used for text output).
+pub fn markdown(rows: &[CompareRow]) -> String {
+    let mut s = String::from(
+        "| solver | board | tours / trials | attempts | time per tour | ratio to fastest |\n|---|---|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        s += &format!(
+            "| {} | {} | {} / {} | {} | {} | {} |\n",
+            r.solver,
+            r.board,
+            r.tours,
+            r.trials,
+            r.attempts,
+            r.seconds_per_tour.map_or("–".into(), human),
+            r.ratio_to_fastest
+                .map_or("–".into(), |x| format!("{x:.2}×")),
+        );
+    }
+    s
+}
+
+pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let board: Board = args.board.parse()?;
+    if args.trials == 0 || args.trials > 1_000_000 {
+        return Err(InputError::param(format!(
+            "--trials {} is not accepted; give 1 to 1000000",
+            args.trials
+        ))
+        .into());
+    }
+    let threads = match args.threads {
+        Some(0) => {
+            return Err(InputError::param("--threads 0 is not accepted; give 1 or more").into())
+        }
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let kinds: Vec<SolverKind> = args
+        .solvers
+        .iter()
+        .map(|s| s.parse())
+        .collect::<Result<_, _>>()?;
+    let rows = compare(board, &kinds, args.trials, args.seed, threads)?;
+    let text = match args.format {
+        CompareFormat::Json => {
+            serde_json::to_string_pretty(&rows).map_err(anyhow::Error::from)? + "\n"
+        }
+        CompareFormat::Markdown => markdown(&rows),
+        CompareFormat::Text => format!(
+            "{} trials per solver on {board}, seeds {}..{}, {threads} thread{}\n{}",
+            args.trials,
+            args.seed,
+            args.seed.wrapping_add(args.trials - 1),
+            if threads == 1 { "" } else { "s" },
+            markdown(&rows)
+        ),
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}

@@ -1,0 +1,95 @@
+//! `knightnet compare`: the JSON contract, replayable trials, and bad input.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn knightnet(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_knightnet"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+#[test]
+fn json_rows_hold_the_contract_fields() {
+    let out = knightnet(&[
+        "compare",
+        "--board",
+        "6x6",
+        "--trials",
+        "4",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.len(), 3);
+    for r in &rows {
+        for key in [
+            "solver",
+            "board",
+            "tours",
+            "attempts",
+            "seconds",
+            "seconds_per_tour",
+        ] {
+            assert!(r.get(key).is_some(), "missing {key} in {r}");
+        }
+        assert_eq!(r["board"], "6x6");
+        assert!(r["tours"].as_u64().unwrap() <= 4);
+    }
+    let fastest = rows
+        .iter()
+        .filter_map(|r| r["ratio_to_fastest"].as_f64())
+        .fold(f64::INFINITY, f64::min);
+    assert!((fastest - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn trial_i_replays_with_seed_plus_i() {
+    // The attempts column of one trial equals the attempts `solve` reports for SEED + i.
+    let out = knightnet(&[
+        "compare",
+        "--board",
+        "6x6",
+        "--solvers",
+        "network:parberry",
+        "--trials",
+        "1",
+        "--seed",
+        "41",
+        "--format",
+        "json",
+    ]);
+    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let solve = knightnet(&[
+        "solve", "--board", "6x6", "--seed", "41", "--format", "json",
+    ]);
+    let v: Value = serde_json::from_slice(&solve.stdout).unwrap();
+    assert_eq!(rows[0]["attempts"], v["attempts"]);
+}
+
+#[test]
+fn bad_input_is_refused() {
+    for (args, needle) in [
+        (vec!["compare", "--board", "7x7"], "network"),
+        (vec!["compare", "--solvers", "oracle"], "unknown solver"),
+        (vec!["compare", "--trials", "0"], "--trials"),
+        (vec!["compare", "--threads", "0"], "--threads"),
+    ] {
+        let out = knightnet(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(needle),
+            "{args:?}"
+        );
+    }
+}
