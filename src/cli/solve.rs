@@ -128,7 +128,8 @@ pub struct SolveArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8")]
     pub board: String,
-    /// Solver: network, or network:PRESET (see --variant).
+    /// Solver: network[:PRESET], warnsdorff[:TIE], backtrack, forward-check[:connectivity],
+    /// warnsdorff-backtrack[:ties], circuit, divide-conquer.
     #[arg(long, default_value = "network")]
     pub solver: String,
     /// Seed of the ChaCha8 random stream.
@@ -154,6 +155,15 @@ pub struct SolveArgs {
     pub trace: Option<PathBuf>,
     #[command(flatten)]
     pub network: NetworkFlags,
+    /// Warnsdorff tie-break: roth (default), squirrel-cull, pohl, first, random.
+    #[arg(long, value_name = "TIE")]
+    pub tie_break: Option<String>,
+    /// Step budget of the search solvers (squares placed before giving up).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
+    /// Re-run a failed warnsdorff:random run up to N more times.
+    #[arg(long, value_name = "N")]
+    pub restarts: Option<u32>,
 }
 
 /// The validated configuration of one `solve`.
@@ -180,6 +190,7 @@ impl SolveArgs {
             #[allow(unreachable_patterns)]
             _ => {}
         }
+        solver.apply_classical_flags(self.tie_break.as_deref(), self.max_steps, self.restarts)?;
         if self.trace.is_some() && !matches!(solver, SolverKind::Network(_)) {
             return Err(InputError::param(
                 "--trace records the network's outputs; use it with --solver network",

@@ -4,7 +4,15 @@
 //! abilities) and returns a [`Solution`] whose tour, if any, has passed the oracle in
 //! [`crate::tour`]. [`SolverKind`] names solvers for the command line and spec files.
 
+pub mod backtrack;
+pub mod circuit;
+pub mod classical;
+pub mod divide_conquer;
+pub mod forward_check;
 pub mod network;
+pub mod search;
+pub mod warnsdorff;
+pub mod warnsdorff_backtrack;
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,6 +25,12 @@ use crate::existence;
 use crate::network::{NetworkParams, Preset};
 use crate::tour::Tour;
 use crate::Rng;
+use backtrack::BacktrackSolver;
+use circuit::CircuitSolver;
+use divide_conquer::DivideConquerSolver;
+use forward_check::ForwardCheckSolver;
+use warnsdorff::{TieBreak, WarnsdorffSolver};
+use warnsdorff_backtrack::WarnsdorffBacktrackSolver;
 
 /// What the user asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,6 +128,18 @@ pub trait Solver: Send + Sync {
 pub enum SolverKind {
     /// The Takefuji–Lee network with the given parameters.
     Network(NetworkParams),
+    /// Warnsdorff's rule with a tie-break; `restarts` re-runs a failed random run.
+    Warnsdorff { tie: TieBreak, restarts: u32 },
+    /// Plain depth-first search in clockwise order.
+    Backtrack { max_steps: u64 },
+    /// Depth-first search with forward checking (and optionally connectivity).
+    ForwardCheck { connectivity: bool, max_steps: u64 },
+    /// Depth-first search in Warnsdorff order (optionally tie points only).
+    WarnsdorffBacktrack { ties_only: bool, max_steps: u64 },
+    /// One closed tour, rotated to the start square.
+    Circuit,
+    /// Linear-time construction from block tours.
+    DivideConquer,
 }
 
 impl SolverKind {
@@ -121,6 +147,29 @@ impl SolverKind {
     pub fn build(&self) -> Box<dyn Solver> {
         match self {
             SolverKind::Network(p) => Box::new(network::NetworkSolver::new(*p)),
+            SolverKind::Warnsdorff { tie, restarts } => Box::new(WarnsdorffSolver {
+                tie: *tie,
+                restarts: *restarts,
+            }),
+            SolverKind::Backtrack { max_steps } => Box::new(BacktrackSolver {
+                max_steps: *max_steps,
+            }),
+            SolverKind::ForwardCheck {
+                connectivity,
+                max_steps,
+            } => Box::new(ForwardCheckSolver {
+                connectivity: *connectivity,
+                max_steps: *max_steps,
+            }),
+            SolverKind::WarnsdorffBacktrack {
+                ties_only,
+                max_steps,
+            } => Box::new(WarnsdorffBacktrackSolver {
+                ties_only: *ties_only,
+                max_steps: *max_steps,
+            }),
+            SolverKind::Circuit => Box::new(CircuitSolver),
+            SolverKind::DivideConquer => Box::new(DivideConquerSolver),
         }
     }
 
@@ -128,29 +177,121 @@ impl SolverKind {
     pub fn names() -> Vec<String> {
         let mut v = vec!["network".to_string()];
         v.extend(Preset::ALL.iter().map(|p| format!("network:{}", p.name())));
+        v.push("warnsdorff".into());
+        v.extend(
+            TieBreak::ALL
+                .iter()
+                .map(|t| format!("warnsdorff:{}", t.name())),
+        );
+        v.extend(
+            [
+                "backtrack",
+                "forward-check",
+                "forward-check:connectivity",
+                "warnsdorff-backtrack",
+                "warnsdorff-backtrack:ties",
+                "circuit",
+                "divide-conquer",
+            ]
+            .map(String::from),
+        );
         v
+    }
+
+    /// Whether this is one of the classical (non-network) solvers.
+    pub fn is_classical(&self) -> bool {
+        !matches!(self, SolverKind::Network(_))
+    }
+
+    /// Apply the classical solvers' command-line flags, refusing flags that do not fit
+    /// the solver: `tie_break` (warnsdorff only), `max_steps` (search solvers only),
+    /// `restarts` (warnsdorff only; the random tie-break re-runs, see its docs).
+    pub fn apply_classical_flags(
+        &mut self,
+        tie_break: Option<&str>,
+        max_steps: Option<u64>,
+        restarts: Option<u32>,
+    ) -> Result<(), InputError> {
+        let me = self.to_string();
+        if let Some(t) = tie_break {
+            match self {
+                SolverKind::Warnsdorff { tie, .. } => *tie = t.parse()?,
+                _ => {
+                    return Err(InputError::param(format!(
+                        "--tie-break applies only to --solver warnsdorff, not '{me}'"
+                    )))
+                }
+            }
+        }
+        if let Some(n) = max_steps {
+            if n == 0 {
+                return Err(InputError::param("--max-steps must be at least 1"));
+            }
+            match self {
+                SolverKind::Backtrack { max_steps }
+                | SolverKind::ForwardCheck { max_steps, .. }
+                | SolverKind::WarnsdorffBacktrack { max_steps, .. } => *max_steps = n,
+                _ => {
+                    return Err(InputError::param(format!(
+                        "--max-steps applies only to the search solvers (backtrack, forward-check, warnsdorff-backtrack), not '{me}'"
+                    )))
+                }
+            }
+        }
+        if let Some(n) = restarts {
+            match self {
+                SolverKind::Warnsdorff { restarts, .. } => *restarts = n,
+                _ => {
+                    return Err(InputError::param(format!(
+                        "--restarts applies only to --solver warnsdorff (use --max-attempts for the network), not '{me}'"
+                    )))
+                }
+            }
+        }
+        Ok(())
     }
 }
 
 impl FromStr for SolverKind {
     type Err = InputError;
 
-    /// `network` (the `parberry` preset) or `network:PRESET`.
+    /// `network` (the `parberry` preset) or `network:PRESET`; `warnsdorff` (tie-break
+    /// `roth`) or `warnsdorff:TIE`; `backtrack`; `forward-check[:connectivity]`;
+    /// `warnsdorff-backtrack[:ties]`; `circuit`; `divide-conquer`.
     fn from_str(s: &str) -> Result<SolverKind, InputError> {
         let s = s.trim();
         let (head, tail) = match s.split_once(':') {
             Some((h, t)) => (h, Some(t)),
             None => (s, None),
         };
-        match head {
-            "network" => {
+        let unknown = || {
+            InputError::param(format!(
+                "unknown solver '{s}'; accepted: {}",
+                SolverKind::names().join(", ")
+            ))
+        };
+        let steps = search::DEFAULT_MAX_STEPS;
+        match (head, tail) {
+            ("network", _) => {
                 let preset: Preset = tail.unwrap_or("parberry").parse()?;
                 Ok(SolverKind::Network(preset.params()))
             }
-            _ => Err(InputError::param(format!(
-                "unknown solver '{s}'; accepted: {}",
-                SolverKind::names().join(", ")
-            ))),
+            ("warnsdorff", _) => Ok(SolverKind::Warnsdorff {
+                tie: tail.unwrap_or("roth").parse()?,
+                restarts: 0,
+            }),
+            ("backtrack", None) => Ok(SolverKind::Backtrack { max_steps: steps }),
+            ("forward-check", None | Some("connectivity")) => Ok(SolverKind::ForwardCheck {
+                connectivity: tail.is_some(),
+                max_steps: steps,
+            }),
+            ("warnsdorff-backtrack", None | Some("ties")) => Ok(SolverKind::WarnsdorffBacktrack {
+                ties_only: tail.is_some(),
+                max_steps: steps,
+            }),
+            ("circuit", None) => Ok(SolverKind::Circuit),
+            ("divide-conquer", None) => Ok(SolverKind::DivideConquer),
+            _ => Err(unknown()),
         }
     }
 }
@@ -159,6 +300,20 @@ impl fmt::Display for SolverKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolverKind::Network(p) => write!(f, "network:{}", p.variant_name()),
+            SolverKind::Warnsdorff { tie, .. } => write!(f, "warnsdorff:{tie}"),
+            SolverKind::Backtrack { .. } => f.write_str("backtrack"),
+            SolverKind::ForwardCheck { connectivity, .. } => f.write_str(if *connectivity {
+                "forward-check:connectivity"
+            } else {
+                "forward-check"
+            }),
+            SolverKind::WarnsdorffBacktrack { ties_only, .. } => f.write_str(if *ties_only {
+                "warnsdorff-backtrack:ties"
+            } else {
+                "warnsdorff-backtrack"
+            }),
+            SolverKind::Circuit => f.write_str("circuit"),
+            SolverKind::DivideConquer => f.write_str("divide-conquer"),
         }
     }
 }
