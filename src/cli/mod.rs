@@ -1,6 +1,8 @@
 //! The command line: a thin clap layer. Each subcommand lives in its own file, turns its
 //! flags into validated library configuration, calls the library, and prints.
 
+pub mod count;
+pub mod exists;
 pub mod solve;
 
 use std::ffi::OsString;
@@ -22,6 +24,10 @@ pub struct Cli {
 pub enum Command {
     /// Find one knight's tour and print it (default: 8x8, network preset `parberry`, seed 1).
     Solve(solve::SolveArgs),
+    /// Whether a tour exists, from the theorems (Schwenk 1991 for closed tours).
+    Exists(exists::ExistsArgs),
+    /// Count all tours of a small board by exhaustive search.
+    Count(count::CountArgs),
 }
 
 /// How a failed command should exit.
@@ -72,6 +78,8 @@ where
     let mut out = stdout.lock();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args, &mut out),
+        Command::Exists(args) => exists::run(args, &mut out),
+        Command::Count(args) => count::run(args, &mut out),
     };
     let _ = out.flush();
     match result {
