@@ -170,6 +170,8 @@ mod tests {
         assert_eq!(count(&spec(3, 10, true, None), |_, _| {}).unwrap().undirected, Some(16));
         assert_eq!(count(&spec(5, 6, true, None), |_, _| {}).unwrap().undirected, Some(8));
         assert_eq!(count(&spec(6, 5, true, Some(7)), |_, _| {}).unwrap().undirected, Some(8));
+        let c = count(&spec(6, 6, true, None), |_, _| {}).unwrap();
+        assert_eq!((c.directed, c.undirected, c.complete), (19724, Some(9862), true));
         // No tours where the theorems say none.
         assert_eq!(count(&spec(4, 4, false, None), |_, _| {}).unwrap().directed, 0);
         assert_eq!(count(&spec(1, 1, false, None), |_, _| {}).unwrap().directed, 1);

@@ -45,6 +45,7 @@ use serde_json::json;
 
 use super::classical::{self, Report};
 use super::search::{Config, Neighbours, Order, Search, Stop};
+use super::warnsdorff::{self, TieBreak};
 use super::{Request, Solution, Solver};
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::error::InputError;
@@ -55,6 +56,9 @@ const NONE: u32 = u32::MAX;
 
 /// Bytes per square the construction plans (cover 8, tour 4, oracle 4).
 const BYTES_PER_SQUARE: u64 = 16;
+
+/// Seeded Warnsdorff attempts on thin boards before falling back to search.
+const THIN_WARNSDORFF_ATTEMPTS: u64 = 1000;
 
 /// Step budget of the searches for base tours and thin boards.
 const BASE_MAX_STEPS: u64 = 200_000_000;
@@ -149,18 +153,6 @@ fn split_side(n: usize, target: Option<usize>) -> Option<(Vec<usize>, Option<usi
     None
 }
 
-/// Cut the long side of a 3-row board (even, >= 10) into widths 10..=18.
-fn split_three(n: usize) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut n = n;
-    while n > 18 {
-        out.push(10);
-        n -= 10;
-    }
-    out.push(n);
-    out
-}
-
 /// The cover under construction: each square's two tour neighbours (`NONE` at the ends
 /// of the one path, if any).
 struct Cover {
@@ -251,6 +243,60 @@ impl Cover {
         }
     }
 
+    /// Splice an open tour of the fresh block `b` into the cycle through block `a`
+    /// (Schwenk's 3 x n step): remove a cover edge `u-v` near the shared side and add
+    /// `u-p`, the block's path `p ~ q`, and `q-v`. Tries every path of the block.
+    fn insert_path(&mut self, a: Rect, b: Rect) -> bool {
+        let cr = a.c0 + a.w - 2..a.c0 + a.w;
+        for r in a.r0..a.r0 + a.h {
+            for c in cr.clone() {
+                let u = self.idx(r, c);
+                for &(dr, dc) in KNIGHT_OFFSETS.iter() {
+                    let (pr, pc) = (r as i64 + dr as i64, c as i64 + dc as i64);
+                    if !b.contains(pr, pc) {
+                        continue;
+                    }
+                    let local_p = ((pr as usize - b.r0) * b.w + (pc as usize - b.c0)) as u32;
+                    for (q, path) in paths_by_end(b.h, b.w, local_p) {
+                        let qg = self.idx(b.r0 + q as usize / b.w, b.c0 + q as usize % b.w);
+                        for v in self.nbr[u as usize] {
+                            if v != NONE && self.knight(v, qg) {
+                                let pg = self.idx(pr as usize, pc as usize);
+                                self.replace(u, v, pg);
+                                self.replace(v, u, qg);
+                                self.place(b, &path, false);
+                                self.link_one(pg, u);
+                                self.link_one(qg, v);
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Add `b` as a neighbour of `a` only (the other side is already set).
+    fn link_one(&mut self, a: u32, b: u32) {
+        let slot = &mut self.nbr[a as usize];
+        if slot[0] == NONE {
+            slot[0] = b;
+        } else {
+            slot[1] = b;
+        }
+    }
+
+    /// Unlink every square of `rect` (before its block has been joined to anything).
+    fn clear(&mut self, rect: Rect) {
+        for r in rect.r0..rect.r0 + rect.h {
+            for c in rect.c0..rect.c0 + rect.w {
+                let s = self.idx(r, c) as usize;
+                self.nbr[s] = [NONE; 2];
+            }
+        }
+    }
+
     /// Join the component holding block `a` to the one holding block `b` (different
     /// components, sharing a side) by a two-edge exchange near the shared side.
     fn join(&mut self, a: Rect, b: Rect) -> bool {
@@ -324,7 +370,7 @@ enum Built {
 fn build_blocks(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Built> {
     let (sr, sc) = ((start as usize) / cols, (start as usize) % cols);
     let (row_bands, odd_r, col_bands, odd_c) = if rows == 3 {
-        (vec![3], None, split_three(cols), None)
+        return build_three(cols, start);
     } else {
         let target = |t| (!closed).then_some(t);
         let (rb, oi) = split_side(rows, target(sr))?;
@@ -334,8 +380,12 @@ fn build_blocks(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Bu
     let mut cover = Cover::new(rows, cols);
     let mut blocks: Vec<Vec<Rect>> = Vec::with_capacity(row_bands.len());
     let mut r0 = 0;
+    // Blocks in row-major order; each joins the block to its left (or, first in its
+    // row, the block above), which is a spanning tree, so every join merges two
+    // components. A block whose first base tour offers no exchange tries other
+    // closed tours of its size.
     for (i, &h) in row_bands.iter().enumerate() {
-        let mut row = Vec::with_capacity(col_bands.len());
+        let mut row: Vec<Rect> = Vec::with_capacity(col_bands.len());
         let mut c0 = 0;
         for (j, &w) in col_bands.iter().enumerate() {
             let rect = Rect { r0, c0, h, w };
@@ -347,25 +397,261 @@ fn build_blocks(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Bu
             };
             let base = base_tour(h, w, !is_path, local_start)?;
             cover.place(rect, &base, !is_path);
+            let neighbour = if j > 0 {
+                Some(row[j - 1])
+            } else if i > 0 {
+                Some(blocks[i - 1][0])
+            } else {
+                None
+            };
+            if let Some(a) = neighbour {
+                if !cover.join(a, rect) {
+                    let mut joined = false;
+                    if !is_path {
+                        for alt in closed_candidates(h, w).iter().skip(1) {
+                            cover.clear(rect);
+                            cover.place(rect, alt, true);
+                            if cover.join(a, rect) {
+                                joined = true;
+                                break;
+                            }
+                        }
+                    }
+                    if !joined {
+                        return Some(Built::Failed("join-failed", 0));
+                    }
+                }
+            }
             row.push(rect);
             c0 += w;
         }
         blocks.push(row);
         r0 += h;
     }
-    for i in 0..blocks.len() {
-        for j in 1..blocks[i].len() {
-            if !cover.join(blocks[i][j - 1], blocks[i][j]) {
-                return Some(Built::Failed("join-failed", 0));
-            }
-        }
-        if i > 0 && !cover.join(blocks[i - 1][0], blocks[i][0]) {
-            return Some(Built::Failed("join-failed", 0));
-        }
-    }
     let tour = cover.walk(start)?;
     drop(cover);
     Some(Built::Tour(tour, "blocks"))
+}
+
+/// A closed tour of `3 x n` (`n` even, >= 10): a closed `3 x 10` or `3 x 12` block,
+/// then `3 x 4` blocks spliced in one by one (Schwenk 1991's induction step).
+fn build_three(n: usize, start: u32) -> Option<Built> {
+    let w0 = if (n - 10) % 4 == 0 { 10 } else { 12 };
+    let mut cover = Cover::new(3, n);
+    let first = Rect { r0: 0, c0: 0, h: 3, w: w0 };
+    cover.place(first, &base_tour(3, w0, true, 0)?, true);
+    let mut prev = first;
+    while prev.c0 + prev.w < n {
+        let next = Rect {
+            r0: 0,
+            c0: prev.c0 + prev.w,
+            h: 3,
+            w: 4,
+        };
+        if !cover.insert_path(prev, next) {
+            return Some(Built::Failed("join-failed", 0));
+        }
+        prev = next;
+    }
+    Some(Built::Tour(cover.walk(start)?, "blocks"))
+}
+
+/// Up to 64 closed tours of an `h x w` board from square 0 (the first is
+/// [`base_tour`]'s), for blocks whose first tour offers no exchange. Cached.
+fn closed_candidates(h: usize, w: usize) -> Vec<Vec<u32>> {
+    type Key = (usize, usize);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Vec<Vec<u32>>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(v) = cache.lock().unwrap().get(&(h, w)) {
+        return v.clone();
+    }
+    let board = Board::new(h, w).unwrap();
+    let nb = Neighbours::new(board);
+    let cfg = Config {
+        order: Order::Warnsdorff,
+        ties_only: false,
+        forward_check: true,
+        connectivity: false,
+        closed: true,
+        max_steps: BASE_MAX_STEPS,
+    };
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    Search::new(board, &nb, 0, cfg).for_each_tour(|p| {
+        out.push(p.to_vec());
+        out.len() < 64
+    });
+    cache.lock().unwrap().insert((h, w), out.clone());
+    out
+}
+
+/// All Hamiltonian paths of an `h x w` board from `a`, one per end square:
+/// `(end, path)` in local indices. Cached for the process.
+fn paths_by_end(h: usize, w: usize, a: u32) -> Vec<(u32, Vec<u32>)> {
+    type Key = (usize, usize, u32);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Vec<(u32, Vec<u32>)>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(v) = cache.lock().unwrap().get(&(h, w, a)) {
+        return v.clone();
+    }
+    let board = Board::new(h, w).unwrap();
+    let nb = Neighbours::new(board);
+    let cfg = Config {
+        order: Order::Clockwise,
+        ties_only: false,
+        forward_check: true,
+        connectivity: false,
+        closed: false,
+        max_steps: BASE_MAX_STEPS,
+    };
+    let mut by_end: HashMap<u32, Vec<u32>> = HashMap::new();
+    Search::new(board, &nb, a, cfg).for_each_tour(|p| {
+        by_end.entry(*p.last().unwrap()).or_insert_with(|| p.to_vec());
+        true
+    });
+    let mut v: Vec<(u32, Vec<u32>)> = by_end.into_iter().collect();
+    v.sort();
+    cache.lock().unwrap().insert((h, w, a), v.clone());
+    v
+}
+
+/// An open tour of a thin `h x n` board (`h` = 3 or 4) from `start`, which must lie in
+/// the first block: the board is cut into `h x w` blocks, each crossed by a Hamiltonian
+/// path from an entry square to an exit square a knight move from the next block's
+/// entry. Block widths and entries are chosen by dynamic programming from the right,
+/// so it finds a chain whenever one of these widths exists. O(n) time.
+fn build_thin(h: usize, n: usize, start: u32) -> Option<Vec<u32>> {
+    let widths: &[usize] = if h == 4 { &[5, 6, 7, 8] } else { &[4, 7, 8, 9, 10] };
+    let (sr, sc) = ((start as usize) / n, (start as usize) % n);
+    // Entries into a block: local (r, c) with c in {0, 1}, numbered e = 2r + c.
+    let entries = 2 * h;
+    // For width index wi and entry e: whether some path crosses the block (for the last
+    // block), and the next-block entries reachable through an exit.
+    let mut any_path = vec![vec![false; entries]; widths.len()];
+    let mut next: Vec<Vec<Vec<(u8, u32)>>> = vec![vec![Vec::new(); entries]; widths.len()];
+    let exits_to_next = |w: usize, b: u32| -> Vec<u8> {
+        let (br, bc) = ((b as usize / w) as i64, (b as usize % w) as i64);
+        KNIGHT_OFFSETS
+            .iter()
+            .filter_map(|&(dr, dc)| {
+                let (r, c) = (br + dr as i64, bc + dc as i64 - w as i64);
+                (r >= 0 && (r as usize) < h && (0..2).contains(&c)).then(|| (2 * r + c) as u8)
+            })
+            .collect()
+    };
+    for (wi, &w) in widths.iter().enumerate() {
+        for e in 0..entries {
+            let a = ((e / 2) * w + e % 2) as u32;
+            let paths = paths_by_end(h, w, a);
+            any_path[wi][e] = !paths.is_empty();
+            for (b, _) in &paths {
+                for e2 in exits_to_next(w, *b) {
+                    if !next[wi][e].iter().any(|x| x.0 == e2) {
+                        next[wi][e].push((e2, *b));
+                    }
+                }
+            }
+        }
+    }
+    // ok[p][e]: columns p.. can be covered entering column block p at entry e.
+    // choice[p][e] = (width index, exit b, next entry) or the last block.
+    const NO: (u8, u32, u8) = (u8::MAX, 0, 0);
+    let mut choice = vec![[NO; 8]; n + 1];
+    let mut ok = vec![[false; 8]; n + 1];
+    for p in (0..n).rev() {
+        for e in 0..entries {
+            for (wi, &w) in widths.iter().enumerate() {
+                if p + w > n {
+                    continue;
+                }
+                if p + w == n && any_path[wi][e] {
+                    ok[p][e] = true;
+                    choice[p][e] = (wi as u8, u32::MAX, 0);
+                    break;
+                }
+                if let Some(&(e2, b)) = next[wi][e].iter().find(|x| ok[p + w][x.0 as usize]) {
+                    ok[p][e] = true;
+                    choice[p][e] = (wi as u8, b, e2);
+                    break;
+                }
+            }
+        }
+    }
+    // The first block starts at the start square itself.
+    let mut plan: Vec<(usize, u32, u32)> = Vec::new(); // (width, entry, exit) per block
+    let mut first = None;
+    for &w in widths {
+        if sc >= w || w > n {
+            continue;
+        }
+        let a = (sr * w + sc) as u32;
+        for (b, _) in paths_by_end(h, w, a) {
+            if w == n {
+                first = Some((w, a, b, None));
+                break;
+            }
+            if let Some(e2) = exits_to_next(w, b).into_iter().find(|&e2| ok[w][e2 as usize]) {
+                first = Some((w, a, b, Some(e2)));
+                break;
+            }
+        }
+        if first.is_some() {
+            break;
+        }
+    }
+    let (w0, a0, b0, mut e) = first?;
+    plan.push((w0, a0, b0));
+    let mut p = w0;
+    while let Some(en) = e {
+        let (wi, b, e2) = choice[p][en as usize];
+        let w = widths[wi as usize];
+        let a = ((en as usize / 2) * w + en as usize % 2) as u32;
+        let b = if b == u32::MAX {
+            paths_by_end(h, w, a)[0].0
+        } else {
+            b
+        };
+        plan.push((w, a, b));
+        p += w;
+        e = (p < n).then_some(e2);
+    }
+    let mut tour = Vec::with_capacity(h * n);
+    let mut c0 = 0;
+    for (w, a, b) in plan {
+        let paths = paths_by_end(h, w, a);
+        let path = &paths.iter().find(|x| x.0 == b)?.1;
+        tour.extend(path.iter().map(|&l| {
+            let l = l as usize;
+            ((l / w) * n + c0 + l % w) as u32
+        }));
+        c0 += w;
+    }
+    Some(tour)
+}
+
+/// Thin boards (a side of 3 or 4) without closed tours: chain blocks from the start;
+/// a start near the far end runs the chain mirrored. Works in the `h x n` orientation.
+fn build_thin_any(board: Board, start: u32) -> Option<Vec<u32>> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let transpose = rows > cols;
+    let (h, n) = if transpose { (cols, rows) } else { (rows, cols) };
+    let (sr, sc) = board.coords(start);
+    let (tr, tc) = if transpose { (sc, sr) } else { (sr, sc) };
+    for mirror in [false, true] {
+        let c = if mirror { n - 1 - tc } else { tc };
+        if let Some(t) = build_thin(h, n, (tr * n + c) as u32) {
+            return Some(
+                t.into_iter()
+                    .map(|s| {
+                        let (r, c) = ((s as usize) / n, (s as usize) % n);
+                        let c = if mirror { n - 1 - c } else { c };
+                        let (r, c) = if transpose { (c, r) } else { (r, c) };
+                        (r * cols + c) as u32
+                    })
+                    .collect(),
+            );
+        }
+    }
+    None
 }
 
 /// The whole construction for a request: blocks where they apply, else search.
@@ -404,7 +690,22 @@ fn construct(board: Board, closed: bool, start: u32) -> Built {
             }
         }
     }
-    let _ = closed;
+    if m <= 4 && !(use_closed && closed) {
+        if let Some(t) = build_thin_any(board, start) {
+            return Built::Tour(t, "thin-blocks");
+        }
+        // 4 x n: no chain of block paths exists (every Hamiltonian path of a 4 x w
+        // block starts and ends on an outer row, and a knight move from an outer row
+        // lands on an inner one). Warnsdorff with random ties from fixed seeds
+        // succeeds within a few attempts on the 4 x n boards measured (up to 4 x 1001).
+        for seed in 0..THIN_WARNSDORFF_ATTEMPTS {
+            let mut rng = crate::rng_from_seed(seed);
+            let run = warnsdorff::run(board, start, TieBreak::Random, &mut rng);
+            if run.complete(board) {
+                return Built::Tour(run.path, "warnsdorff-random");
+            }
+        }
+    }
     // Thin boards without closed tours, and odd starts the blocks cannot reach.
     if n > classical::MAX_SEARCH_SQUARES {
         return Built::Failed("too-large-for-search", 0);
@@ -492,6 +793,5 @@ mod tests {
             assert_eq!(odd.is_some(), n % 2 == 1);
         }
         assert_eq!(split_even(12), vec![6, 6]);
-        assert_eq!(split_three(38), vec![10, 10, 18]);
     }
 }

@@ -377,6 +377,12 @@ impl<'a> Search<'a> {
         self.run(|_| false, |_| {})
     }
 
+    /// Visit every tour from the start; `f` returns whether to go on. Returns
+    /// [`Stop::Exhausted`] when all were visited, [`Stop::Found`] if `f` stopped early.
+    pub fn for_each_tour(&mut self, f: impl FnMut(&[u32]) -> bool) -> Stop {
+        self.run(f, |_| {})
+    }
+
     /// Count every tour from the start (each direction separately). Returns the count
     /// and [`Stop::Found`] when the whole space was searched, else [`Stop::Budget`].
     pub fn count(&mut self, mut progress: impl FnMut(u64, u64)) -> (u64, Stop) {
