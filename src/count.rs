@@ -167,15 +167,56 @@ mod tests {
         let c = count(&spec(5, 5, false, Some(0)), |_, _| {}).unwrap();
         assert_eq!((c.directed, c.undirected), (304, None));
         // Schwenk's smallest closed boards: 3x10 has 16 closed tours, 5x6 has 8.
-        assert_eq!(count(&spec(3, 10, true, None), |_, _| {}).unwrap().undirected, Some(16));
-        assert_eq!(count(&spec(5, 6, true, None), |_, _| {}).unwrap().undirected, Some(8));
-        assert_eq!(count(&spec(6, 5, true, Some(7)), |_, _| {}).unwrap().undirected, Some(8));
+        assert_eq!(
+            count(&spec(3, 10, true, None), |_, _| {})
+                .unwrap()
+                .undirected,
+            Some(16)
+        );
+        assert_eq!(
+            count(&spec(5, 6, true, None), |_, _| {})
+                .unwrap()
+                .undirected,
+            Some(8)
+        );
+        assert_eq!(
+            count(&spec(6, 5, true, Some(7)), |_, _| {})
+                .unwrap()
+                .undirected,
+            Some(8)
+        );
         let c = count(&spec(6, 6, true, None), |_, _| {}).unwrap();
-        assert_eq!((c.directed, c.undirected, c.complete), (19724, Some(9862), true));
+        assert_eq!(
+            (c.directed, c.undirected, c.complete),
+            (19724, Some(9862), true)
+        );
+        // 4 x n: no tour starts on an inner line (the rule solve applies).
+        for n in 5..=8 {
+            for r in [1, 2] {
+                for c in 0..n {
+                    let start = Some((r * n + c) as u32);
+                    assert_eq!(
+                        count(&spec(4, n, false, start), |_, _| {})
+                            .unwrap()
+                            .directed,
+                        0
+                    );
+                }
+            }
+        }
         // No tours where the theorems say none.
-        assert_eq!(count(&spec(4, 4, false, None), |_, _| {}).unwrap().directed, 0);
-        assert_eq!(count(&spec(1, 1, false, None), |_, _| {}).unwrap().directed, 1);
-        assert_eq!(count(&spec(1, 1, true, None), |_, _| {}).unwrap().directed, 0);
+        assert_eq!(
+            count(&spec(4, 4, false, None), |_, _| {}).unwrap().directed,
+            0
+        );
+        assert_eq!(
+            count(&spec(1, 1, false, None), |_, _| {}).unwrap().directed,
+            1
+        );
+        assert_eq!(
+            count(&spec(1, 1, true, None), |_, _| {}).unwrap().directed,
+            0
+        );
     }
 
     #[test]

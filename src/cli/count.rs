@@ -60,10 +60,7 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let scope = match (c.closed, start) {
                 (false, None) => "all start squares".to_string(),
                 (false, Some(s)) => format!("start {}", board.square_name(s)),
-                (true, _) => format!(
-                    "through {}",
-                    board.square_name(start.unwrap_or(0))
-                ),
+                (true, _) => format!("through {}", board.square_name(start.unwrap_or(0))),
             };
             let mut s = format!(
                 "{kind} tours of {board} ({scope}): directed {}{}{}\n",

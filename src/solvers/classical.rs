@@ -36,7 +36,8 @@ pub fn check_possible(req: &Request, closed: bool) -> Result<(), InputError> {
     Ok(())
 }
 
-/// The colour argument for one start square (see [`check_possible`]).
+/// The colour argument for one start square (see [`check_possible`]), and the
+/// outer-line rule of 4 x n boards.
 pub fn check_start_colour(board: Board, start: u32, closed: bool) -> Result<(), InputError> {
     let (r, c) = board.coords(start);
     if !closed && board.squares() % 2 == 1 && board.squares() > 1 && (r + c) % 2 == 1 {
@@ -44,6 +45,24 @@ pub fn check_start_colour(board: Board, start: u32, closed: bool) -> Result<(), 
             "no open knight's tour of the {board} board starts on {}: the board has an odd number of squares, so every tour starts and ends on the corners' colour, and this square has the other colour",
             board.square_name(start)
         )));
+    }
+    // 4 x n (n >= 5): the outer rows' squares only neighbour inner-row squares and are
+    // half of the board, so along a tour they are never consecutive; strict alternation
+    // outer/inner is ruled out by colour (the outer squares at even positions would all
+    // share a colour, but the outer rows hold both colours equally), so the tour has
+    // exactly one inner-inner step and both of its ends lie on outer rows.
+    let (m, long) = (
+        board.rows().min(board.cols()),
+        board.rows().max(board.cols()),
+    );
+    if m == 4 && long >= 5 {
+        let short_coord = if board.rows() == 4 { r } else { c };
+        if short_coord == 1 || short_coord == 2 {
+            return Err(InputError::Impossible(format!(
+                "no knight's tour of the {board} board starts on {}: on a 4 x n board every tour starts and ends on one of the two outer lines (an outer/inner alternation and colour argument)",
+                board.square_name(start)
+            )));
+        }
     }
     Ok(())
 }
@@ -129,5 +148,11 @@ mod tests {
         assert!(check_start_colour(b, b.index(1, 1), false).is_ok());
         let e = Board::new(6, 6).unwrap();
         assert!(check_start_colour(e, e.index(0, 1), false).is_ok());
+        // Inner lines of 4 x n boards (confirmed by exhaustive search on 4x5..4x8).
+        let f = Board::new(4, 7).unwrap();
+        assert!(check_start_colour(f, f.index(1, 3), false).is_err());
+        assert!(check_start_colour(f, f.index(3, 3), false).is_ok());
+        let g = Board::new(9, 4).unwrap();
+        assert!(check_start_colour(g, g.index(4, 2), false).is_err());
     }
 }

@@ -438,7 +438,12 @@ fn build_blocks(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Bu
 fn build_three(n: usize, start: u32) -> Option<Built> {
     let w0 = if (n - 10) % 4 == 0 { 10 } else { 12 };
     let mut cover = Cover::new(3, n);
-    let first = Rect { r0: 0, c0: 0, h: 3, w: w0 };
+    let first = Rect {
+        r0: 0,
+        c0: 0,
+        h: 3,
+        w: w0,
+    };
     cover.place(first, &base_tour(3, w0, true, 0)?, true);
     let mut prev = first;
     while prev.c0 + prev.w < n {
@@ -505,7 +510,9 @@ fn paths_by_end(h: usize, w: usize, a: u32) -> Vec<(u32, Vec<u32>)> {
     };
     let mut by_end: HashMap<u32, Vec<u32>> = HashMap::new();
     Search::new(board, &nb, a, cfg).for_each_tour(|p| {
-        by_end.entry(*p.last().unwrap()).or_insert_with(|| p.to_vec());
+        by_end
+            .entry(*p.last().unwrap())
+            .or_insert_with(|| p.to_vec());
         true
     });
     let mut v: Vec<(u32, Vec<u32>)> = by_end.into_iter().collect();
@@ -520,7 +527,11 @@ fn paths_by_end(h: usize, w: usize, a: u32) -> Vec<(u32, Vec<u32>)> {
 /// entry. Block widths and entries are chosen by dynamic programming from the right,
 /// so it finds a chain whenever one of these widths exists. O(n) time.
 fn build_thin(h: usize, n: usize, start: u32) -> Option<Vec<u32>> {
-    let widths: &[usize] = if h == 4 { &[5, 6, 7, 8] } else { &[4, 7, 8, 9, 10] };
+    let widths: &[usize] = if h == 4 {
+        &[5, 6, 7, 8]
+    } else {
+        &[4, 7, 8, 9, 10]
+    };
     let (sr, sc) = ((start as usize) / n, (start as usize) % n);
     // Entries into a block: local (r, c) with c in {0, 1}, numbered e = 2r + c.
     let entries = 2 * h;
@@ -589,7 +600,10 @@ fn build_thin(h: usize, n: usize, start: u32) -> Option<Vec<u32>> {
                 first = Some((w, a, b, None));
                 break;
             }
-            if let Some(e2) = exits_to_next(w, b).into_iter().find(|&e2| ok[w][e2 as usize]) {
+            if let Some(e2) = exits_to_next(w, b)
+                .into_iter()
+                .find(|&e2| ok[w][e2 as usize])
+            {
                 first = Some((w, a, b, Some(e2)));
                 break;
             }
@@ -633,7 +647,11 @@ fn build_thin(h: usize, n: usize, start: u32) -> Option<Vec<u32>> {
 fn build_thin_any(board: Board, start: u32) -> Option<Vec<u32>> {
     let (rows, cols) = (board.rows(), board.cols());
     let transpose = rows > cols;
-    let (h, n) = if transpose { (cols, rows) } else { (rows, cols) };
+    let (h, n) = if transpose {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    };
     let (sr, sc) = board.coords(start);
     let (tr, tc) = if transpose { (sc, sr) } else { (sr, sc) };
     for mirror in [false, true] {
