@@ -225,13 +225,24 @@ fn divide_conquer_covers_every_board_shape() {
                 m / 2,
                 n / 2 - (m / 2 + n / 2) % 2 * usize::from(m * n % 2 == 1),
             );
-            for start in [None, Some(mid)] {
+            // Thin boards: a middle start may have no tour, and proving that takes
+            // the fallback search's whole budget; keep those to short boards.
+            // (On 4 x n the middle is an inner line, refused by the outer-line rule.)
+            let starts = if m.min(n) == 4 || (m.min(n) == 3 && m.max(n) > 10) {
+                vec![None]
+            } else {
+                vec![None, Some(mid)]
+            };
+            for start in starts {
                 let req = request(m, n, closed, start);
                 let sol = solve("divide-conquer", &req, 1);
                 if m.min(n) <= 4 && !closed && sol.tour.is_none() {
                     // Thin boards: some start squares have no open tour at all.
                     assert_eq!(sol.outcome, "exhausted", "{m}x{n} {start:?}");
                     continue;
+                }
+                if start.is_none() || m.min(n) >= 5 {
+                    assert!(sol.tour.is_some(), "{m}x{n} {start:?}: {}", sol.outcome);
                 }
                 assert_valid(&sol, &req);
             }

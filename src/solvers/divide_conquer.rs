@@ -57,6 +57,9 @@ const NONE: u32 = u32::MAX;
 /// Bytes per square the construction plans (cover 8, tour 4, oracle 4).
 const BYTES_PER_SQUARE: u64 = 16;
 
+/// Step budget of the last-resort search on boards the blocks do not cover.
+const FALLBACK_MAX_STEPS: u64 = 20_000_000;
+
 /// Seeded Warnsdorff attempts on thin boards before falling back to search.
 const THIN_WARNSDORFF_ATTEMPTS: u64 = 1000;
 
@@ -728,7 +731,7 @@ fn construct(board: Board, closed: bool, start: u32) -> Built {
     if n > classical::MAX_SEARCH_SQUARES {
         return Built::Failed("too-large-for-search", 0);
     }
-    match search_tour(board, use_closed && closed, start, BASE_MAX_STEPS) {
+    match search_tour(board, use_closed && closed, start, FALLBACK_MAX_STEPS) {
         (Some(t), _, _) => Built::Tour(t, "search"),
         (None, Stop::Budget, steps) => Built::Failed("gave-up", steps),
         (None, _, steps) => Built::Failed("exhausted", steps),
