@@ -34,7 +34,9 @@ fn main() {
                 let mut ok = 0;
                 let mut failed = Vec::new();
                 for start in 0..64 {
-                    let sol = s.solve(&req(8, Some(start), false), &mut rng_from_seed(1)).unwrap();
+                    let sol = s
+                        .solve(&req(8, Some(start), false), &mut rng_from_seed(1))
+                        .unwrap();
                     if sol.tour.is_some() {
                         ok += 1;
                     } else {
@@ -48,14 +50,19 @@ fn main() {
             let mut ok = 0;
             for start in 0..64 {
                 for seed in 0..100 {
-                    let sol = s.solve(&req(8, Some(start), false), &mut rng_from_seed(seed)).unwrap();
+                    let sol = s
+                        .solve(&req(8, Some(start), false), &mut rng_from_seed(seed))
+                        .unwrap();
                     ok += sol.tour.is_some() as u32;
                 }
             }
             println!("warnsdorff:random: {ok}/6400 runs (64 starts x seeds 0..100)");
         }
         Some("steps") => {
-            let budget: u64 = args.get(1).map(|s| s.parse().unwrap()).unwrap_or(100_000_000);
+            let budget: u64 = args
+                .get(1)
+                .map(|s| s.parse().unwrap())
+                .unwrap_or(100_000_000);
             for closed in [false, true] {
                 for name in [
                     "backtrack",
@@ -73,7 +80,9 @@ fn main() {
                     let mut total_secs = 0.0;
                     for start in 0..64u32 {
                         let t = Instant::now();
-                        let sol = s.solve(&req(8, Some(start), closed), &mut rng_from_seed(1)).unwrap();
+                        let sol = s
+                            .solve(&req(8, Some(start), closed), &mut rng_from_seed(1))
+                            .unwrap();
                         total_secs += t.elapsed().as_secs_f64();
                         let steps = sol.steps.unwrap();
                         found += sol.tour.is_some() as u32;
@@ -101,7 +110,10 @@ fn main() {
             let closed = args.get(3).map(|s| s == "closed").unwrap_or(false);
             let s: SolverKind = name.parse().unwrap();
             let t = Instant::now();
-            let sol = s.build().solve(&req(n, None, closed), &mut rng_from_seed(1)).unwrap();
+            let sol = s
+                .build()
+                .solve(&req(n, None, closed), &mut rng_from_seed(1))
+                .unwrap();
             println!(
                 "{name} {n}x{n} {}: outcome {} closed {} in {:.3} s (solve + oracle)",
                 if closed { "closed" } else { "open" },

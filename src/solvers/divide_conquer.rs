@@ -126,14 +126,14 @@ fn split_even(n: usize) -> Vec<usize> {
 }
 
 fn even_ok(n: usize) -> bool {
-    n % 2 == 0 && (n == 0 || n >= 6)
+    n.is_multiple_of(2) && (n == 0 || n >= 6)
 }
 
 /// Cut a side `n >= 5` into bands; an odd side gets one odd band (5, 7 or 9) which,
 /// when `target` is given, covers that coordinate. Returns the bands and the index of
 /// the odd band, or `None` if the odd band cannot be placed around `target`.
 fn split_side(n: usize, target: Option<usize>) -> Option<(Vec<usize>, Option<usize>)> {
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return even_ok(n).then(|| (split_even(n), None));
     }
     let t = target.unwrap_or(0);
@@ -439,7 +439,7 @@ fn build_blocks(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Bu
 /// A closed tour of `3 x n` (`n` even, >= 10): a closed `3 x 10` or `3 x 12` block,
 /// then `3 x 4` blocks spliced in one by one (Schwenk 1991's induction step).
 fn build_three(n: usize, start: u32) -> Option<Built> {
-    let w0 = if (n - 10) % 4 == 0 { 10 } else { 12 };
+    let w0 = if (n - 10).is_multiple_of(4) { 10 } else { 12 };
     let mut cover = Cover::new(3, n);
     let first = Rect {
         r0: 0,
@@ -496,7 +496,8 @@ fn closed_candidates(h: usize, w: usize) -> Vec<Vec<u32>> {
 /// `(end, path)` in local indices. Cached for the process.
 fn paths_by_end(h: usize, w: usize, a: u32) -> Vec<(u32, Vec<u32>)> {
     type Key = (usize, usize, u32);
-    static CACHE: OnceLock<Mutex<HashMap<Key, Vec<(u32, Vec<u32>)>>>> = OnceLock::new();
+    type Paths = Vec<(u32, Vec<u32>)>;
+    static CACHE: OnceLock<Mutex<HashMap<Key, Paths>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(v) = cache.lock().unwrap().get(&(h, w, a)) {
         return v.clone();

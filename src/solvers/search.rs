@@ -186,7 +186,8 @@ impl<'a> Search<'a> {
         // Warnsdorff order skips moves into a dead end unless it is the last square.
         let skip_dead = self.cfg.order == Order::Warnsdorff && self.remaining > 1;
         for &t in self.nb.of(v) {
-            if !self.visited[t as usize] && !(skip_dead && self.free[t as usize] == 0) {
+            let dead_end = skip_dead && self.free[t as usize] == 0;
+            if !self.visited[t as usize] && !dead_end {
                 f.cands[f.n as usize] = t;
                 f.n += 1;
             }
@@ -404,6 +405,70 @@ impl<'a> Search<'a> {
     }
 }
 
+/// Default step budget of the search solvers (`--max-steps`).
+pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
+
+/// Run one search solver on a request: checks, search, oracle. Shared by the
+/// `backtrack`, `forward-check` and `warnsdorff-backtrack` solvers.
+pub fn solve_request(
+    name: &str,
+    variant: Option<String>,
+    cfg: Config,
+    req: &super::Request,
+) -> Result<super::Solution, crate::error::InputError> {
+    use super::classical::{self, Report};
+    use serde_json::json;
+    let board = req.board;
+    let start = classical::start_square(req);
+    let nb = Neighbours::new(board);
+    let mut search = Search::new(board, &nb, start, cfg);
+    let stop = search.find();
+    let mut extra = serde_json::Map::new();
+    extra.insert("backtracks".into(), json!(search.backtracks));
+    extra.insert("max_steps".into(), json!(cfg.max_steps));
+    let outcome = match stop {
+        Stop::Found => "tour".to_string(),
+        Stop::Exhausted if cfg.ties_only => "exhausted-ties".to_string(),
+        Stop::Exhausted => "exhausted".to_string(),
+        Stop::Budget => "gave-up".to_string(),
+    };
+    if stop == Stop::Budget {
+        extra.insert(
+            "message".into(),
+            json!(format!("gave up after {} steps", search.steps)),
+        );
+    }
+    let squares = (stop == Stop::Found).then(|| search.path().to_vec());
+    classical::finish(
+        name,
+        variant,
+        req,
+        squares,
+        Report {
+            outcome,
+            attempts: 1,
+            steps: Some(search.steps),
+            extra,
+        },
+    )
+}
+
+/// Checks shared by the search solvers: theorems, colour, size, step budget.
+pub fn check_request(
+    what: &str,
+    max_steps: u64,
+    req: &super::Request,
+) -> Result<(), crate::error::InputError> {
+    use super::classical;
+    if max_steps == 0 {
+        return Err(crate::error::InputError::param(
+            "--max-steps must be at least 1",
+        ));
+    }
+    classical::check_possible(req, classical::wants_closed(req))?;
+    classical::check_search_size(req.board, what)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,68 +542,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Default step budget of the search solvers (`--max-steps`).
-pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
-
-/// Run one search solver on a request: checks, search, oracle. Shared by the
-/// `backtrack`, `forward-check` and `warnsdorff-backtrack` solvers.
-pub fn solve_request(
-    name: &str,
-    variant: Option<String>,
-    cfg: Config,
-    req: &super::Request,
-) -> Result<super::Solution, crate::error::InputError> {
-    use super::classical::{self, Report};
-    use serde_json::json;
-    let board = req.board;
-    let start = classical::start_square(req);
-    let nb = Neighbours::new(board);
-    let mut search = Search::new(board, &nb, start, cfg);
-    let stop = search.find();
-    let mut extra = serde_json::Map::new();
-    extra.insert("backtracks".into(), json!(search.backtracks));
-    extra.insert("max_steps".into(), json!(cfg.max_steps));
-    let outcome = match stop {
-        Stop::Found => "tour".to_string(),
-        Stop::Exhausted if cfg.ties_only => "exhausted-ties".to_string(),
-        Stop::Exhausted => "exhausted".to_string(),
-        Stop::Budget => "gave-up".to_string(),
-    };
-    if stop == Stop::Budget {
-        extra.insert(
-            "message".into(),
-            json!(format!("gave up after {} steps", search.steps)),
-        );
-    }
-    let squares = (stop == Stop::Found).then(|| search.path().to_vec());
-    classical::finish(
-        name,
-        variant,
-        req,
-        squares,
-        Report {
-            outcome,
-            attempts: 1,
-            steps: Some(search.steps),
-            extra,
-        },
-    )
-}
-
-/// Checks shared by the search solvers: theorems, colour, size, step budget.
-pub fn check_request(
-    what: &str,
-    max_steps: u64,
-    req: &super::Request,
-) -> Result<(), crate::error::InputError> {
-    use super::classical;
-    if max_steps == 0 {
-        return Err(crate::error::InputError::param(
-            "--max-steps must be at least 1",
-        ));
-    }
-    classical::check_possible(req, classical::wants_closed(req))?;
-    classical::check_search_size(req.board, what)
 }

@@ -293,9 +293,9 @@ fn run_frame(board: Board, start: (usize, usize), tie: TieBreak, rng: &mut Rng) 
         // Candidates: unvisited neighbours, after removing s from their counts.
         let mut cand = [(0usize, 0u8); 8];
         let mut nc = 0;
-        for k in 0..8 {
+        for (k, off) in offs.iter().enumerate() {
             if on(r, c, k) {
-                let t = (s as i64 + offs[k].2) as usize;
+                let t = (s as i64 + off.2) as usize;
                 if deg[t] != VISITED {
                     deg[t] -= 1;
                     cand[nc] = (k, deg[t]);
