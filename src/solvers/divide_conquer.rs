@@ -8,32 +8,44 @@
 //!
 //! 1. Each side `n >= 5` is cut into bands: an even side into bands of 6, 8 and 10
 //!    (greedy 8s; 12 = 6 + 6), an odd side into one odd band of 5, 7 or 9 plus even
-//!    bands. A `3 x n` board (closed tours exist for even `n >= 10`, Schwenk 1991) is cut
-//!    into `3 x 10 .. 3 x 18` blocks.
+//!    bands.
 //! 2. Every block whose sides are not both odd gets a closed base tour; when both sides
 //!    of the board are odd (no closed tour, Schwenk), the one odd x odd block gets an
 //!    open base tour instead, placed so that it contains the requested start square and
 //!    starting there. Base tours are found once per process by this crate's own search
 //!    ([`super::search`], Warnsdorff order with forward checking) and cached.
-//! 3. Blocks are joined along a spanning tree (left to right within a row of blocks,
-//!    then each row's first block to the row above). To join components `A` and `B`
-//!    across their shared side, it looks for a tour edge `x1-y1` of `A` and `x2-y2` of
-//!    `B` with `x1-x2` and `y1-y2` knight moves, removes the two edges and adds the two
-//!    moves: two cycles become one cycle, and a path plus a cycle one path with the same
-//!    ends. This is Parberry's joining step, but the exchange is found by a local scan of
-//!    the current edges near the boundary instead of being fixed by "structured" base
-//!    tours; every board size is covered by the tests, and a missing exchange would be
-//!    reported as the outcome `join-failed`, never as a wrong tour.
-//! 4. The result is walked from the start square (the corner `(0,0)` by default) and
-//!    checked by the oracle.
+//! 3. Blocks are joined along a spanning tree, in row-major order: each block to the
+//!    block on its left, the first block of a row to the block above. To join, it looks
+//!    for a current cover edge `x1-y1` on the old side and a base-tour edge `x2-y2` in
+//!    the new block with `x1-x2` and `y1-y2` knight moves, removes the two edges and adds
+//!    the two moves: two cycles become one cycle, and a path plus a cycle one path with
+//!    the same ends. This is Parberry's joining step, but the exchange is found by a
+//!    local scan near the boundary instead of being fixed in advance by "structured"
+//!    base tours; if a block's first base tour offers no exchange, up to 63 other closed
+//!    tours of its size are tried. A missing exchange would be reported as the outcome
+//!    `join-failed`, never as a wrong tour; the tests build every board from 3x3 to
+//!    40x40 and 1000x1000 without one.
+//! 4. `3 x n` with a closed tour (even `n >= 10`, Schwenk 1991): a closed `3 x 10` or
+//!    `3 x 12` block, then `3 x 4` open tours spliced in one at a time (remove a cover
+//!    edge `u-v` at the boundary, add `u-p`, the block's path `p ~ q`, and `q-v`), which
+//!    is Schwenk's induction step.
+//! 5. Boards with a side of 3 or 4 and no closed tour, open tours only: on `3 x n`, a
+//!    chain of `3 x w` blocks (w in 4, 7, 8, 9, 10) each crossed by a Hamiltonian path
+//!    whose exit is a knight move from the next block's entry, widths chosen by dynamic
+//!    programming, starting at the start square's block (or mirrored). On `4 x n` no
+//!    such chain exists (every Hamiltonian path of a `4 x w` block starts and ends on an
+//!    outer line), so it runs Warnsdorff with random ties from the fixed seeds 0, 1, 2,
+//!    ... (up to 1000 attempts; measured to succeed within a few on 4 x 5 .. 4 x 1001).
+//! 6. Anything left (odd starts the odd block cannot be placed around on small boards,
+//!    thin boards where the above fail) falls back to search with a budget of 2*10^7
+//!    steps (`gave-up` / `exhausted` outcomes). The result is walked from the start
+//!    square (the corner `(0,0)` by default) and checked by the oracle.
 //!
-//! Guarantees: a closed tour on every board with `min(m, n) >= 5` and `mn` even, and on
-//! `3 x n` for even `n >= 10` (that is, every board with a closed tour, by Schwenk's
-//! theorem); an open tour from any corner-coloured start on boards with both sides odd
-//! and at least 5 (when the odd block cannot be placed around the start, search is used,
-//! see below). Open tours on boards with a side of 3 or 4 and no closed tour (`4 x n`,
-//! `3 x n` odd or 4 or 8) are found by the same search as the base tours with a step
-//! budget (outcome `gave-up` if it runs out; no linear-time guarantee there).
+//! Guarantees: a closed tour on every board with a closed tour (Schwenk), built in
+//! linear time; an open tour from every corner-coloured start on boards with both sides
+//! odd and at least 5 (linear time except for small boards where the odd block cannot
+//! be placed around the start); open tours of thin boards as described in 5-6, without
+//! a linear-time guarantee on `4 x n`.
 //!
 //! Complexity: O(mn) time; 8 bytes per square for the cover plus 8 for the tour and the
 //! oracle, so 10000 x 10000 takes about 1.6 GB. No knight graph is built.
