@@ -198,6 +198,10 @@ fn bad_requests_are_refused_in_one_line() {
         "network flags",
     );
     assert_refused(&["solve", "--solver", "nope"], "unknown solver");
+    assert_refused(
+        &["solve", "--solver", "warnsdorff", "--reverse"],
+        "--reverse",
+    );
     assert_refused(&["count", "--board", "3000x3000"], "too large");
     assert_refused(&["exists", "--board", "0x3"], "zero side");
 }

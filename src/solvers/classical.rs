@@ -67,6 +67,17 @@ pub fn check_start_colour(board: Board, start: u32, closed: bool) -> Result<(), 
     Ok(())
 }
 
+/// `--reverse` walks a closed tour the other way; solvers that build open tours refuse
+/// it up front unless a closed tour is requested.
+pub fn check_reverse(req: &Request, what: &str) -> Result<(), InputError> {
+    if req.reverse && !wants_closed(req) {
+        return Err(InputError::param(format!(
+            "--reverse walks a closed tour the other way; {what} builds open tours unless --closed is given (circuit and divide-conquer build closed tours)"
+        )));
+    }
+    Ok(())
+}
+
 /// Refuse boards too large for a search solver, before allocating anything.
 pub fn check_search_size(board: Board, what: &str) -> Result<(), InputError> {
     if board.squares() > MAX_SEARCH_SQUARES {

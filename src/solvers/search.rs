@@ -466,6 +466,7 @@ pub fn check_request(
         ));
     }
     classical::check_possible(req, classical::wants_closed(req))?;
+    classical::check_reverse(req, what)?;
     classical::check_search_size(req.board, what)
 }
 

@@ -399,6 +399,7 @@ impl Solver for WarnsdorffSolver {
             )));
         }
         classical::check_possible(req, classical::wants_closed(req))?;
+        classical::check_reverse(req, "warnsdorff")?;
         let bytes = req.board.squares() as u64 * BYTES_PER_SQUARE;
         if bytes > crate::graph::MEMORY_LIMIT_BYTES {
             return Err(InputError::TooLarge(format!(
