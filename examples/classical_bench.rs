@@ -63,6 +63,7 @@ fn main() {
                 .get(1)
                 .map(|s| s.parse().unwrap())
                 .unwrap_or(100_000_000);
+            let only = args.get(2);
             for closed in [false, true] {
                 for name in [
                     "backtrack",
@@ -71,6 +72,9 @@ fn main() {
                     "warnsdorff-backtrack",
                     "warnsdorff-backtrack:ties",
                 ] {
+                    if only.is_some_and(|o| o != name) {
+                        continue;
+                    }
                     let mut k: SolverKind = name.parse().unwrap();
                     k.apply_classical_flags(None, Some(budget), None).unwrap();
                     let s = k.build();
