@@ -7,7 +7,10 @@
 //!
 //! Variant `connectivity` (`forward-check:connectivity`) also backtracks when the
 //! unvisited squares fall apart into parts the head cannot all reach, at O(mn) per
-//! move: it saves steps but, as measured in the project report, rarely time.
+//! move. Measured on 8x8 (all 64 starts, budget 2*10^7 steps, release build): it
+//! succeeds from exactly the same starts as plain forward checking, saves 1-5% of the
+//! steps (corner: 275 vs 288 open, 309 vs 309 closed) and costs 4-7x the time
+//! (222 s vs 57 s open, 6.8 s vs 1.0 s closed), so it does not pay for itself there.
 //!
 //! Arguments, returns and budget as for [`super::backtrack`]. Deterministic.
 //!
