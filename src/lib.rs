@@ -5,6 +5,7 @@
 //! [`solvers`]) → a [`tour::Tour`] checked by the one oracle in [`tour`].
 
 pub mod board;
+pub mod count;
 pub mod error;
 pub mod existence;
 pub mod experiment;

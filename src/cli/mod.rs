@@ -4,6 +4,8 @@
 pub mod animate;
 pub mod compare;
 pub mod convergence;
+pub mod count;
+pub mod exists;
 pub mod experiment;
 pub mod merge;
 pub mod play;
@@ -49,6 +51,10 @@ pub enum Command {
     Play(play::PlayArgs),
     /// The Queen's Challenge: N queens, none attacking another, some locked in place.
     Queens(queens::QueensArgs),
+    /// Whether a tour exists, from the theorems (Schwenk 1991 for closed tours).
+    Exists(exists::ExistsArgs),
+    /// Count all tours of a small board by exhaustive search.
+    Count(count::CountArgs),
 }
 
 /// How a failed command should exit.
@@ -109,6 +115,8 @@ where
         Command::Convergence(args) => convergence::run(args, &mut out),
         Command::Queens(args) => queens::run(args, &mut out),
         Command::Play(args) => play::run(args, &mut out),
+        Command::Exists(args) => exists::run(args, &mut out),
+        Command::Count(args) => count::run(args, &mut out),
     };
     let _ = out.flush();
     match result {

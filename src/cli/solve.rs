@@ -128,7 +128,8 @@ pub struct SolveArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
     pub board: String,
-    /// Solver: network, network:PRESET, network+merge[:PRESET] (see --variant).
+    /// Solver: network[:PRESET], network+merge[:PRESET], warnsdorff[:TIE], backtrack,
+    /// forward-check[:connectivity], warnsdorff-backtrack[:ties], circuit, divide-conquer.
     #[arg(long, default_value = "network")]
     pub solver: String,
     /// Seed of the ChaCha8 random stream.
@@ -168,6 +169,15 @@ pub struct SolveArgs {
     pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub network: NetworkFlags,
+    /// Warnsdorff tie-break: roth (default), squirrel-cull, pohl, first, random.
+    #[arg(long, value_name = "TIE")]
+    pub tie_break: Option<String>,
+    /// Step budget of the search solvers (squares placed before giving up).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
+    /// Re-run a failed warnsdorff:random run up to N more times.
+    #[arg(long, value_name = "N")]
+    pub restarts: Option<u32>,
 }
 
 /// The validated configuration of one `solve`.
@@ -189,7 +199,6 @@ impl SolveArgs {
                     tile: crate::solvers::neural_merge::TileMode::Auto,
                 },
                 s @ SolverKind::NetworkMerge { .. } => s,
-                #[allow(unreachable_patterns)]
                 _ => {
                     return Err(InputError::param(format!(
                     "--merge joins the network's cycles; use it with --solver network, not '{}'",
@@ -209,16 +218,15 @@ impl SolveArgs {
         match &mut solver {
             SolverKind::Network(p) => *p = self.network.apply(*p)?,
             SolverKind::NetworkMerge { params, .. } => *params = self.network.apply(*params)?,
-            #[allow(unreachable_patterns)]
             _ if self.network.any() => {
                 return Err(InputError::param(format!(
                     "network flags (--variant, --c, ...) apply only to --solver network, not '{}'",
                     self.solver
                 )))
             }
-            #[allow(unreachable_patterns)]
             _ => {}
         }
+        solver.apply_classical_flags(self.tie_break.as_deref(), self.max_steps, self.restarts)?;
         if self.trace.is_some() && !matches!(solver, SolverKind::Network(_)) {
             return Err(InputError::param(
                 "--trace records the network's outputs; use it with --solver network",

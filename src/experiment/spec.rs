@@ -303,21 +303,14 @@ impl<'de> Deserialize<'de> for Clamp {
     }
 }
 
-/// Apply a classical cell's caps (`max_steps`, `restarts`) to its solver.
-///
-/// Merge point with the classical solvers: once `SolverKind` has them, this becomes
-/// `kind.apply_classical_flags(None, max_steps, restarts)`.
+/// Apply a classical cell's caps (`max_steps`, `restarts`) to its solver; solvers they
+/// do not fit refuse them with a one-line reason.
 fn apply_classical_caps(
     kind: &mut SolverKind,
     max_steps: Option<u64>,
     restarts: Option<u32>,
 ) -> Result<(), InputError> {
-    if max_steps.is_none() && restarts.is_none() {
-        return Ok(());
-    }
-    Err(InputError::param(format!(
-        "max_steps and restarts are not accepted by solver '{kind}'"
-    )))
+    kind.apply_classical_flags(None, max_steps, restarts)
 }
 
 fn line_of(text: &str, span: Range<usize>) -> usize {
@@ -436,7 +429,6 @@ fn resolve(
                 p.check().map_err(|e| entry_err(e.to_string()))?;
                 Some(*p)
             }
-            #[allow(unreachable_patterns)]
             _ => {
                 let keys = entry.network_keys();
                 if !keys.is_empty() {

@@ -4,8 +4,16 @@
 //! abilities) and returns a [`Solution`] whose tour, if any, has passed the oracle in
 //! [`crate::tour`]. [`SolverKind`] names solvers for the command line and spec files.
 
+pub mod backtrack;
+pub mod circuit;
+pub mod classical;
+pub mod divide_conquer;
+pub mod forward_check;
 pub mod network;
 pub mod neural_merge;
+pub mod search;
+pub mod warnsdorff;
+pub mod warnsdorff_backtrack;
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,6 +26,12 @@ use crate::existence;
 use crate::network::{NetworkParams, Preset};
 use crate::tour::Tour;
 use crate::Rng;
+use backtrack::BacktrackSolver;
+use circuit::CircuitSolver;
+use divide_conquer::DivideConquerSolver;
+use forward_check::ForwardCheckSolver;
+use warnsdorff::{TieBreak, WarnsdorffSolver};
+use warnsdorff_backtrack::WarnsdorffBacktrackSolver;
 
 /// What the user asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,6 +134,18 @@ pub enum SolverKind {
         params: NetworkParams,
         tile: neural_merge::TileMode,
     },
+    /// Warnsdorff's rule with a tie-break; `restarts` re-runs a failed random run.
+    Warnsdorff { tie: TieBreak, restarts: u32 },
+    /// Plain depth-first search in clockwise order.
+    Backtrack { max_steps: u64 },
+    /// Depth-first search with forward checking (and optionally connectivity).
+    ForwardCheck { connectivity: bool, max_steps: u64 },
+    /// Depth-first search in Warnsdorff order (optionally tie points only).
+    WarnsdorffBacktrack { ties_only: bool, max_steps: u64 },
+    /// One closed tour, rotated to the start square.
+    Circuit,
+    /// Linear-time construction from block tours.
+    DivideConquer,
 }
 
 impl SolverKind {
@@ -130,6 +156,29 @@ impl SolverKind {
             SolverKind::NetworkMerge { params, tile } => {
                 Box::new(neural_merge::NeuralMergeSolver::new(*params, *tile))
             }
+            SolverKind::Warnsdorff { tie, restarts } => Box::new(WarnsdorffSolver {
+                tie: *tie,
+                restarts: *restarts,
+            }),
+            SolverKind::Backtrack { max_steps } => Box::new(BacktrackSolver {
+                max_steps: *max_steps,
+            }),
+            SolverKind::ForwardCheck {
+                connectivity,
+                max_steps,
+            } => Box::new(ForwardCheckSolver {
+                connectivity: *connectivity,
+                max_steps: *max_steps,
+            }),
+            SolverKind::WarnsdorffBacktrack {
+                ties_only,
+                max_steps,
+            } => Box::new(WarnsdorffBacktrackSolver {
+                ties_only: *ties_only,
+                max_steps: *max_steps,
+            }),
+            SolverKind::Circuit => Box::new(CircuitSolver),
+            SolverKind::DivideConquer => Box::new(DivideConquerSolver),
         }
     }
 
@@ -143,37 +192,132 @@ impl SolverKind {
                 .iter()
                 .map(|p| format!("network+merge:{}", p.name())),
         );
+        v.push("warnsdorff".into());
+        v.extend(
+            TieBreak::ALL
+                .iter()
+                .map(|t| format!("warnsdorff:{}", t.name())),
+        );
+        v.extend(
+            [
+                "backtrack",
+                "forward-check",
+                "forward-check:connectivity",
+                "warnsdorff-backtrack",
+                "warnsdorff-backtrack:ties",
+                "circuit",
+                "divide-conquer",
+            ]
+            .map(String::from),
+        );
         v
+    }
+
+    /// Whether this is one of the classical (non-network) solvers.
+    pub fn is_classical(&self) -> bool {
+        !matches!(
+            self,
+            SolverKind::Network(_) | SolverKind::NetworkMerge { .. }
+        )
+    }
+
+    /// Apply the classical solvers' command-line flags, refusing flags that do not fit
+    /// the solver: `tie_break` (warnsdorff only), `max_steps` (search solvers only),
+    /// `restarts` (warnsdorff only; the random tie-break re-runs, see its docs).
+    pub fn apply_classical_flags(
+        &mut self,
+        tie_break: Option<&str>,
+        max_steps: Option<u64>,
+        restarts: Option<u32>,
+    ) -> Result<(), InputError> {
+        let me = self.to_string();
+        if let Some(t) = tie_break {
+            match self {
+                SolverKind::Warnsdorff { tie, .. } => *tie = t.parse()?,
+                _ => {
+                    return Err(InputError::param(format!(
+                        "--tie-break applies only to --solver warnsdorff, not '{me}'"
+                    )))
+                }
+            }
+        }
+        if let Some(n) = max_steps {
+            if n == 0 {
+                return Err(InputError::param("--max-steps must be at least 1"));
+            }
+            match self {
+                SolverKind::Backtrack { max_steps }
+                | SolverKind::ForwardCheck { max_steps, .. }
+                | SolverKind::WarnsdorffBacktrack { max_steps, .. } => *max_steps = n,
+                _ => {
+                    return Err(InputError::param(format!(
+                        "--max-steps applies only to the search solvers (backtrack, forward-check, warnsdorff-backtrack), not '{me}'"
+                    )))
+                }
+            }
+        }
+        if let Some(n) = restarts {
+            match self {
+                SolverKind::Warnsdorff { restarts, .. } => *restarts = n,
+                _ => {
+                    return Err(InputError::param(format!(
+                        "--restarts applies only to --solver warnsdorff (use --max-attempts for the network), not '{me}'"
+                    )))
+                }
+            }
+        }
+        Ok(())
     }
 }
 
 impl FromStr for SolverKind {
     type Err = InputError;
 
-    /// `network` (the `parberry` preset), `network:PRESET`, `network+merge[:PRESET]`
-    /// (alias `neural+merge`).
+    /// `network` (the `parberry` preset) or `network:PRESET`; `network+merge[:PRESET]`
+    /// (alias `neural+merge`); `warnsdorff` (tie-break `roth`) or `warnsdorff:TIE`;
+    /// `backtrack`; `forward-check[:connectivity]`; `warnsdorff-backtrack[:ties]`;
+    /// `circuit`; `divide-conquer`.
     fn from_str(s: &str) -> Result<SolverKind, InputError> {
         let s = s.trim();
         let (head, tail) = match s.split_once(':') {
             Some((h, t)) => (h, Some(t)),
             None => (s, None),
         };
-        match head {
-            "network" => {
+        let unknown = || {
+            InputError::param(format!(
+                "unknown solver '{s}'; accepted: {}",
+                SolverKind::names().join(", ")
+            ))
+        };
+        let steps = search::DEFAULT_MAX_STEPS;
+        match (head, tail) {
+            ("network", _) => {
                 let preset: Preset = tail.unwrap_or("parberry").parse()?;
                 Ok(SolverKind::Network(preset.params()))
             }
-            "network+merge" | "neural+merge" => {
+            ("network+merge" | "neural+merge", _) => {
                 let preset: Preset = tail.unwrap_or("parberry").parse()?;
                 Ok(SolverKind::NetworkMerge {
                     params: preset.params(),
                     tile: neural_merge::TileMode::Auto,
                 })
             }
-            _ => Err(InputError::param(format!(
-                "unknown solver '{s}'; accepted: {}",
-                SolverKind::names().join(", ")
-            ))),
+            ("warnsdorff", _) => Ok(SolverKind::Warnsdorff {
+                tie: tail.unwrap_or("roth").parse()?,
+                restarts: 0,
+            }),
+            ("backtrack", None) => Ok(SolverKind::Backtrack { max_steps: steps }),
+            ("forward-check", None | Some("connectivity")) => Ok(SolverKind::ForwardCheck {
+                connectivity: tail.is_some(),
+                max_steps: steps,
+            }),
+            ("warnsdorff-backtrack", None | Some("ties")) => Ok(SolverKind::WarnsdorffBacktrack {
+                ties_only: tail.is_some(),
+                max_steps: steps,
+            }),
+            ("circuit", None) => Ok(SolverKind::Circuit),
+            ("divide-conquer", None) => Ok(SolverKind::DivideConquer),
+            _ => Err(unknown()),
         }
     }
 }
@@ -191,6 +335,20 @@ impl fmt::Display for SolverKind {
             SolverKind::NetworkMerge { params, tile } => {
                 write!(f, "network+merge:{}@tile={tile}", params.variant_name())
             }
+            SolverKind::Warnsdorff { tie, .. } => write!(f, "warnsdorff:{tie}"),
+            SolverKind::Backtrack { .. } => f.write_str("backtrack"),
+            SolverKind::ForwardCheck { connectivity, .. } => f.write_str(if *connectivity {
+                "forward-check:connectivity"
+            } else {
+                "forward-check"
+            }),
+            SolverKind::WarnsdorffBacktrack { ties_only, .. } => f.write_str(if *ties_only {
+                "warnsdorff-backtrack:ties"
+            } else {
+                "warnsdorff-backtrack"
+            }),
+            SolverKind::Circuit => f.write_str("circuit"),
+            SolverKind::DivideConquer => f.write_str("divide-conquer"),
         }
     }
 }

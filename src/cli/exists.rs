@@ -1,0 +1,71 @@
+//! `knightnet exists`: whether a knight's tour of a board exists, answered from the
+//! theorems in [`crate::existence`] (and the colour argument for a given start square),
+//! without any search.
+
+use std::io::Write;
+
+use clap::Args;
+use serde_json::json;
+
+use super::solve::Format;
+use super::Failure;
+use crate::board::Board;
+use crate::existence;
+use crate::solvers::classical::check_start_colour;
+
+#[derive(Debug, Clone, Args)]
+pub struct ExistsArgs {
+    /// Board size ROWSxCOLS.
+    #[arg(long)]
+    pub board: String,
+    /// Ask about closed tours (default: open tours).
+    #[arg(long)]
+    pub closed: bool,
+    /// Ask about tours starting on this square: ROW,COL (0-based) or algebraic like c3.
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub fn run(args: ExistsArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let board: Board = args.board.parse()?;
+    let start = args
+        .start
+        .as_deref()
+        .map(|s| board.parse_square(s))
+        .transpose()?;
+    let mut ex = existence::tour_exists(board, args.closed);
+    if let (true, Some(s)) = (ex.exists, start) {
+        if let Err(e) = check_start_colour(board, s, args.closed) {
+            ex = existence::Existence {
+                exists: false,
+                reason: e.to_string(),
+            };
+        }
+    }
+    let kind = if args.closed { "closed" } else { "open" };
+    let text = match args.format {
+        Format::Json => {
+            let v = json!({
+                "board": {"rows": board.rows(), "cols": board.cols()},
+                "closed": args.closed,
+                "start": start.map(|s| board.square_name(s)),
+                "exists": ex.exists,
+                "reason": ex.reason,
+            });
+            serde_json::to_string_pretty(&v).map_err(anyhow::Error::from)? + "\n"
+        }
+        Format::Text => format!(
+            "{}: {} ({kind} tour{})\n",
+            if ex.exists { "yes" } else { "no" },
+            ex.reason,
+            start
+                .map(|s| format!(" from {}", board.square_name(s)))
+                .unwrap_or_default()
+        ),
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}

@@ -1,0 +1,74 @@
+//! `circuit`: look up (small boards) or build (large boards) one closed tour of the
+//! board, then start it at any square in either direction: a closed tour passes through
+//! every square, so rotating it serves every start square at no extra cost.
+//!
+//! Boards with at most [`SEARCH_SQUARES`] squares use the closed tour found once by this
+//! crate's own search from the corner (Warnsdorff order with forward checking, see
+//! [`super::search`]) and cached for the process; larger boards use the closed tour of
+//! [`super::divide_conquer`]. Only boards with a closed tour are accepted (Schwenk
+//! 1991); the tour is closed even when an open one is asked for.
+//!
+//! Complexity: O(mn) after the lookup. Deterministic.
+
+use serde_json::json;
+
+use super::classical::{self, Report};
+use super::divide_conquer::{base_tour, DivideConquerSolver};
+use super::{Request, Solution, Solver};
+use crate::error::InputError;
+use crate::Rng;
+
+/// Boards up to this many squares take their tour from the cached search.
+pub const SEARCH_SQUARES: usize = 144;
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CircuitSolver;
+
+impl Solver for CircuitSolver {
+    fn name(&self) -> String {
+        "circuit".into()
+    }
+
+    fn check(&self, req: &Request) -> Result<(), InputError> {
+        req.check_exists(true).map_err(|e| {
+            InputError::Impossible(format!(
+                "{e}; circuit starts a closed tour anywhere, so it needs a board with one"
+            ))
+        })?;
+        let bytes = req.board.squares() as u64 * 16;
+        if bytes > crate::graph::MEMORY_LIMIT_BYTES {
+            return Err(InputError::TooLarge(format!(
+                "board {} is too large for circuit: it would need about {:.1} GiB, and the limit is {} GiB",
+                req.board,
+                bytes as f64 / (1u64 << 30) as f64,
+                crate::graph::MEMORY_LIMIT_BYTES >> 30
+            )));
+        }
+        Ok(())
+    }
+
+    fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {
+        self.check(req)?;
+        let board = req.board;
+        let (tour, source) = if board.squares() <= SEARCH_SQUARES {
+            (base_tour(board.rows(), board.cols(), true, 0), "search")
+        } else {
+            (DivideConquerSolver::closed_tour(board, 0), "divide-conquer")
+        };
+        let mut extra = serde_json::Map::new();
+        extra.insert("source".into(), json!(source));
+        let outcome = if tour.is_some() { "tour" } else { "not-found" };
+        classical::finish(
+            "circuit",
+            None,
+            req,
+            tour,
+            Report {
+                outcome: outcome.into(),
+                attempts: 1,
+                steps: None,
+                extra,
+            },
+        )
+    }
+}

@@ -1,0 +1,169 @@
+//! Shared plumbing of the classical solvers: request checks (theorems, colour, size),
+//! the default start square, and turning a square sequence into a validated
+//! [`Solution`] through the oracle in [`crate::tour`].
+
+use serde_json::{Map, Value};
+
+use super::{Request, Solution};
+use crate::board::Board;
+use crate::error::InputError;
+use crate::tour::Tour;
+
+/// Largest board (in squares) the search solvers (`backtrack`, `forward-check`,
+/// `warnsdorff-backtrack`) and `count` accept: their per-square tables take about
+/// 50 bytes a square, and search on larger boards is hopeless anyway.
+pub const MAX_SEARCH_SQUARES: usize = 4_000_000;
+
+/// Whether a tour is closed when none was asked for: classical solvers default to open.
+pub fn wants_closed(req: &Request) -> bool {
+    req.closed.unwrap_or(false)
+}
+
+/// The start square: the requested one, else the top-left corner `(0,0)`.
+pub fn start_square(req: &Request) -> u32 {
+    req.start.unwrap_or(0)
+}
+
+/// Refuse requests that no solver could serve: no tour of that kind exists (Schwenk 1991
+/// for closed tours, the open-tour theorem otherwise), or an open tour of a board with
+/// an odd number of squares is asked to start on the minority colour (the knight
+/// alternates colours, so both ends of such a tour lie on the corners' colour).
+pub fn check_possible(req: &Request, closed: bool) -> Result<(), InputError> {
+    req.check_exists(closed)?;
+    if let Some(s) = req.start {
+        check_start_colour(req.board, s, closed)?;
+    }
+    Ok(())
+}
+
+/// The colour argument for one start square (see [`check_possible`]), and the
+/// outer-line rule of 4 x n boards.
+pub fn check_start_colour(board: Board, start: u32, closed: bool) -> Result<(), InputError> {
+    let (r, c) = board.coords(start);
+    if !closed && board.squares() % 2 == 1 && board.squares() > 1 && (r + c) % 2 == 1 {
+        return Err(InputError::Impossible(format!(
+            "no open knight's tour of the {board} board starts on {}: the board has an odd number of squares, so every tour starts and ends on the corners' colour, and this square has the other colour",
+            board.square_name(start)
+        )));
+    }
+    // 4 x n (n >= 5): the outer rows' squares only neighbour inner-row squares and are
+    // half of the board, so along a tour they are never consecutive; strict alternation
+    // outer/inner is ruled out by colour (the outer squares at even positions would all
+    // share a colour, but the outer rows hold both colours equally), so the tour has
+    // exactly one inner-inner step and both of its ends lie on outer rows.
+    let (m, long) = (
+        board.rows().min(board.cols()),
+        board.rows().max(board.cols()),
+    );
+    if m == 4 && long >= 5 {
+        let short_coord = if board.rows() == 4 { r } else { c };
+        if short_coord == 1 || short_coord == 2 {
+            return Err(InputError::Impossible(format!(
+                "no knight's tour of the {board} board starts on {}: on a 4 x n board every tour starts and ends on one of the two outer lines (an outer/inner alternation and colour argument)",
+                board.square_name(start)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `--reverse` walks a closed tour the other way; solvers that build open tours refuse
+/// it up front unless a closed tour is requested.
+pub fn check_reverse(req: &Request, what: &str) -> Result<(), InputError> {
+    if req.reverse && !wants_closed(req) {
+        return Err(InputError::param(format!(
+            "--reverse walks a closed tour the other way; {what} builds open tours unless --closed is given (circuit and divide-conquer build closed tours)"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuse boards too large for a search solver, before allocating anything.
+pub fn check_search_size(board: Board, what: &str) -> Result<(), InputError> {
+    if board.squares() > MAX_SEARCH_SQUARES {
+        return Err(InputError::TooLarge(format!(
+            "board {board} is too large for {what}: it has {} squares and search solvers accept at most {MAX_SEARCH_SQUARES}; use --solver divide-conquer or warnsdorff",
+            board.squares()
+        )));
+    }
+    Ok(())
+}
+
+/// Everything a classical solver reports besides the tour.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub outcome: String,
+    pub attempts: u64,
+    pub steps: Option<u64>,
+    pub extra: Map<String, Value>,
+}
+
+/// Build the [`Solution`]: the squares (if any) go through the oracle. A sequence that
+/// ends a knight move from its start is reported closed (a stronger result than asked);
+/// a request for a closed tour that is not met is a failure with outcome `not-closed`.
+///
+/// An invalid sequence is a bug in the solver: it is reported as an error naming the
+/// oracle's objection rather than hidden.
+pub fn finish(
+    name: &str,
+    variant: Option<String>,
+    req: &Request,
+    squares: Option<Vec<u32>>,
+    mut report: Report,
+) -> Result<Solution, InputError> {
+    let board = req.board;
+    let want_closed = wants_closed(req);
+    let mut tour = None;
+    let mut closed = false;
+    if let Some(sq) = squares {
+        let n = sq.len();
+        let is_closed = n > 2 && n == board.squares() && board.is_knight_move(sq[n - 1], sq[0]);
+        match Tour::new(board, sq, is_closed) {
+            Ok(t) => {
+                if want_closed && !is_closed {
+                    report.outcome = "not-closed".into();
+                } else {
+                    closed = is_closed;
+                    tour = Some(t);
+                }
+            }
+            Err(e) => {
+                return Err(InputError::param(format!(
+                    "internal error: {name} produced a sequence the tour oracle rejects: {e}"
+                )))
+            }
+        }
+    }
+    Solution {
+        solver: name.to_string(),
+        variant,
+        closed: if tour.is_some() { closed } else { want_closed },
+        tour,
+        outcome: report.outcome,
+        iterations: 0,
+        attempts: report.attempts.max(1),
+        steps: report.steps,
+        extra: report.extra,
+    }
+    .apply_start(req)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_rule_refuses_minority_starts() {
+        let b = Board::new(5, 5).unwrap();
+        assert!(check_start_colour(b, b.index(0, 1), false).is_err());
+        assert!(check_start_colour(b, b.index(1, 1), false).is_ok());
+        let e = Board::new(6, 6).unwrap();
+        assert!(check_start_colour(e, e.index(0, 1), false).is_ok());
+        // Inner lines of 4 x n boards (confirmed by exhaustive search on 4x5..4x8).
+        let f = Board::new(4, 7).unwrap();
+        assert!(check_start_colour(f, f.index(1, 3), false).is_err());
+        assert!(check_start_colour(f, f.index(3, 3), false).is_ok());
+        let g = Board::new(9, 4).unwrap();
+        assert!(check_start_colour(g, g.index(4, 2), false).is_err());
+    }
+}

@@ -1,0 +1,479 @@
+//! Warnsdorff's rule (1823): from the current square, move to the unvisited neighbour
+//! with the fewest unvisited neighbours of its own. The rule leaves ties open; the tie
+//! break is the whole difference between the variants here:
+//!
+//! - `first`: the first tied move in the fixed clockwise order of
+//!   [`crate::board::KNIGHT_OFFSETS`].
+//! - `random`: a uniformly random tied move (Warnsdorff's "indifferently"), drawn from
+//!   the seeded stream. Ganzfried 2004 reports >= 98% success from the corner on m x m
+//!   for m <= 25 except m = 7, decaying for large boards (Squirrel & Cull 1996: no
+//!   success for m > 325).
+//! - `pohl`: Pohl's second-level rule (Pohl, CACM 10 (1967) 446-449): among the tied
+//!   moves, the one whose own unvisited neighbours have the smallest sum of onward
+//!   counts; remaining ties clockwise-first.
+//! - `squirrel-cull`: the fixed move orderings with switch squares of Squirrel & Cull
+//!   1996 (table as printed in Ganzfried 2004, Table 1): start at the top-left corner of
+//!   an m x m board, break ties by the first ordering until the knight stands on the
+//!   listed square, then by the next ordering, and so on. Squirrel & Cull number the
+//!   moves 1..8 as (row, col) offsets (-2,1), (-1,2), (1,2), (2,1), (2,-1), (1,-2),
+//!   (-1,-2), (-2,-1): exactly our clockwise order, so digit `d` is
+//!   `KNIGHT_OFFSETS[d - 1]` (verified: with this numbering it succeeds from the corner
+//!   on every m in 5..=200 except 74, as Ganzfried reports; see the tests). Starts at
+//!   the other three corners of a square board run the table in the reflected frame.
+//!   Outside its design domain (non-square boards, non-corner starts) it is simply a
+//!   Warnsdorff run with those orderings and switch squares, with no guarantee.
+//! - `roth` (the default): the tied move farthest (Euclidean) from the board centre
+//!   (Roth, "The Problem of the Knight", MathSource 909, as cited by Ganzfried 2004);
+//!   the secondary tie, which Roth leaves unspecified, is clockwise-first. Measured
+//!   here: 64/64 start squares on 8x8.
+//!
+//! Arguments: the board, the start square (default the corner `(0,0)`), open or closed.
+//! Returns the tour or the honest failure `stuck` (with the number of squares visited)
+//! or `not-closed`. `restarts` re-runs only the `random` tie-break (the others would
+//! repeat themselves exactly).
+//!
+//! Complexity: O(mn) time, one byte per square plus the tour (4 bytes per square); no
+//! knight graph is built, so 10000 x 10000 boards fit in about 1 GB.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::Rng as _;
+use serde_json::json;
+
+use super::classical::{self, Report};
+use super::{Request, Solution, Solver};
+use crate::board::{Board, KNIGHT_OFFSETS};
+use crate::error::InputError;
+use crate::Rng;
+
+/// How ties between equally constrained moves are broken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TieBreak {
+    First,
+    Random,
+    Pohl,
+    SquirrelCull,
+    Roth,
+}
+
+impl TieBreak {
+    pub const ALL: [TieBreak; 5] = [
+        TieBreak::Roth,
+        TieBreak::SquirrelCull,
+        TieBreak::Pohl,
+        TieBreak::First,
+        TieBreak::Random,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::First => "first",
+            TieBreak::Random => "random",
+            TieBreak::Pohl => "pohl",
+            TieBreak::SquirrelCull => "squirrel-cull",
+            TieBreak::Roth => "roth",
+        }
+    }
+
+    /// Whether a run depends on the random stream.
+    pub fn is_random(self) -> bool {
+        self == TieBreak::Random
+    }
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for TieBreak {
+    type Err = InputError;
+
+    fn from_str(s: &str) -> Result<TieBreak, InputError> {
+        let t = s.trim();
+        TieBreak::ALL
+            .into_iter()
+            .find(|tb| tb.name() == t)
+            .ok_or_else(|| {
+                InputError::param(format!(
+                    "unknown tie-break '{t}'; accepted: {}",
+                    TieBreak::ALL.map(|t| t.name()).join(", ")
+                ))
+            })
+    }
+}
+
+/// One Squirrel–Cull ordering: `rank[k]` is the position of move `k` (our index) in the
+/// ordering; lower ranks win ties. `until` is the switch square `(row, col)`, 0-based.
+#[derive(Debug, Clone, Copy)]
+struct Ordering {
+    rank: [u8; 8],
+    until: Option<(usize, usize)>,
+}
+
+fn ordering(digits: &str, until: Option<(i64, i64)>, m: usize) -> Ordering {
+    let mut rank = [0u8; 8];
+    for (pos, d) in digits.bytes().enumerate() {
+        rank[(d - b'1') as usize] = pos as u8;
+    }
+    // The table gives 1-based (row, col); squares off an m x m board never trigger.
+    let until = until.and_then(|(r, c)| {
+        (r >= 1 && c >= 1 && r as usize <= m && c as usize <= m)
+            .then(|| (r as usize - 1, c as usize - 1))
+    });
+    Ordering { rank, until }
+}
+
+/// The Squirrel & Cull 1996 switching table for an m x m board (Ganzfried 2004,
+/// Table 1), keyed by m mod 8.
+fn squirrel_cull_table(m: usize) -> Vec<Ordering> {
+    let i = m as i64;
+    let rows: Vec<(&str, Option<(i64, i64)>)> = match m % 8 {
+        0 => vec![
+            ("34261578", Some((i - 1, i - 2))),
+            ("87642135", Some((2, 2))),
+            ("51867342", Some((i - 8, 1))),
+            ("51342678", Some((7, i - 3))),
+            ("21435678", None),
+        ],
+        1 => vec![
+            ("34261578", Some((i - 1, i - 2))),
+            ("87642135", Some((2, 2))),
+            ("51324678", Some((i - 6, (i + 9) / 2))),
+            ("32481765", None),
+        ],
+        2 => vec![
+            ("34261578", Some((6, 1))),
+            ("87642135", Some((3, 1))),
+            ("54132678", Some((i - 15, 4))),
+            ("52431678", Some((10, i - 2))),
+            ("85647123", Some((5, (i - 6) / 2))),
+            ("15746823", None),
+        ],
+        3 => vec![
+            ("34625718", Some((i - 1, i - 2))),
+            ("42681357", Some((i - 6, i))),
+            ("86512347", Some((2, 5))),
+            ("51867342", Some((i - 10, 3))),
+            ("61825437", Some(((i + 1) / 2, i - 2))),
+            ("71642538", None),
+        ],
+        4 => vec![
+            ("34261578", Some((i - 1, i - 2))),
+            ("87642135", Some((2, 2))),
+            ("51867342", Some((i - 8, 1))),
+            ("51342678", Some((10, i - 5))),
+            ("86753421", Some((13, (i + 2) / 2))),
+            ("78563421", None),
+        ],
+        5 => {
+            let col = if m % 16 == 5 {
+                (i - 5) / 2
+            } else {
+                (i - 13) / 2
+            };
+            vec![
+                ("34261578", Some((i - 1, i - 2))),
+                ("87642135", Some((2, 2))),
+                ("51324678", Some((i - 2, col))),
+                ("15234678", None),
+            ]
+        }
+        6 => vec![
+            ("34261578", Some((6, 1))),
+            ("87642135", Some((3, 1))),
+            ("54132678", Some((i - 10, 1))),
+            ("52431678", Some((10, i - 2))),
+            ("85647123", Some((3, (i + 8) / 2))),
+            ("12453678", None),
+        ],
+        _ => vec![
+            ("34625718", Some((i - 1, i - 2))),
+            ("42681357", Some((i - 6, i))),
+            ("86512347", Some((2, 5))),
+            ("51867342", Some((i - 6, 3))),
+            ("61825437", Some(((i + 1) / 2, i - 2))),
+            ("61357284", None),
+        ],
+    };
+    rows.into_iter().map(|(d, u)| ordering(d, u, m)).collect()
+}
+
+/// The result of one Warnsdorff run.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// Squares in visiting order (all of them when the run succeeded).
+    pub path: Vec<u32>,
+    /// Number of steps at which the rule had a tie to break.
+    pub ties: u64,
+}
+
+impl Run {
+    pub fn complete(&self, board: Board) -> bool {
+        self.path.len() == board.squares()
+    }
+}
+
+const VISITED: u8 = u8::MAX;
+
+/// One run of Warnsdorff's rule from `start` with the given tie-break. `rng` is used
+/// only by [`TieBreak::Random`]. Works on any board size the caller can afford.
+pub fn run(board: Board, start: u32, tie: TieBreak, rng: &mut Rng) -> Run {
+    // Squirrel–Cull is defined from the top-left corner of a square board; the other
+    // corners run in the reflected frame and map back.
+    let (rows, cols) = (board.rows(), board.cols());
+    let (sr, sc) = board.coords(start);
+    let (flip_r, flip_c) = if tie == TieBreak::SquirrelCull
+        && rows == cols
+        && (sr == 0 || sr == rows - 1)
+        && (sc == 0 || sc == cols - 1)
+    {
+        (sr != 0, sc != 0)
+    } else {
+        (false, false)
+    };
+    let map = |r: usize, c: usize| {
+        (
+            if flip_r { rows - 1 - r } else { r },
+            if flip_c { cols - 1 - c } else { c },
+        )
+    };
+    let (vr, vc) = map(sr, sc);
+    let mut out = run_frame(board, (vr, vc), tie, rng);
+    if flip_r || flip_c {
+        for s in out.path.iter_mut() {
+            let (r, c) = board.coords(*s);
+            let (r, c) = map(r, c);
+            *s = board.index(r, c);
+        }
+    }
+    out
+}
+
+fn run_frame(board: Board, start: (usize, usize), tie: TieBreak, rng: &mut Rng) -> Run {
+    let (rows, cols) = (board.rows(), board.cols());
+    let n = board.squares();
+    let offs: Vec<(i64, i64, i64)> = KNIGHT_OFFSETS
+        .iter()
+        .map(|&(dr, dc)| (dr as i64, dc as i64, dr as i64 * cols as i64 + dc as i64))
+        .collect();
+    let on = |r: usize, c: usize, k: usize| -> bool {
+        let (nr, nc) = (r as i64 + offs[k].0, c as i64 + offs[k].1);
+        nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols
+    };
+    // deg[s] = number of unvisited neighbours of s, or VISITED.
+    let mut deg = vec![0u8; n];
+    for r in 0..rows {
+        for c in 0..cols {
+            deg[r * cols + c] = (0..8).filter(|&k| on(r, c, k)).count() as u8;
+        }
+    }
+    let table = if tie == TieBreak::SquirrelCull {
+        squirrel_cull_table(rows)
+    } else {
+        Vec::new()
+    };
+    let mut rule = 0usize;
+    // Doubled coordinates of the centre, for Roth's distance.
+    let (cr2, cc2) = (rows as i64 - 1, cols as i64 - 1);
+    let dist2 = |r: usize, c: usize| {
+        let (a, b) = (2 * r as i64 - cr2, 2 * c as i64 - cc2);
+        a * a + b * b
+    };
+
+    let mut path = Vec::with_capacity(n);
+    let (mut r, mut c) = start;
+    let mut ties = 0u64;
+    loop {
+        let s = r * cols + c;
+        path.push(s as u32);
+        deg[s] = VISITED;
+        // Candidates: unvisited neighbours, after removing s from their counts.
+        let mut cand = [(0usize, 0u8); 8];
+        let mut nc = 0;
+        for (k, off) in offs.iter().enumerate() {
+            if on(r, c, k) {
+                let t = (s as i64 + off.2) as usize;
+                if deg[t] != VISITED {
+                    deg[t] -= 1;
+                    cand[nc] = (k, deg[t]);
+                    nc += 1;
+                }
+            }
+        }
+        if nc == 0 {
+            break;
+        }
+        if let Some(ord) = table.get(rule) {
+            if ord.until == Some((r, c)) && rule + 1 < table.len() {
+                rule += 1;
+            }
+        }
+        let min = cand[..nc].iter().map(|x| x.1).min().unwrap();
+        let mut tied = [0usize; 8];
+        let mut nt = 0;
+        for &(k, d) in &cand[..nc] {
+            if d == min {
+                tied[nt] = k;
+                nt += 1;
+            }
+        }
+        let target = |k: usize| (r as i64 + offs[k].0, c as i64 + offs[k].1);
+        let k = if nt == 1 {
+            tied[0]
+        } else {
+            ties += 1;
+            match tie {
+                TieBreak::First => tied[0],
+                TieBreak::Random => tied[rng.random_range(0..nt)],
+                TieBreak::Roth => *tied[..nt]
+                    .iter()
+                    .max_by_key(|&&k| {
+                        let (tr, tc) = target(k);
+                        // Largest distance; among equals the first in clockwise order.
+                        (dist2(tr as usize, tc as usize), std::cmp::Reverse(k))
+                    })
+                    .unwrap(),
+                TieBreak::Pohl => *tied[..nt]
+                    .iter()
+                    .min_by_key(|&&k| {
+                        let (tr, tc) = target(k);
+                        let (tr, tc) = (tr as usize, tc as usize);
+                        let t = tr * cols + tc;
+                        let sum: u32 = (0..8)
+                            .filter(|&j| on(tr, tc, j))
+                            .map(|j| deg[(t as i64 + offs[j].2) as usize])
+                            .filter(|&d| d != VISITED)
+                            .map(u32::from)
+                            .sum();
+                        (sum, k)
+                    })
+                    .unwrap(),
+                TieBreak::SquirrelCull => {
+                    let ord = &table[rule];
+                    *tied[..nt].iter().min_by_key(|&&k| ord.rank[k]).unwrap()
+                }
+            }
+        };
+        let (nr, ncol) = target(k);
+        r = nr as usize;
+        c = ncol as usize;
+    }
+    Run { path, ties }
+}
+
+/// Warnsdorff's rule as a [`Solver`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WarnsdorffSolver {
+    pub tie: TieBreak,
+    /// Extra attempts after a failure (random tie-break only).
+    pub restarts: u32,
+}
+
+impl WarnsdorffSolver {
+    pub fn new(tie: TieBreak) -> WarnsdorffSolver {
+        WarnsdorffSolver { tie, restarts: 0 }
+    }
+}
+
+/// Bytes per square a Warnsdorff run plans: degree byte, tour (u32) and the oracle's
+/// position table (u32).
+const BYTES_PER_SQUARE: u64 = 9;
+
+impl Solver for WarnsdorffSolver {
+    fn name(&self) -> String {
+        "warnsdorff".into()
+    }
+
+    fn variant(&self) -> Option<String> {
+        Some(self.tie.name().into())
+    }
+
+    fn check(&self, req: &Request) -> Result<(), InputError> {
+        if self.restarts > 0 && !self.tie.is_random() {
+            return Err(InputError::param(format!(
+                "--restarts applies to the random tie-break only: warnsdorff:{} is deterministic and would repeat the same run",
+                self.tie
+            )));
+        }
+        classical::check_possible(req, classical::wants_closed(req))?;
+        classical::check_reverse(req, "warnsdorff")?;
+        let bytes = req.board.squares() as u64 * BYTES_PER_SQUARE;
+        if bytes > crate::graph::MEMORY_LIMIT_BYTES {
+            return Err(InputError::TooLarge(format!(
+                "board {} is too large for warnsdorff: it would need about {:.1} GiB, and the limit is {} GiB",
+                req.board,
+                bytes as f64 / (1u64 << 30) as f64,
+                crate::graph::MEMORY_LIMIT_BYTES >> 30
+            )));
+        }
+        Ok(())
+    }
+
+    fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
+        self.check(req)?;
+        let board = req.board;
+        let closed = classical::wants_closed(req);
+        let start = classical::start_square(req);
+        let mut attempts = 0u64;
+        let mut last;
+        loop {
+            attempts += 1;
+            last = run(board, start, self.tie, rng);
+            let complete = last.complete(board);
+            let ok = complete
+                && (!closed
+                    || (board.squares() > 2
+                        && board.is_knight_move(*last.path.last().unwrap(), start)));
+            if ok || attempts > self.restarts as u64 {
+                break;
+            }
+        }
+        let complete = last.complete(board);
+        let mut extra = serde_json::Map::new();
+        extra.insert("visited".into(), json!(last.path.len()));
+        extra.insert("ties".into(), json!(last.ties));
+        let outcome = if complete {
+            "tour".to_string()
+        } else {
+            "stuck".to_string()
+        };
+        let steps = Some(last.path.len() as u64 - 1);
+        let squares = complete.then_some(last.path);
+        classical::finish(
+            "warnsdorff",
+            Some(self.tie.name().into()),
+            req,
+            squares,
+            Report {
+                outcome,
+                attempts,
+                steps,
+                extra,
+            },
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng_from_seed;
+
+    #[test]
+    fn squirrel_cull_numbering_matches_the_published_record() {
+        // Ganzfried 2004: the table gives a tour from the corner for all 5 <= m < 112
+        // except m = 74. A wrong move numbering fails on many sizes.
+        let mut rng = rng_from_seed(1);
+        let mut failures = Vec::new();
+        for m in 5..=120 {
+            let b = Board::new(m, m).unwrap();
+            if !run(b, 0, TieBreak::SquirrelCull, &mut rng).complete(b) {
+                failures.push(m);
+            }
+        }
+        assert_eq!(failures, vec![74]);
+    }
+}

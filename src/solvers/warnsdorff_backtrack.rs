@@ -1,0 +1,61 @@
+//! `warnsdorff-backtrack`: depth-first search that tries moves in Warnsdorff's order
+//! (fewest onward moves first; ties farthest from the board centre as in Roth's rule,
+//! then clockwise), so its first descent is exactly a Warnsdorff–Roth run, and it
+//! backtracks when that run gets stuck. Moves to a square with no onward move are
+//! skipped unless it is the last square (they can only be dead ends).
+//!
+//! Variant `ties` (`warnsdorff-backtrack:ties`): at each square only the moves tied for
+//! Warnsdorff's minimum are tried, so a dead end jumps straight back to the last square
+//! where the rule had a real choice (a tie point) instead of one step. This search is
+//! incomplete: it can report `exhausted-ties` on a board that has tours.
+//!
+//! Arguments, returns and budget as for [`super::backtrack`]. Deterministic.
+//!
+//! Complexity: O(mn) when Warnsdorff's rule succeeds outright; exponential worst case.
+
+use super::search::{self, Config, Order};
+use super::{Request, Solution, Solver};
+use crate::error::InputError;
+use crate::Rng;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WarnsdorffBacktrackSolver {
+    pub ties_only: bool,
+    pub max_steps: u64,
+}
+
+impl WarnsdorffBacktrackSolver {
+    pub fn new(ties_only: bool) -> WarnsdorffBacktrackSolver {
+        WarnsdorffBacktrackSolver {
+            ties_only,
+            max_steps: search::DEFAULT_MAX_STEPS,
+        }
+    }
+}
+
+impl Solver for WarnsdorffBacktrackSolver {
+    fn name(&self) -> String {
+        "warnsdorff-backtrack".into()
+    }
+
+    fn variant(&self) -> Option<String> {
+        self.ties_only.then(|| "ties".into())
+    }
+
+    fn check(&self, req: &Request) -> Result<(), InputError> {
+        search::check_request("warnsdorff-backtrack", self.max_steps, req)
+    }
+
+    fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {
+        self.check(req)?;
+        let cfg = Config {
+            order: Order::Warnsdorff,
+            ties_only: self.ties_only,
+            forward_check: false,
+            connectivity: false,
+            closed: super::classical::wants_closed(req),
+            max_steps: self.max_steps,
+        };
+        search::solve_request("warnsdorff-backtrack", self.variant(), cfg, req)
+    }
+}

@@ -1,0 +1,246 @@
+//! The classical side of the command line: `solve` with classical solvers, `exists`
+//! and `count`; bad input gives one line on stderr and exit code 2, never a panic.
+
+use std::process::{Command, Output};
+
+use knightnet::board::Board;
+use knightnet::tour::validate;
+use serde_json::Value;
+
+fn knightnet(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_knightnet"))
+        .args(args)
+        .output()
+        .expect("run knightnet")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Exit code 2 with exactly one line on stderr, mentioning `needle`.
+fn assert_refused(args: &[&str], needle: &str) {
+    let o = knightnet(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(!err.contains("panicked"));
+}
+
+fn solve_json(args: &[&str]) -> Value {
+    let mut all = vec!["solve", "--format", "json"];
+    all.extend_from_slice(args);
+    let o = knightnet(&all);
+    assert_eq!(o.status.code(), Some(0), "{all:?}: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+fn tour_of(v: &Value) -> (Board, Vec<u32>) {
+    let rows = v["board"]["rows"].as_u64().unwrap() as usize;
+    let cols = v["board"]["cols"].as_u64().unwrap() as usize;
+    let b = Board::new(rows, cols).unwrap();
+    let squares = v["tour"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|rc| {
+            b.index(
+                rc[0].as_u64().unwrap() as usize,
+                rc[1].as_u64().unwrap() as usize,
+            )
+        })
+        .collect();
+    (b, squares)
+}
+
+#[test]
+fn solve_json_contract_for_classical_solvers() {
+    for (solver, variant) in [
+        ("warnsdorff", Some("roth")),
+        ("warnsdorff:pohl", Some("pohl")),
+        ("forward-check", None),
+        ("warnsdorff-backtrack:ties", Some("ties")),
+        ("divide-conquer", None),
+        ("circuit", None),
+    ] {
+        let v = solve_json(&["--solver", solver, "--board", "8x8", "--start", "c3"]);
+        let name = solver.split(':').next().unwrap();
+        assert_eq!(v["solver"], name);
+        assert_eq!(v["variant"].as_str(), variant, "{solver}");
+        assert_eq!(v["outcome"], "tour");
+        assert_eq!(v["start"], "c3");
+        let (b, sq) = tour_of(&v);
+        assert_eq!(validate(b, &sq, v["closed"].as_bool().unwrap()), Ok(()));
+        assert_eq!(sq[0], b.parse_square("c3").unwrap());
+        let search = ["forward-check", "warnsdorff-backtrack", "warnsdorff"].contains(&name);
+        assert_eq!(v.get("steps").is_some(), search, "{solver}");
+    }
+    // --tie-break selects the variant; closed requests give closed tours.
+    let v = solve_json(&[
+        "--solver",
+        "warnsdorff",
+        "--tie-break",
+        "squirrel-cull",
+        "--board",
+        "20x20",
+    ]);
+    assert_eq!(v["variant"], "squirrel-cull");
+    let v = solve_json(&[
+        "--solver",
+        "divide-conquer",
+        "--board",
+        "10x12",
+        "--closed",
+        "--start",
+        "4,5",
+        "--reverse",
+    ]);
+    assert_eq!(v["closed"], true);
+    let (b, sq) = tour_of(&v);
+    assert_eq!(validate(b, &sq, true), Ok(()));
+}
+
+#[test]
+fn failures_print_the_outcome_and_exit_1() {
+    let o = knightnet(&[
+        "solve",
+        "--solver",
+        "backtrack",
+        "--max-steps",
+        "100",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["outcome"], "gave-up");
+    assert_eq!(v["steps"], 100);
+    assert!(v["tour"].is_null());
+    let o = knightnet(&["solve", "--solver", "warnsdorff:first", "--start", "5,4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("no tour"), "{}", stdout(&o));
+}
+
+#[test]
+fn bad_requests_are_refused_in_one_line() {
+    assert_refused(
+        &[
+            "solve",
+            "--solver",
+            "warnsdorff",
+            "--board",
+            "7x7",
+            "--closed",
+        ],
+        "Schwenk",
+    );
+    assert_refused(
+        &["solve", "--solver", "divide-conquer", "--board", "4x4"],
+        "no knight's tour",
+    );
+    assert_refused(
+        &[
+            "solve",
+            "--solver",
+            "forward-check",
+            "--board",
+            "5x5",
+            "--start",
+            "0,1",
+        ],
+        "colour",
+    );
+    assert_refused(
+        &["solve", "--solver", "backtrack", "--start", "9,9"],
+        "off the 8x8 board",
+    );
+    assert_refused(
+        &["solve", "--solver", "backtrack", "--board", "3000x3000"],
+        "too large",
+    );
+    assert_refused(
+        &[
+            "solve",
+            "--solver",
+            "divide-conquer",
+            "--board",
+            "100000x40000",
+        ],
+        "too large",
+    );
+    assert_refused(
+        &["solve", "--solver", "circuit", "--board", "5x5"],
+        "closed",
+    );
+    assert_refused(
+        &["solve", "--solver", "warnsdorff", "--restarts", "3"],
+        "random",
+    );
+    assert_refused(
+        &["solve", "--solver", "circuit", "--max-steps", "3"],
+        "--max-steps",
+    );
+    assert_refused(
+        &["solve", "--solver", "backtrack", "--tie-break", "pohl"],
+        "--tie-break",
+    );
+    assert_refused(
+        &["solve", "--solver", "warnsdorff", "--tie-break", "best"],
+        "unknown tie-break",
+    );
+    assert_refused(
+        &["solve", "--solver", "divide-conquer", "--variant", "brant"],
+        "network flags",
+    );
+    assert_refused(&["solve", "--solver", "nope"], "unknown solver");
+    assert_refused(
+        &["solve", "--solver", "warnsdorff", "--reverse"],
+        "--reverse",
+    );
+    assert_refused(&["count", "--board", "3000x3000"], "too large");
+    assert_refused(&["exists", "--board", "0x3"], "zero side");
+}
+
+#[test]
+fn exists_answers_from_the_theorems() {
+    let o = knightnet(&["exists", "--board", "7x7", "--closed"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("no: "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("Schwenk"));
+    let o = knightnet(&["exists", "--board", "3x10", "--closed", "--format", "json"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["exists"], true);
+    let o = knightnet(&["exists", "--board", "4x5"]);
+    assert!(stdout(&o).starts_with("yes: "));
+    let o = knightnet(&["exists", "--board", "5x5", "--start", "b5"]);
+    assert!(stdout(&o).starts_with("no: "));
+}
+
+#[test]
+fn count_reports_published_values() {
+    let o = knightnet(&["count", "--board", "5x5", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["directed"], 1728);
+    assert_eq!(v["undirected"], 864);
+    assert_eq!(v["complete"], true);
+    let o = knightnet(&["count", "--board", "5x5", "--start", "0,0"]);
+    assert!(stdout(&o).contains("directed 304"), "{}", stdout(&o));
+    let o = knightnet(&["count", "--board", "3x4"]);
+    assert!(
+        stdout(&o).contains("directed 16, undirected 8"),
+        "{}",
+        stdout(&o)
+    );
+    let o = knightnet(&["count", "--board", "3x10", "--closed"]);
+    assert!(stdout(&o).contains("undirected 16"), "{}", stdout(&o));
+    let o = knightnet(&["count", "--board", "6x6", "--closed", "--max-steps", "500"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("incomplete"));
+    assert!(stderr(&o).contains("gave up after 500 steps"));
+}
