@@ -30,7 +30,7 @@ fn json_rows_hold_the_contract_fields() {
         String::from_utf8_lossy(&out.stderr)
     );
     let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.len(), 6);
     for r in &rows {
         for key in [
             "solver",

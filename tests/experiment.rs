@@ -399,6 +399,7 @@ fn the_quickstart_is_built_in() {
         "parberry-1996",
         "variants-8x8",
         "network-vs-classical",
+        "merge",
     ] {
         let p = PathBuf::from(format!("experiments/{f}.toml"));
         let spec = Spec::from_file(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
@@ -413,7 +414,12 @@ fn the_readme_spec_example_parses() {
     let end = start + readme[start..].find("```").unwrap();
     let spec = Spec::parse(&readme[start..end], "readme", "experiments/README.md").unwrap();
     assert_eq!(spec.name, "my-sweep");
-    assert_eq!(spec.cells.len(), 3);
+    // network:parberry and the merge, Warnsdorff and forward-check entries on two boards
+    // each, parberry-c5 on one.
+    assert_eq!(spec.cells.len(), 9);
     assert_eq!(spec.cells[2].key(), "parberry-c5/8x8");
     assert_eq!(spec.cells[2].params.unwrap().c, 5);
+    assert!(spec.cells[3].merge.is_some());
+    assert!(spec.cells[5].params.is_none() && spec.cells[5].merge.is_none());
+    assert_eq!(spec.cells[8].max_steps, Some(1_000_000));
 }

@@ -49,7 +49,8 @@ pub struct CompareArgs {
 }
 
 /// Solvers compared when `--solvers` is not given.
-pub const DEFAULT_SOLVERS: &str = "network:parberry,network:brant,network+merge:parberry";
+pub const DEFAULT_SOLVERS: &str =
+    "network:parberry,network:brant,network+merge:parberry,warnsdorff:roth,warnsdorff:squirrel-cull,divide-conquer";
 
 /// One row of the comparison.
 #[derive(Debug, Clone, Serialize)]

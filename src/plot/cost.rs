@@ -21,12 +21,18 @@ const NETWORK_COLOURS: [RGBColor; 5] = [
     palette::PURPLE,
     palette::SKY_BLUE,
 ];
-const CLASSICAL_COLOURS: [RGBColor; 4] = [
+const CLASSICAL_COLOURS: [RGBColor; 7] = [
     palette::INK,
     palette::ORANGE,
     palette::GREY,
     palette::YELLOW,
+    palette::GREEN,
+    palette::PURPLE,
+    palette::SKY_BLUE,
 ];
+
+/// Width of the legend column, in pixels.
+const LEGEND_WIDTH: i32 = 360;
 
 /// Timed groups of an experiment.
 #[derive(Debug, Clone)]
@@ -115,7 +121,7 @@ impl CostPerTour {
         .map_err(de)?;
         let (body, side) = root
             .margin(70, 10, 10, 10)
-            .split_horizontally(w as i32 - 290);
+            .split_horizontally(w as i32 - LEGEND_WIDTH);
         let nb = bs.len();
         let mut chart = ChartBuilder::on(&body)
             .margin(10)
@@ -123,7 +129,9 @@ impl CostPerTour {
             .y_label_area_size(90)
             .build_cartesian_2d(super::outcomes::x_range(nb), (lo..hi).log_scale())
             .map_err(de)?;
-        let fmt = |x: &f64| label(&bs, *x);
+        // At most about 16 board labels; with more boards, label every k-th.
+        let every = nb.div_ceil(16).max(1);
+        let fmt = |x: &f64| label(&bs, *x, every);
         chart
             .configure_mesh()
             .disable_x_mesh()
@@ -167,12 +175,15 @@ impl CostPerTour {
             chart
                 .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
                 .map_err(de)?;
-            let missing = bs.len() - pts.len();
+            // Boards this solver ran on without finding a tour (boards it did not run on
+            // are simply absent).
+            let ran = self.groups.iter().filter(|g| &g.id == id).count();
+            let missing = ran - pts.len();
             let label = match missing {
                 // One board: the legend carries the value.
                 0 if nb == 1 => format!("{}: {}", id.name(), seconds(pts[0].1)),
                 0 => id.name(),
-                m if m == bs.len() => format!("{} (no tour)", id.name()),
+                m if m == ran => format!("{} (no tour)", id.name()),
                 m => format!("{} ({m} without a tour)", id.name()),
             };
             legend.push((colour, network, label));
@@ -215,9 +226,13 @@ impl CostPerTour {
     }
 }
 
-fn label(boards: &[Board], x: f64) -> String {
+fn label(boards: &[Board], x: f64, every: usize) -> String {
     let i = x.round();
-    if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= boards.len() {
+    if (x - i).abs() > 1e-6
+        || i < 0.0
+        || i as usize >= boards.len()
+        || !(i as usize).is_multiple_of(every)
+    {
         return String::new();
     }
     boards[i as usize].to_string()

@@ -11,9 +11,11 @@ use crate::network::{
 };
 use crate::Rng;
 
-/// From this many squares (12×12) up, `solve` uses the batched engine: below it the
-/// lanes wait on slow attempts more than they gain (`cargo bench --bench network`).
-pub const BATCH_FROM_SQUARES: usize = 144;
+/// From this many squares (20×20) up, `solve` uses the batched engine. A single solve
+/// waits for every attempt before the first tour, so lanes idle on slow attempts: on
+/// 12×12 the batched solve measured slower than the scalar one, on 20×20 7.5× faster
+/// (`cargo bench --bench network`, PERFORMANCE.md).
+pub const BATCH_FROM_SQUARES: usize = 400;
 
 /// The network as a solver.
 #[derive(Debug, Clone)]
