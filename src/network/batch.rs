@@ -39,6 +39,30 @@ pub const LANES: usize = 16;
 
 type Row = [i16; LANES];
 
+/// The update rule in 16-bit arithmetic (see [`super::dynamics`]).
+#[derive(Debug, Clone, Copy)]
+struct Rule16 {
+    c: i16,
+    /// 2 − S.
+    self_w: i16,
+    upper: i16,
+    lower: i16,
+    lo: i16,
+    hi: i16,
+}
+
+impl Rule16 {
+    /// One neuron in one lane: from U, V and its endpoints' degrees, return
+    /// (1 if ΔU ≠ 0 else 0, new U, new V). Branch-free, so lane loops vectorise.
+    #[inline(always)]
+    fn update(&self, u: i16, v: i16, da: i16, db: i16) -> (i16, i16, i16) {
+        let du = self.c - da - db + self.self_w * v;
+        let nu = (u + du).clamp(self.lo, self.hi);
+        let nv = (nu > self.upper) as i16 | ((nu >= self.lower) as i16 & v);
+        ((du != 0) as i16, nu, nv)
+    }
+}
+
 /// A batch of lanes over one graph.
 pub struct Batch<'g> {
     graph: &'g KnightGraph,
@@ -121,7 +145,7 @@ impl<'g> Batch<'g> {
     }
 
     /// The rule's constants as 16-bit values (checked by [`fits_i16`]).
-    fn constants(&self) -> (i16, i16, i16, i16, i16, i16) {
+    fn rule(&self) -> Rule16 {
         let NetworkParams {
             c,
             s,
@@ -131,7 +155,14 @@ impl<'g> Batch<'g> {
             ..
         } = self.params;
         let (lo, hi) = clamp.map_or((i16::MIN, i16::MAX), |k| (-k as i16, k as i16));
-        (c as i16, (2 - s) as i16, upper as i16, lower as i16, lo, hi)
+        Rule16 {
+            c: c as i16,
+            self_w: (2 - s) as i16,
+            upper: upper as i16,
+            lower: lower as i16,
+            lo,
+            hi,
+        }
     }
 
     fn step_sequential(&mut self) -> Row {
@@ -152,7 +183,7 @@ impl<'g> Batch<'g> {
 
     #[inline(always)]
     fn step_sequential_kernel(&mut self) -> Row {
-        let (c, self_w, upper, lower, lo, hi) = self.constants();
+        let rule = self.rule();
         let (ea, eb) = (
             self.graph.a.as_slice().expect("contiguous"),
             self.graph.b.as_slice().expect("contiguous"),
@@ -166,14 +197,11 @@ impl<'g> Batch<'g> {
             let ue = &mut self.u[e];
             let ve = &mut self.v[e];
             for k in 0..LANES {
-                let old = ve[k];
-                let du = c - da[k] - db[k] + self_w * old;
-                changed[k] |= (du != 0) as i16;
-                let nu = (ue[k] + du).clamp(lo, hi);
+                let (ch, nu, nv) = rule.update(ue[k], ve[k], da[k], db[k]);
+                changed[k] |= ch;
+                let dv = nv - ve[k];
                 ue[k] = nu;
-                let nv = (nu > upper) as i16 | ((nu >= lower) as i16 & old);
                 ve[k] = nv;
-                let dv = nv - old;
                 da[k] += dv;
                 db[k] += dv;
             }
@@ -202,7 +230,7 @@ impl<'g> Batch<'g> {
 
     #[inline(always)]
     fn step_synchronous_kernel(&mut self) -> Row {
-        let (c, self_w, upper, lower, lo, hi) = self.constants();
+        let rule = self.rule();
         let (ea, eb) = (
             self.graph.a.as_slice().expect("contiguous"),
             self.graph.b.as_slice().expect("contiguous"),
@@ -216,14 +244,11 @@ impl<'g> Batch<'g> {
             let ue = &mut self.u[e];
             let ve = &mut self.v[e];
             for k in 0..LANES {
-                let old = ve[k];
-                let du = c - da[k] - db[k] + self_w * old;
-                changed[k] |= (du != 0) as i16;
-                let nu = (ue[k] + du).clamp(lo, hi);
+                let (ch, nu, nv) = rule.update(ue[k], ve[k], da[k], db[k]);
+                changed[k] |= ch;
+                dv[k] = nv - ve[k];
                 ue[k] = nu;
-                let nv = (nu > upper) as i16 | ((nu >= lower) as i16 & old);
                 ve[k] = nv;
-                dv[k] = nv - old;
             }
             for k in 0..LANES {
                 self.deg_next[a][k] += dv[k];

@@ -4,12 +4,12 @@
 //! run (the given seed) as a thin line. Runs that stopped early hold their final value.
 //! The x axis is logarithmic when the longest run exceeds [`LOG_X_AFTER`] steps.
 
+use super::heading;
 use std::path::Path;
 
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::board::{legend_row, Mark};
 use super::palette::{self, INK};
@@ -115,7 +115,8 @@ impl ConvergenceData {
             .collect::<Vec<_>>()
             .join(", ");
         let t_max = self.runs.iter().map(Vec::len).max().unwrap_or(1);
-        root.draw(&Text::new(
+        heading(
+            root,
             if runs == 1 {
                 format!(
                     "Network convergence on {}, preset {}: one run, seed {}",
@@ -130,15 +131,6 @@ impl ConvergenceData {
                     self.seed + runs as u64 - 1
                 )
             },
-            (w as i32 / 2, 10),
-            (FONT, 26)
-                .into_font()
-                .style(FontStyle::Bold)
-                .color(&INK)
-                .pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(de)?;
-        root.draw(&Text::new(
             if runs == 1 {
                 let which = match self.attempt {
                     Some(a) => format!("attempt {a} of solve --seed {}", self.seed),
@@ -152,13 +144,7 @@ impl ConvergenceData {
                     self.unit
                 )
             },
-            (w as i32 / 2, 44),
-            (FONT, 17)
-                .into_font()
-                .color(&INK)
-                .pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(de)?;
+        )?;
         let body = root.margin(76, 46, 10, 16);
         let panels = body.split_evenly((1, 3));
         type Pick = fn(&StepStats) -> u32;

@@ -2,6 +2,7 @@
 //! on a logarithmic axis, per board size; one line per network preset (circles) and per
 //! classical solver (squares). A group that found no tour has no point.
 
+use super::{heading, trials_phrase};
 use std::path::Path;
 
 use plotters::coord::Shift;
@@ -87,38 +88,15 @@ impl CostPerTour {
         } else {
             (1e-6, 1.0)
         };
-        let trials: Vec<u64> = self.groups.iter().map(|g| g.trials).collect();
-        let (tmin, tmax) = (
-            trials.iter().min().copied().unwrap_or(0),
-            trials.iter().max().copied().unwrap_or(0),
-        );
-        let per = if tmin == tmax {
-            format!("{tmin} trials per solver and board")
-        } else {
-            format!("{tmin}–{tmax} trials per solver and board")
-        };
-        root.draw(&Text::new(
+        let per = trials_phrase(self.groups.iter().map(|g| g.trials), "solver and board");
+        heading(
+            root,
             "Cost per tour: network presets against classical solvers",
-            (w as i32 / 2, 10),
-            (FONT, 24)
-                .into_font()
-                .style(FontStyle::Bold)
-                .color(&INK)
-                .pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(de)?;
-        root.draw(&Text::new(
             format!(
                 "{}: total '{}' of all trials / tours found; {per}; no point = no tour",
                 self.source, self.time_column
             ),
-            (w as i32 / 2, 42),
-            (FONT, 16)
-                .into_font()
-                .color(&INK)
-                .pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(de)?;
+        )?;
         let (body, side) = root
             .margin(70, 10, 10, 10)
             .split_horizontally(w as i32 - LEGEND_WIDTH);

@@ -3,12 +3,12 @@
 //! trials that found a tour stacked under those that did not. The x axis uses
 //! logarithmic bins when a panel's values span more than two decades.
 
+use super::heading;
 use std::path::Path;
 
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::board::{legend_row, Mark};
 use super::data::{boards, Group};
@@ -128,28 +128,10 @@ impl IterationHistograms {
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let (w, h) = root.dim_in_pixel();
-        root.draw(&Text::new(
-            "Iterations per network trial",
-            (w as i32 / 2, 10),
-            (FONT, 26)
-                .into_font()
-                .style(FontStyle::Bold)
-                .color(&INK)
-                .pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(de)?;
-        root.draw(&Text::new(
-            format!(
+        heading(root, "Iterations per network trial", format!(
                 "{}: the records' iterations column (network steps or sweeps per trial), one panel per preset and board",
                 self.source
-            ),
-            (w as i32 / 2, 44),
-            (FONT, 17)
-                .into_font()
-                .color(&INK)
-                .pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(de)?;
+            ))?;
         let body = root.margin(76, 56, 10, 10);
         let areas = body.split_evenly(self.grid());
         for (area, g) in areas.iter().zip(self.panels()) {

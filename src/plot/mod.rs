@@ -198,3 +198,43 @@ macro_rules! impl_figure {
 pub(crate) fn de<E: std::fmt::Debug>(e: E) -> anyhow::Error {
     anyhow!("drawing failed: {e:?}")
 }
+
+/// Draw a figure's bold title and the subtitle under it, centred at the top (the body
+/// starts about 70 pixels down).
+pub(crate) fn heading<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    title: impl AsRef<str>,
+    subtitle: impl AsRef<str>,
+) -> DrawResult {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    let (w, _) = root.dim_in_pixel();
+    let centre = Pos::new(HPos::Center, VPos::Top);
+    let title_font = (FONT, 26)
+        .into_font()
+        .style(FontStyle::Bold)
+        .color(&palette::INK)
+        .pos(centre);
+    root.draw(&Text::new(
+        title.as_ref().to_string(),
+        (w as i32 / 2, 10),
+        title_font,
+    ))
+    .map_err(de)?;
+    let sub_font = (FONT, 17).into_font().color(&palette::INK).pos(centre);
+    root.draw(&Text::new(
+        subtitle.as_ref().to_string(),
+        (w as i32 / 2, 44),
+        sub_font,
+    ))
+    .map_err(de)
+}
+
+/// "N trials per WHAT" or "A–B trials per WHAT" over the given trial counts.
+pub(crate) fn trials_phrase(trials: impl Iterator<Item = u64>, what: &str) -> String {
+    let (lo, hi) = trials.fold((u64::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
+    match (lo, hi) {
+        (u64::MAX, _) => format!("0 trials per {what}"),
+        (lo, hi) if lo == hi => format!("{lo} trials per {what}"),
+        (lo, hi) => format!("{lo}–{hi} trials per {what}"),
+    }
+}

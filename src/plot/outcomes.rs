@@ -6,6 +6,7 @@
 //! `multiple-cycles` the interval of "a degree-2 cover"): each cumulative share is itself
 //! a binomial proportion, so the interval is exact in meaning.
 
+use super::{heading, trials_phrase};
 use std::path::Path;
 
 use plotters::coord::Shift;
@@ -76,38 +77,15 @@ impl OutcomeShares {
         root.fill(&WHITE).map_err(de)?;
         let (w, h) = root.dim_in_pixel();
         let presets = self.presets();
-        let trials: Vec<u64> = self.groups.iter().map(|g| g.trials).collect();
-        let (tmin, tmax) = (
-            trials.iter().min().copied().unwrap_or(0),
-            trials.iter().max().copied().unwrap_or(0),
-        );
-        let per = if tmin == tmax {
-            format!("{tmin} trials per preset and board")
-        } else {
-            format!("{tmin}–{tmax} trials per preset and board")
-        };
-        root.draw(&Text::new(
+        let per = trials_phrase(self.groups.iter().map(|g| g.trials), "preset and board");
+        heading(
+            root,
             "How network trials end, by board size",
-            (w as i32 / 2, 10),
-            (FONT, 26)
-                .into_font()
-                .style(FontStyle::Bold)
-                .color(&INK)
-                .pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(de)?;
-        root.draw(&Text::new(
             format!(
                 "{}: {per}; bars: Wilson 95% intervals of the cumulative share at each boundary",
                 self.source
             ),
-            (w as i32 / 2, 44),
-            (FONT, 17)
-                .into_font()
-                .color(&INK)
-                .pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(de)?;
+        )?;
         let cols = self.columns();
         let rows = presets.len().div_ceil(cols);
         let body = root.margin(76, 56, 10, 10);
