@@ -92,8 +92,8 @@ def main():
               f"{c['iterations_mean']:.0f} |")
 
     d = load('merge')
-    print("\n### `results/merge` (network+merge, one trial = one solve)\n")
-    print("| cells | boards | trials | closed tours | time per tour (range over boards) |")
+    print("\n### `results/merge` (one trial = one solve; Warnsdorff: open tours from random starts)\n")
+    print("| cells | boards | trials | tours | time per tour (range over boards) |")
     print("|---|---|---:|---:|---|")
     groups = {}
     for c in d['cells']:

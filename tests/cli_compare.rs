@@ -53,6 +53,37 @@ fn json_rows_hold_the_contract_fields() {
 }
 
 #[test]
+fn variety_separates_constructions_from_the_network() {
+    let out = knightnet(&[
+        "compare",
+        "--board",
+        "8x8",
+        "--trials",
+        "6",
+        "--format",
+        "json",
+        "--solvers",
+        "network:parberry,divide-conquer",
+    ]);
+    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let net = rows[0]["shared_moves"].as_f64().unwrap();
+    let dc = rows[1]["shared_moves"].as_f64().unwrap();
+    // divide-conquer builds one tour whatever the seed; network tours differ.
+    assert_eq!(dc, 1.0);
+    assert!(net < 0.8, "network tours share {net} of their moves");
+}
+
+#[test]
+fn shared_moves_counts_common_moves() {
+    use knightnet::cli::compare::shared_moves;
+    let a = vec![(0, 1), (1, 2), (2, 3), (3, 4)];
+    let b = vec![(0, 1), (1, 2), (5, 6), (7, 8)];
+    assert_eq!(shared_moves(&[a.clone(), a.clone()]), Some(1.0));
+    assert_eq!(shared_moves(&[a.clone(), b]), Some(0.5));
+    assert_eq!(shared_moves(&[a]), None);
+}
+
+#[test]
 fn trial_i_replays_with_seed_plus_i() {
     // The attempts column of one trial equals the attempts `solve` reports for SEED + i.
     let out = knightnet(&[

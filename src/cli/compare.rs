@@ -4,7 +4,9 @@
 //! Trial `i` of every solver runs with seed `SEED + i` (so `solve --solver NAME --seed
 //! SEED+i` replays it). Trials run on `--threads` threads (default: all cores), each trial
 //! on one thread; `seconds` is the sum of the trials' own times (CPU seconds on one core
-//! each), so it does not depend on the thread count.
+//! each), so it does not depend on the thread count. `shared_moves` measures variety: the
+//! mean share of moves two tours of the same solver have in common (a construction that
+//! always builds the same tour scores 100%).
 
 use std::io::Write;
 use std::time::Instant;
@@ -67,6 +69,41 @@ pub struct CompareRow {
     pub success_rate: f64,
     /// `seconds_per_tour` over the fastest solver's.
     pub ratio_to_fastest: Option<f64>,
+    /// Variety: the mean share of moves two of this solver's tours have in common, over
+    /// all pairs of the first [`VARIETY_TOURS`] tours (1.0: always the same tour).
+    pub shared_moves: Option<f64>,
+}
+
+/// One trial: the tour's moves (if any), attempts made, seconds taken.
+type TrialResult = (Option<Vec<(u32, u32)>>, u64, f64);
+
+/// Tours per solver that enter the variety measure.
+pub const VARIETY_TOURS: usize = 20;
+
+/// Mean share of common moves over all pairs of `tours` (sorted move lists).
+pub fn shared_moves(tours: &[Vec<(u32, u32)>]) -> Option<f64> {
+    let mut total = 0.0;
+    let mut pairs = 0usize;
+    for i in 0..tours.len() {
+        for j in i + 1..tours.len() {
+            let (a, b) = (&tours[i], &tours[j]);
+            let (mut x, mut y, mut common) = (0, 0, 0usize);
+            while x < a.len() && y < b.len() {
+                match a[x].cmp(&b[y]) {
+                    std::cmp::Ordering::Less => x += 1,
+                    std::cmp::Ordering::Greater => y += 1,
+                    std::cmp::Ordering::Equal => {
+                        common += 1;
+                        x += 1;
+                        y += 1;
+                    }
+                }
+            }
+            total += common as f64 / a.len().max(b.len()).max(1) as f64;
+            pairs += 1;
+        }
+    }
+    (pairs > 0).then(|| total / pairs as f64)
 }
 
 /// Run the comparison (library entry point; the CLI only formats it).
@@ -91,7 +128,7 @@ pub fn compare(
         solvers
             .iter()
             .map(|(name, solver)| {
-                let results: Vec<(bool, u64, f64)> = (0..trials)
+                let results: Vec<TrialResult> = (0..trials)
                     .into_par_iter()
                     .map(|i| {
                         let mut rng = rng_from_seed(seed.wrapping_add(i));
@@ -99,12 +136,17 @@ pub fn compare(
                         let sol = solver.solve(&request, &mut rng);
                         let secs = t0.elapsed().as_secs_f64();
                         match sol {
-                            Ok(s) => (s.tour.is_some(), s.attempts.max(1), secs),
-                            Err(_) => (false, 1, secs),
+                            Ok(s) => (s.tour.map(|t| t.moves()), s.attempts.max(1), secs),
+                            Err(_) => (None, 1, secs),
                         }
                     })
                     .collect();
-                let tours = results.iter().filter(|r| r.0).count() as u64;
+                let tours = results.iter().filter(|r| r.0.is_some()).count() as u64;
+                let sample: Vec<Vec<(u32, u32)>> = results
+                    .iter()
+                    .filter_map(|r| r.0.clone())
+                    .take(VARIETY_TOURS)
+                    .collect();
                 let seconds: f64 = results.iter().map(|r| r.2).sum();
                 CompareRow {
                     solver: name.clone(),
@@ -116,6 +158,7 @@ pub fn compare(
                     seconds_per_tour: (tours > 0).then(|| seconds / tours as f64),
                     success_rate: tours as f64 / trials.max(1) as f64,
                     ratio_to_fastest: None,
+                    shared_moves: shared_moves(&sample),
                 }
             })
             .collect()
@@ -141,11 +184,11 @@ fn human(secs: f64) -> String {
 /// The table as Markdown (also used for text output).
 pub fn markdown(rows: &[CompareRow]) -> String {
     let mut s = String::from(
-        "| solver | board | tours / trials | attempts | time per tour | ratio to fastest |\n|---|---|---:|---:|---:|---:|\n",
+        "| solver | board | tours / trials | attempts | time per tour | ratio to fastest | moves shared by two tours |\n|---|---|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
         s += &format!(
-            "| {} | {} | {} / {} | {} | {} | {} |\n",
+            "| {} | {} | {} / {} | {} | {} | {} | {} |\n",
             r.solver,
             r.board,
             r.tours,
@@ -154,6 +197,8 @@ pub fn markdown(rows: &[CompareRow]) -> String {
             r.seconds_per_tour.map_or("–".into(), human),
             r.ratio_to_fastest
                 .map_or("–".into(), |x| format!("{x:.2}×")),
+            r.shared_moves
+                .map_or("–".into(), |x| format!("{:.0}%", 100.0 * x)),
         );
     }
     s
