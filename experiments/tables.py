@@ -2,7 +2,10 @@
 
 Usage: python3 experiments/tables.py   (from the repository root; standard library only)
 """
+import csv
 import json
+import math
+import statistics
 
 # Parberry (1996), Table 1: success %, failure %, diverge %, CPU time per tour.
 PARBERRY = {6: (30.5, 68.0, 1.7, '0.08 s'), 8: (19.4, 78.7, 1.9, '0.4 s'), 10: (13.4, 84.1, 2.5, '1.6 s'),
@@ -40,7 +43,44 @@ def load(name):
     return json.load(open(f'experiments/results/{name}/summary.json'))
 
 
+def wilson(k, n, z=1.96):
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def quickstart():
+    """Per preset: tour rate and attempts per tour, from the records. Consecutive trials
+    of a cell are independent attempts, so the runs of attempts ending in a tour are what
+    `solve` (restart until a tour) would see."""
+    rows = list(csv.DictReader(open('experiments/results/quickstart/records.csv')))
+    cells = {}
+    for r in rows:
+        if r['solver'].startswith('network'):
+            cells.setdefault((int(r['cell']), r['label'], r['board']), []).append(r)
+    print("### `results/quickstart`: network presets, attempts per tour\n")
+    print("| preset | board | attempts | tours | p(tour) % [95% CI] | median attempts per tour | mean attempts per tour |")
+    print("|---|---|---:|---:|---|---:|---:|")
+    for (_, label, board), rs in sorted(cells.items()):
+        rs.sort(key=lambda r: int(r['trial']))
+        n, k = len(rs), sum(r['outcome'] == 'tour' for r in rs)
+        runs, cur = [], 0
+        for r in rs:
+            cur += 1
+            if r['outcome'] == 'tour':
+                runs.append(cur)
+                cur = 0
+        lo, hi = wilson(k, n)
+        med = f"{statistics.median(runs):g}" if runs else "–"
+        mean = f"{statistics.mean(runs):.2f}" if runs else "–"
+        print(f"| {label} | {board} | {n} | {k} | {100 * k / n:.2f} [{100 * lo:.2f}, {100 * hi:.2f}] | {med} | {mean} |")
+    print()
+
+
 def main():
+    quickstart()
     d = load('parberry-1996')
     print("### Parberry (1996) Table 1 vs `results/parberry-1996` (preset `parberry`)\n")
     print("| n | trials | tours | success % [95% CI] | Parberry | failure % | Parberry | diverge % [95% CI] "
