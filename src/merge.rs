@@ -133,11 +133,17 @@ impl Cover {
         (dsu, count)
     }
 
-    /// One pass of cycle-joining swaps; returns the swaps made.
-    fn pass(&mut self, dsu: &mut Dsu, count: &mut usize) -> u32 {
+    /// One pass of cycle-joining swaps over `squares` (as first square `a` of a swap);
+    /// returns the swaps made.
+    fn pass(
+        &mut self,
+        squares: impl Iterator<Item = u32>,
+        dsu: &mut Dsu,
+        count: &mut usize,
+    ) -> u32 {
         let board = self.board;
         let mut swaps = 0;
-        for a in 0..self.nbr.len() as u32 {
+        for a in squares {
             'again: loop {
                 if *count == 1 {
                     return swaps;
@@ -259,10 +265,17 @@ pub fn merge_cycles<R: Rng + ?Sized>(
         passes: 0,
     };
     let (mut dsu, mut count) = cover.components();
+    let n = board.squares() as u32;
+    // After a local move only the leftover cycles can be joined, and every join involves
+    // one of them, so later passes visit only those cycles' squares and their neighbours.
+    let mut region: Option<Vec<u32>> = None;
     loop {
         loop {
             report.passes += 1;
-            let swaps = cover.pass(&mut dsu, &mut count);
+            let swaps = match &region {
+                None => cover.pass(0..n, &mut dsu, &mut count),
+                Some(r) => cover.pass(r.iter().copied(), &mut dsu, &mut count),
+            };
             report.swaps += swaps;
             if swaps == 0 || count == 1 {
                 break;
@@ -271,12 +284,13 @@ pub fn merge_cycles<R: Rng + ?Sized>(
         if count == 1 || report.local_moves >= max_local_moves {
             break;
         }
-        let region = cover.stuck_region(&mut dsu);
-        if !cover.random_local_move(rng, &region) {
+        let stuck = cover.stuck_region(&mut dsu);
+        if !cover.random_local_move(rng, &stuck) {
             break;
         }
         report.local_moves += 1;
         (dsu, count) = cover.components();
+        region = Some(cover.stuck_region(&mut dsu));
     }
     report.cycles_after = count;
     if count != 1 {
