@@ -26,6 +26,15 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    for dir in &args.dirs {
+        if !dir.join("run.json").is_file() {
+            return Err(crate::error::InputError::File(format!(
+                "{} is not a results folder (no run.json); give the folders `experiment --shard I/N --out DIR` wrote",
+                dir.display()
+            ))
+            .into());
+        }
+    }
     let summary = experiment::merge(
         &args.dirs,
         &args.out,
