@@ -42,14 +42,23 @@ pub fn estimated_bytes(board: Board, per_edge: u64, per_square: u64) -> u64 {
 }
 
 /// Refuse a board whose estimated memory exceeds [`MEMORY_LIMIT_BYTES`].
+///
+/// This also keeps edge indices within `u32`: more than 2³¹ edges would need at least
+/// 32 GiB for the edge arrays alone, above the limit.
 pub fn check_memory(
     board: Board,
     per_edge: u64,
     per_square: u64,
     what: &str,
 ) -> Result<(), InputError> {
-    let bytes = estimated_bytes(board, per_edge, per_square);
-    if bytes > MEMORY_LIMIT_BYTES || edge_count(board.rows(), board.cols()) * 2 > u32::MAX as u64 {
+    const _: () = assert!(MEMORY_LIMIT_BYTES < (1u64 << 31) * 16);
+    check_bytes(board, estimated_bytes(board, per_edge, per_square), what)
+}
+
+/// Refuse `what` on `board` when it would need more than [`MEMORY_LIMIT_BYTES`] bytes,
+/// naming the estimate and the limit.
+pub fn check_bytes(board: Board, bytes: u64, what: &str) -> Result<(), InputError> {
+    if bytes > MEMORY_LIMIT_BYTES {
         return Err(InputError::TooLarge(format!(
             "board {board} is too large for {what}: it would need about {:.1} GiB, and the limit is {} GiB",
             bytes as f64 / (1u64 << 30) as f64,

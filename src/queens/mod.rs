@@ -372,10 +372,7 @@ impl FromStr for QueensSolver {
     /// or `neural:PRESET`.
     fn from_str(s: &str) -> Result<QueensSolver, InputError> {
         let s = s.trim();
-        let (head, tail) = match s.split_once(':') {
-            Some((h, t)) => (h, Some(t)),
-            None => (s, None),
-        };
+        let (head, tail) = crate::solvers::split_name(s);
         let unknown = || {
             InputError::param(format!(
                 "unknown queens solver '{s}'; accepted: {}",

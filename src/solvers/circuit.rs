@@ -36,15 +36,7 @@ impl Solver for CircuitSolver {
             ))
         })?;
         let bytes = req.board.squares() as u64 * 16;
-        if bytes > crate::graph::MEMORY_LIMIT_BYTES {
-            return Err(InputError::TooLarge(format!(
-                "board {} is too large for circuit: it would need about {:.1} GiB, and the limit is {} GiB",
-                req.board,
-                bytes as f64 / (1u64 << 30) as f64,
-                crate::graph::MEMORY_LIMIT_BYTES >> 30
-            )));
-        }
-        Ok(())
+        crate::graph::check_bytes(req.board, bytes, "circuit")
     }
 
     fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {

@@ -33,6 +33,14 @@ use forward_check::ForwardCheckSolver;
 use warnsdorff::{TieBreak, WarnsdorffSolver};
 use warnsdorff_backtrack::WarnsdorffBacktrackSolver;
 
+/// Split a solver name `NAME[:VARIANT]` into its name and optional variant.
+pub fn split_name(s: &str) -> (&str, Option<&str>) {
+    match s.split_once(':') {
+        Some((h, t)) => (h, Some(t)),
+        None => (s, None),
+    }
+}
+
 /// What the user asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
@@ -279,10 +287,7 @@ impl FromStr for SolverKind {
     /// `circuit`; `divide-conquer`.
     fn from_str(s: &str) -> Result<SolverKind, InputError> {
         let s = s.trim();
-        let (head, tail) = match s.split_once(':') {
-            Some((h, t)) => (h, Some(t)),
-            None => (s, None),
-        };
+        let (head, tail) = split_name(s);
         let unknown = || {
             InputError::param(format!(
                 "unknown solver '{s}'; accepted: {}",

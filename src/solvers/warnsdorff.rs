@@ -401,15 +401,7 @@ impl Solver for WarnsdorffSolver {
         classical::check_possible(req, classical::wants_closed(req))?;
         classical::check_reverse(req, "warnsdorff")?;
         let bytes = req.board.squares() as u64 * BYTES_PER_SQUARE;
-        if bytes > crate::graph::MEMORY_LIMIT_BYTES {
-            return Err(InputError::TooLarge(format!(
-                "board {} is too large for warnsdorff: it would need about {:.1} GiB, and the limit is {} GiB",
-                req.board,
-                bytes as f64 / (1u64 << 30) as f64,
-                crate::graph::MEMORY_LIMIT_BYTES >> 30
-            )));
-        }
-        Ok(())
+        crate::graph::check_bytes(req.board, bytes, "warnsdorff")
     }
 
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
