@@ -249,6 +249,11 @@ impl SolverId {
         self.solver == "network"
     }
 
+    /// The network, alone or followed by cycle merging (`network+merge`).
+    pub fn is_neural(&self) -> bool {
+        self.is_network() || self.solver == "network+merge"
+    }
+
     /// `network:parberry`, `warnsdorff`, `warnsdorff:roth` (the entry label replaces
     /// the variant when there is one).
     pub fn name(&self) -> String {

@@ -42,7 +42,7 @@ impl OutcomeShares {
     pub fn new(source: impl Into<String>, groups: &[Group]) -> Option<OutcomeShares> {
         let groups: Vec<Group> = groups
             .iter()
-            .filter(|g| g.id.is_network())
+            .filter(|g| g.id.is_neural())
             .cloned()
             .collect();
         (!groups.is_empty()).then(|| OutcomeShares {
