@@ -175,11 +175,7 @@ impl RunBuilder {
     pub(crate) fn add(&mut self, attempt: Attempt) -> bool {
         self.attempts += 1;
         self.total_iterations += attempt.iterations as u64;
-        let k = Termination::NAMES
-            .iter()
-            .position(|&n| n == attempt.termination.name())
-            .expect("known name");
-        self.terminations[k] += 1;
+        self.terminations[attempt.termination.index()] += 1;
         let done = attempt.termination == Termination::Tour;
         self.last = Some(attempt);
         done

@@ -34,6 +34,26 @@ impl Termination {
         }
     }
 
+    /// Position of this outcome in [`Termination::NAMES`].
+    pub fn index(&self) -> usize {
+        match self {
+            Termination::Tour => 0,
+            Termination::MultipleCycles { .. } => 1,
+            Termination::StableNotDegreeTwo { .. } => 2,
+            Termination::IterationCap => 3,
+        }
+    }
+
+    /// Counts per outcome (in [`Termination::NAMES`] order) as a JSON object keyed by name.
+    pub fn counts_json<T: serde::Serialize>(counts: [T; 4]) -> serde_json::Value {
+        let map: serde_json::Map<String, serde_json::Value> = Termination::NAMES
+            .iter()
+            .zip(counts)
+            .map(|(n, c)| (n.to_string(), serde_json::json!(c)))
+            .collect();
+        serde_json::Value::Object(map)
+    }
+
     /// Number of cycles when the output is a degree-2 cover, else 0.
     pub fn cycle_count(&self) -> usize {
         match self {

@@ -48,11 +48,7 @@ impl NetworkSolver {
         extra.insert("last_termination".into(), json!(run.last.termination));
         extra.insert(
             "terminations".into(),
-            json!(Termination::NAMES
-                .iter()
-                .zip(run.terminations)
-                .map(|(n, c)| (n.to_string(), c))
-                .collect::<std::collections::BTreeMap<_, _>>()),
+            Termination::counts_json(run.terminations),
         );
         extra.insert("params".into(), json!(self.params));
         Solution {

@@ -165,11 +165,7 @@ impl CoverStats {
     fn count(&mut self, t: &Termination, iterations: u32) {
         self.attempts += 1;
         self.iterations += iterations as u64;
-        let k = Termination::NAMES
-            .iter()
-            .position(|&n| n == t.name())
-            .unwrap_or(0);
-        self.terminations[k] += 1;
+        self.terminations[t.index()] += 1;
     }
 }
 
@@ -442,11 +438,7 @@ impl Solver for NeuralMergeSolver {
         extra.insert("tile".into(), json!(tile_side));
         extra.insert(
             "terminations".into(),
-            json!(Termination::NAMES
-                .iter()
-                .zip(stats.terminations)
-                .map(|(n, c)| (n.to_string(), c))
-                .collect::<std::collections::BTreeMap<_, _>>()),
+            Termination::counts_json(stats.terminations),
         );
         extra.insert("params".into(), json!(self.params));
         extra.insert("network_ns".into(), json!(network_ns));
