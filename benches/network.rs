@@ -82,6 +82,39 @@ fn throughput(c: &mut Criterion) {
     g.finish();
 }
 
+/// The sweep kernel alone: all lanes busy, no loading or classification (the upper bound
+/// of the throughput above).
+fn kernel(c: &mut Criterion) {
+    let mut g = c.benchmark_group("kernel");
+    g.sample_size(10);
+    const SWEEPS: u64 = 500;
+    for n in [8usize, 20] {
+        let graph = KnightGraph::new(Board::new(n, n).unwrap());
+        for order in [UpdateOrder::Sequential, UpdateOrder::Synchronous] {
+            let p = NetworkParams {
+                order,
+                ..Preset::Parberry.params()
+            };
+            for kernels in batch::Kernels::available() {
+                let mut b0 = batch::Batch::new(&graph, p).unwrap().with_kernels(kernels);
+                g.throughput(Throughput::Elements(
+                    SWEEPS * (graph.edges() * batch::LANES) as u64,
+                ));
+                g.bench_function(
+                    BenchmarkId::new(format!("{}/{order}", kernels.name()), format!("{n}x{n}")),
+                    |b| {
+                        b.iter(|| {
+                            b0.fill(3);
+                            (0..SWEEPS).map(|_| b0.sweep()[0] as u32).sum::<u32>()
+                        })
+                    },
+                );
+            }
+        }
+    }
+    g.finish();
+}
+
 fn merge_large(c: &mut Criterion) {
     let mut g = c.benchmark_group("network+merge");
     g.sample_size(10);
@@ -96,5 +129,5 @@ fn merge_large(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, time_per_tour, throughput, merge_large);
+criterion_group!(benches, time_per_tour, throughput, kernel, merge_large);
 criterion_main!(benches);

@@ -273,29 +273,32 @@ mod batched {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
 
-        /// Every attempt run in a lane equals the same attempt run alone.
+        /// Every attempt run in a lane equals the same attempt run alone, with every
+        /// kernel set this CPU has (AVX-512, AVX2, portable).
         #[test]
         fn lanes_reproduce_scalar_attempts(
             rows in 3usize..9, cols in 3usize..9, base in any::<u64>(),
             order in prop_oneof![Just(UpdateOrder::Synchronous), Just(UpdateOrder::Sequential), Just(UpdateOrder::SquareSweep)],
-            preset in prop_oneof![Just(Preset::Parberry), Just(Preset::Brant), Just(Preset::Numpy), Just(Preset::Wikipedia)],
+            preset in prop_oneof![Just(Preset::Parberry), Just(Preset::Brant), Just(Preset::Numpy), Just(Preset::Wikipedia), Just(Preset::TakefujiLee)],
             cap in 1u32..200,
         ) {
             let graph = KnightGraph::new(Board::new(rows, cols).unwrap());
             let params = NetworkParams { order, max_iterations: cap, ..preset.params() };
             let net = Network::new(&graph, params).unwrap();
-            let mut b = batch::Batch::new(&graph, params).unwrap();
-            let mut seen = 0;
-            let mut mismatch = None;
-            b.run(base, |i| i < 40, |i, attempt| {
-                seen += 1;
-                let alone = net.attempt(&mut attempt_rng(base, i), None);
-                if alone != attempt && mismatch.is_none() {
-                    mismatch = Some((i, alone, attempt));
-                }
-            });
-            prop_assert_eq!(seen, 40);
-            prop_assert!(mismatch.is_none(), "{:?}", mismatch);
+            for kernels in batch::Kernels::available() {
+                let mut b = batch::Batch::new(&graph, params).unwrap().with_kernels(kernels);
+                let mut seen = 0;
+                let mut mismatch = None;
+                b.run(base, |i| i < 70, |i, attempt| {
+                    seen += 1;
+                    let alone = net.attempt(&mut attempt_rng(base, i), None);
+                    if alone != attempt && mismatch.is_none() {
+                        mismatch = Some((i, alone, attempt));
+                    }
+                });
+                prop_assert_eq!(seen, 70);
+                prop_assert!(mismatch.is_none(), "{}: {:?}", kernels.name(), mismatch);
+            }
         }
     }
 

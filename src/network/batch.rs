@@ -13,9 +13,9 @@
 //! Supported update orders: synchronous, sequential and square-sweep (a random
 //! permutation differs per attempt, so it cannot share one sweep; use the scalar engine).
 //!
-//! On x86-64 the kernels are compiled twice, for the baseline and with AVX2, and the
-//! AVX2 version is chosen at run time when the CPU has it (set `KNIGHTNET_NO_AVX2` to
-//! force the baseline); the arithmetic is the same integer code either way.
+//! The sweep kernels live in [`super::simd`]: AVX-512BW, AVX2 or portable, chosen at run
+//! time (`KNIGHTNET_SIMD=avx2|portable` caps the choice); the arithmetic is the same
+//! integer code either way.
 //!
 //! Every lane quantity is an `i16` (U, V and degrees alike), so one visit is a handful of
 //! vertical SIMD instructions with no widening. [`Batch::new`] accepts parameters only
@@ -23,53 +23,27 @@
 //! update moves U by at most `max(C + max(0, 2−S), 16 − C − min(0, 2−S))`, at most twice
 //! per sweep), so the results are exactly those of the `i32` scalar engine.
 
-// Lane loops index several rows in lockstep (`for k in 0..LANES`): the form the
-// auto-vectoriser turns into straight SIMD code.
+// Lane loops index several rows in lockstep (`for k in 0..LANES`).
 #![allow(clippy::needless_range_loop)]
 
 use super::params::{NetworkParams, StopRule, UpdateOrder};
+use super::simd::{Consts, Visits};
+pub use super::simd::{Kernels, Row, LANES};
 use super::state::State;
 use super::{attempt_rng, classify, Attempt, Run, RunBuilder};
 use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::Rng;
 
-/// Attempts per batch (the innermost axis).
-pub const LANES: usize = 16;
-
-type Row = [i16; LANES];
-
-/// The update rule in 16-bit arithmetic (see [`super::dynamics`]).
-#[derive(Debug, Clone, Copy)]
-struct Rule16 {
-    c: i16,
-    /// 2 − S.
-    self_w: i16,
-    upper: i16,
-    lower: i16,
-    lo: i16,
-    hi: i16,
-}
-
-impl Rule16 {
-    /// One neuron in one lane: from U, V and its endpoints' degrees, return
-    /// (1 if ΔU ≠ 0 else 0, new U, new V). Branch-free, so lane loops vectorise.
-    #[inline(always)]
-    fn update(&self, u: i16, v: i16, da: i16, db: i16) -> (i16, i16, i16) {
-        let du = self.c - da - db + self.self_w * v;
-        let nu = (u + du).clamp(self.lo, self.hi);
-        let nv = (nu > self.upper) as i16 | ((nu >= self.lower) as i16 & v);
-        ((du != 0) as i16, nu, nv)
-    }
-}
-
 /// A batch of lanes over one graph.
 pub struct Batch<'g> {
     graph: &'g KnightGraph,
     params: NetworkParams,
-    /// Visiting order of a sequential sweep.
-    order: Vec<u32>,
+    /// The neurons of one sweep, in visiting order.
+    visits: Visits,
+    consts: Consts,
     u: Vec<Row>,
+    /// V as a lane mask: 0 (off) or −1 (on).
     v: Vec<Row>,
     deg: Vec<Row>,
     /// Scratch degrees for synchronous steps.
@@ -78,15 +52,14 @@ pub struct Batch<'g> {
     lane_iterations: [u32; LANES],
     /// Neuron updates performed (all lanes, including idle ones).
     pub updates: u64,
-    /// Whether the CPU has AVX2 (checked at run time; the results are the same either way).
-    avx2: bool,
+    kernels: Kernels,
 }
 
 impl<'g> Batch<'g> {
     /// A batch for `params`, which must be checked and use a supported order.
     pub fn new(graph: &'g KnightGraph, params: NetworkParams) -> Result<Batch<'g>, InputError> {
         params.check()?;
-        let order = match params.order {
+        let order: Vec<u32> = match params.order {
             UpdateOrder::Sequential | UpdateOrder::Synchronous => (0..graph.edges() as u32).collect(),
             UpdateOrder::SquareSweep => graph.incident_all().to_vec(),
             UpdateOrder::RandomPermutation => {
@@ -102,33 +75,64 @@ impl<'g> Batch<'g> {
             )));
         }
         let (e, n) = (graph.edges(), graph.squares());
+        let visits = Visits::new(
+            &order,
+            graph.a.as_slice().expect("contiguous"),
+            graph.b.as_slice().expect("contiguous"),
+            n,
+        );
+        let consts = Consts {
+            c: params.c as i16,
+            self_w: (2 - params.s) as i16,
+            upper: params.upper as i16,
+            lower_m1: (params.lower - 1) as i16,
+            clamp: params.clamp.map(|k| (-k as i16, k as i16)),
+        };
         Ok(Batch {
             graph,
             params,
-            order,
-            u: vec![[0; LANES]; e],
-            v: vec![[0; LANES]; e],
-            deg: vec![[0; LANES]; n],
+            visits,
+            consts,
+            u: vec![Row::ZERO; e],
+            v: vec![Row::ZERO; e],
+            deg: vec![Row::ZERO; n],
             deg_next: Vec::new(),
             lane_attempt: [None; LANES],
             lane_iterations: [0; LANES],
             updates: 0,
-            avx2: detect_avx2(),
+            kernels: Kernels::detect(),
         })
+    }
+
+    /// Run on the given kernel set instead of the detected one (the results are the same;
+    /// for tests and comparisons). The CPU must support it: see [`Kernels::available`].
+    pub fn with_kernels(mut self, kernels: Kernels) -> Batch<'g> {
+        assert!(
+            Kernels::available().contains(&kernels),
+            "this CPU cannot run the {} kernels",
+            kernels.name()
+        );
+        self.kernels = kernels;
+        self
+    }
+
+    /// The kernel set in use.
+    pub fn kernels(&self) -> Kernels {
+        self.kernels
     }
 
     fn load(&mut self, lane: usize, id: u64, rng: &mut Rng) {
         let state = State::random(self.graph, &self.params, rng);
         for (e, (&u, &v)) in state.u.iter().zip(state.v.iter()).enumerate() {
             self.u[e][lane] = u as i16;
-            self.v[e][lane] = v as i16;
+            self.v[e][lane] = -(v as i16);
         }
         for d in self.deg.iter_mut() {
             d[lane] = 0;
         }
         for e in 0..self.graph.edges() {
             let (a, b) = self.graph.endpoints(e);
-            let x = self.v[e][lane];
+            let x = -self.v[e][lane];
             self.deg[a as usize][lane] += x;
             self.deg[b as usize][lane] += x;
         }
@@ -136,128 +140,40 @@ impl<'g> Batch<'g> {
         self.lane_iterations[lane] = 0;
     }
 
-    /// One step of every lane; returns per lane whether any U changed.
+    /// Load attempts `0..LANES` of base seed `base` into the lanes (for kernel
+    /// measurements with [`Batch::sweep`]).
+    pub fn fill(&mut self, base: u64) {
+        for lane in 0..LANES {
+            self.load(lane, lane as u64, &mut attempt_rng(base, lane as u64));
+        }
+    }
+
+    /// One step of every lane with no stop checks (for kernel measurements): per lane,
+    /// whether some U changed. Stepping a lane past the iteration cap may overflow U.
+    pub fn sweep(&mut self) -> [bool; LANES] {
+        self.step().map(|x| x != 0)
+    }
+
+    /// One step of every lane; returns per lane whether any U changed (nonzero).
     fn step(&mut self) -> Row {
+        self.updates += (self.visits.len() * LANES) as u64;
         match self.params.order {
-            UpdateOrder::Synchronous => self.step_synchronous(),
-            _ => self.step_sequential(),
+            UpdateOrder::Synchronous => self.kernels.synchronous(
+                &self.visits,
+                &mut self.u,
+                &mut self.v,
+                &mut self.deg,
+                &mut self.deg_next,
+                &self.consts,
+            ),
+            _ => self.kernels.sequential(
+                &self.visits,
+                &mut self.u,
+                &mut self.v,
+                &mut self.deg,
+                &self.consts,
+            ),
         }
-    }
-
-    /// The rule's constants as 16-bit values (checked by [`fits_i16`]).
-    fn rule(&self) -> Rule16 {
-        let NetworkParams {
-            c,
-            s,
-            upper,
-            lower,
-            clamp,
-            ..
-        } = self.params;
-        let (lo, hi) = clamp.map_or((i16::MIN, i16::MAX), |k| (-k as i16, k as i16));
-        Rule16 {
-            c: c as i16,
-            self_w: (2 - s) as i16,
-            upper: upper as i16,
-            lower: lower as i16,
-            lo,
-            hi,
-        }
-    }
-
-    fn step_sequential(&mut self) -> Row {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only when the CPU reports AVX2 support.
-            return unsafe { self.step_sequential_avx2() };
-        }
-        self.step_sequential_kernel()
-    }
-
-    /// The same kernel compiled with AVX2 enabled (one 256-bit register per lane row).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn step_sequential_avx2(&mut self) -> Row {
-        self.step_sequential_kernel()
-    }
-
-    #[inline(always)]
-    fn step_sequential_kernel(&mut self) -> Row {
-        let rule = self.rule();
-        let (ea, eb) = (
-            self.graph.a.as_slice().expect("contiguous"),
-            self.graph.b.as_slice().expect("contiguous"),
-        );
-        let mut changed: Row = [0; LANES];
-        for &e in &self.order {
-            let e = e as usize;
-            let (a, b) = (ea[e] as usize, eb[e] as usize);
-            let mut da = self.deg[a];
-            let mut db = self.deg[b];
-            let ue = &mut self.u[e];
-            let ve = &mut self.v[e];
-            for k in 0..LANES {
-                let (ch, nu, nv) = rule.update(ue[k], ve[k], da[k], db[k]);
-                changed[k] |= ch;
-                let dv = nv - ve[k];
-                ue[k] = nu;
-                ve[k] = nv;
-                da[k] += dv;
-                db[k] += dv;
-            }
-            // a != b for a knight move, so the two rows are written back independently.
-            self.deg[a] = da;
-            self.deg[b] = db;
-        }
-        self.updates += (self.order.len() * LANES) as u64;
-        changed
-    }
-
-    fn step_synchronous(&mut self) -> Row {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only when the CPU reports AVX2 support.
-            return unsafe { self.step_synchronous_avx2() };
-        }
-        self.step_synchronous_kernel()
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn step_synchronous_avx2(&mut self) -> Row {
-        self.step_synchronous_kernel()
-    }
-
-    #[inline(always)]
-    fn step_synchronous_kernel(&mut self) -> Row {
-        let rule = self.rule();
-        let (ea, eb) = (
-            self.graph.a.as_slice().expect("contiguous"),
-            self.graph.b.as_slice().expect("contiguous"),
-        );
-        self.deg_next.clone_from(&self.deg);
-        let mut changed: Row = [0; LANES];
-        for e in 0..ea.len() {
-            let (a, b) = (ea[e] as usize, eb[e] as usize);
-            let (da, db) = (self.deg[a], self.deg[b]);
-            let mut dv: Row = [0; LANES];
-            let ue = &mut self.u[e];
-            let ve = &mut self.v[e];
-            for k in 0..LANES {
-                let (ch, nu, nv) = rule.update(ue[k], ve[k], da[k], db[k]);
-                changed[k] |= ch;
-                dv[k] = nv - ve[k];
-                ue[k] = nu;
-                ve[k] = nv;
-            }
-            for k in 0..LANES {
-                self.deg_next[a][k] += dv[k];
-                self.deg_next[b][k] += dv[k];
-            }
-        }
-        std::mem::swap(&mut self.deg, &mut self.deg_next);
-        self.updates += (ea.len() * LANES) as u64;
-        changed
     }
 
     /// Per lane: the number of squares whose degree is not 2.
@@ -272,7 +188,7 @@ impl<'g> Batch<'g> {
     }
 
     fn lane_outputs(&self, lane: usize) -> Vec<u8> {
-        self.v.iter().map(|row| row[lane] as u8).collect()
+        self.v.iter().map(|row| (row[lane] != 0) as u8).collect()
     }
 
     /// Run attempts `0, 1, 2, ...` of base seed `base` in lanes (attempt `i` draws from
@@ -367,17 +283,6 @@ pub trait Jobs {
     fn next(&mut self) -> Option<(u64, Rng)>;
     /// A finished attempt.
     fn done(&mut self, id: u64, attempt: Attempt);
-}
-
-fn detect_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("avx2") && std::env::var_os("KNIGHTNET_NO_AVX2").is_none()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
 
 /// Whether U provably stays in `i16` (and the thresholds and clamp fit) for `params` on

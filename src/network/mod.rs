@@ -18,6 +18,7 @@ pub mod dense;
 pub mod dynamics;
 pub mod outcome;
 pub mod params;
+pub mod simd;
 pub mod state;
 
 use rand::Rng;
