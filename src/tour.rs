@@ -246,6 +246,14 @@ pub fn cycles_from_edges(board: Board, edges: &[(u32, u32)]) -> Result<Vec<Vec<u
             degree: deg[s],
         });
     }
+    Ok(cycles_from_neighbours(&nbr))
+}
+
+/// The cycles of a degree-2 cover given as each square's two neighbours (`nbr[s]`, which
+/// the caller has checked): each cycle starts at its smallest square and goes first to
+/// that square's smaller neighbour; cycles are ordered by their smallest square.
+pub(crate) fn cycles_from_neighbours(nbr: &[[u32; 2]]) -> Vec<Vec<u32>> {
+    let n = nbr.len();
     let mut visited = vec![false; n];
     let mut cycles = Vec::new();
     for s in 0..n as u32 {
@@ -266,7 +274,7 @@ pub fn cycles_from_edges(board: Board, edges: &[(u32, u32)]) -> Result<Vec<Vec<u
         }
         cycles.push(cycle);
     }
-    Ok(cycles)
+    cycles
 }
 
 #[cfg(test)]

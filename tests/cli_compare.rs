@@ -108,6 +108,39 @@ fn trial_i_replays_with_seed_plus_i() {
 }
 
 #[test]
+fn thread_count_changes_no_result() {
+    // Trials run in chunks (one per thread) whose solves share the network's lanes;
+    // the tours and attempts must not depend on how trials are chunked.
+    let run = |threads: &str| {
+        let out = knightnet(&[
+            "compare",
+            "--board",
+            "6x6",
+            "--solvers",
+            "network:parberry,warnsdorff:random",
+            "--trials",
+            "37",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ]);
+        let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+        rows.iter()
+            .map(|r| {
+                (
+                    r["tours"].clone(),
+                    r["attempts"].clone(),
+                    r["shared_moves"].clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run("1"), run("2"));
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
 fn bad_input_is_refused() {
     for (args, needle) in [
         (vec!["compare", "--board", "7x7"], "network"),

@@ -323,6 +323,75 @@ mod batched {
         }
     }
 
+    /// Throughput mode: solves sharing lanes give each the run it gets alone, including
+    /// runs that end at the attempt limit without a tour.
+    #[test]
+    fn many_solves_in_lanes_equal_separate_solves() {
+        for (n, m) in [(6, 6), (8, 8), (6, 8)] {
+            let graph = KnightGraph::new(Board::new(n, m).unwrap());
+            for (preset, max_attempts) in [
+                (Preset::Parberry, 1000),
+                (Preset::Parberry, 2),
+                (Preset::Brant, 1000),
+                (Preset::Numpy, 25),
+                (Preset::Wikipedia, 3),
+            ] {
+                let p = NetworkParams {
+                    max_attempts,
+                    ..preset.params()
+                };
+                // Fewer solves than lanes, then more, so both scheduling regimes run.
+                for count in [5u64, 70] {
+                    let mut rngs: Vec<_> = (0..count).map(rng_from_seed).collect();
+                    let many = batch::solve_many(&graph, p, &mut rngs).unwrap();
+                    assert_eq!(many.len(), count as usize);
+                    let net = Network::new(&graph, p).unwrap();
+                    for (seed, run) in many.iter().enumerate() {
+                        let alone = net.solve(&mut rng_from_seed(seed as u64));
+                        assert_eq!(
+                            &alone, run,
+                            "{n}x{m} {preset} max {max_attempts} seed {seed}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The solver interface's throughput mode returns what one `solve` per seed returns,
+    /// errors included.
+    #[test]
+    fn network_solver_solve_many_equals_solve() {
+        use knightnet::solvers::{Request, SolverKind};
+        for (board, name) in [
+            ("8x8", "network:parberry"),
+            ("6x6", "network:numpy"),
+            ("6x6", "network:takefuji-lee"),
+            ("5x5", "network:parberry"),
+        ] {
+            let solver = name.parse::<SolverKind>().unwrap().build();
+            let req = Request::new(board.parse().unwrap());
+            let mut rngs: Vec<_> = (0..40).map(|s| rng_from_seed(100 + s)).collect();
+            let many = solver.solve_many(&req, &mut rngs);
+            assert_eq!(many.len(), 40);
+            for (s, got) in many.into_iter().enumerate() {
+                let alone = solver.solve(&req, &mut rng_from_seed(100 + s as u64));
+                match (alone, got) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(a.tour, b.tour, "{board} {name} {s}");
+                        assert_eq!(
+                            (a.attempts, a.iterations, &a.outcome),
+                            (b.attempts, b.iterations, &b.outcome)
+                        );
+                        assert_eq!(a.extra, b.extra);
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a, b),
+                    (a, b) => panic!("{board} {name} {s}: {a:?} vs {b:?}"),
+                }
+            }
+        }
+    }
+
     #[test]
     fn random_permutation_is_refused_by_the_batch() {
         let graph = KnightGraph::new(Board::new(6, 6).unwrap());

@@ -2,9 +2,11 @@
 //! in one process — time per tour, success rate and the ratio to the fastest.
 //!
 //! Trial `i` of every solver runs with seed `SEED + i` (so `solve --solver NAME --seed
-//! SEED+i` replays it). Trials run on `--threads` threads (default: all cores), each trial
-//! on one thread; `seconds` is the sum of the trials' own times (CPU seconds on one core
-//! each), so it does not depend on the thread count. `shared_moves` measures variety: the
+//! SEED+i` replays it). Trials run on `--threads` threads (default: all cores) in one
+//! chunk of consecutive trials per thread, solved with [`crate::solvers::Solver::solve_many`]
+//! (the network runs a chunk's solves in the lanes of one batch: throughput mode; the
+//! tours are the same as one `solve` per seed). `seconds` is the sum of the chunks' own
+//! times (CPU seconds on one core each), so it hardly depends on the thread count. `shared_moves` measures variety: the
 //! mean share of moves two tours of the same solver have in common (a construction that
 //! always builds the same tour scores 100%).
 
@@ -128,17 +130,27 @@ pub fn compare(
         solvers
             .iter()
             .map(|(name, solver)| {
-                let results: Vec<TrialResult> = (0..trials)
+                // One chunk of consecutive trials per thread, solved together so that
+                // solvers with lanes (the network) keep them full; a chunk's time is
+                // spread evenly over its trials.
+                let chunk = trials.div_ceil(threads as u64).max(1);
+                let chunks: Vec<(u64, u64)> = (0..trials)
+                    .step_by(chunk as usize)
+                    .map(|lo| (lo, (lo + chunk).min(trials)))
+                    .collect();
+                let results: Vec<TrialResult> = chunks
                     .into_par_iter()
-                    .map(|i| {
-                        let mut rng = rng_from_seed(seed.wrapping_add(i));
+                    .flat_map_iter(|(lo, hi)| {
+                        let mut rngs: Vec<_> = (lo..hi)
+                            .map(|i| rng_from_seed(seed.wrapping_add(i)))
+                            .collect();
                         let t0 = Instant::now();
-                        let sol = solver.solve(&request, &mut rng);
-                        let secs = t0.elapsed().as_secs_f64();
-                        match sol {
+                        let sols = solver.solve_many(&request, &mut rngs);
+                        let secs = t0.elapsed().as_secs_f64() / (hi - lo) as f64;
+                        sols.into_iter().map(move |sol| match sol {
                             Ok(s) => (s.tour.map(|t| t.moves()), s.attempts.max(1), secs),
                             Err(_) => (None, 1, secs),
-                        }
+                        })
                     })
                     .collect();
                 let tours = results.iter().filter(|r| r.0.is_some()).count() as u64;

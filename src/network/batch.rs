@@ -30,9 +30,10 @@ use super::params::{NetworkParams, StopRule, UpdateOrder};
 use super::simd::{Consts, Visits};
 pub use super::simd::{Kernels, Row, LANES};
 use super::state::State;
-use super::{attempt_rng, classify, Attempt, Run, RunBuilder};
+use super::{attempt_rng, cover_attempt, Attempt, Run, RunBuilder, Termination};
 use crate::error::InputError;
 use crate::graph::KnightGraph;
+use crate::tour::cycles_from_neighbours;
 use crate::Rng;
 
 /// A batch of lanes over one graph.
@@ -53,6 +54,8 @@ pub struct Batch<'g> {
     /// Neuron updates performed (all lanes, including idle ones).
     pub updates: u64,
     kernels: Kernels,
+    /// Scratch: each square's two neighbours in a finished lane's cover.
+    nbr: Vec<[u32; 2]>,
 }
 
 impl<'g> Batch<'g> {
@@ -101,6 +104,7 @@ impl<'g> Batch<'g> {
             lane_iterations: [0; LANES],
             updates: 0,
             kernels: Kernels::detect(),
+            nbr: Vec::new(),
         })
     }
 
@@ -122,20 +126,17 @@ impl<'g> Batch<'g> {
     }
 
     fn load(&mut self, lane: usize, id: u64, rng: &mut Rng) {
-        let state = State::random(self.graph, &self.params, rng);
-        for (e, (&u, &v)) in state.u.iter().zip(state.v.iter()).enumerate() {
-            self.u[e][lane] = u as i16;
-            self.v[e][lane] = -(v as i16);
-        }
         for d in self.deg.iter_mut() {
             d[lane] = 0;
         }
-        for e in 0..self.graph.edges() {
-            let (a, b) = self.graph.endpoints(e);
-            let x = -self.v[e][lane];
-            self.deg[a as usize][lane] += x;
-            self.deg[b as usize][lane] += x;
-        }
+        let (graph, u, v, deg) = (self.graph, &mut self.u, &mut self.v, &mut self.deg);
+        State::draw(graph, &self.params, rng, |e, ue, ve| {
+            u[e][lane] = ue as i16;
+            v[e][lane] = -(ve as i16);
+            let (a, b) = graph.endpoints(e);
+            deg[a as usize][lane] += ve as i16;
+            deg[b as usize][lane] += ve as i16;
+        });
         self.lane_attempt[lane] = Some(id);
         self.lane_iterations[lane] = 0;
     }
@@ -187,8 +188,35 @@ impl<'g> Batch<'g> {
         off
     }
 
-    fn lane_outputs(&self, lane: usize) -> Vec<u8> {
-        self.v.iter().map(|row| (row[lane] != 0) as u8).collect()
+    /// The attempt in `lane`, classified straight from the lane's rows: the same result
+    /// as [`classify`] on its outputs (tests assert it), without building them.
+    fn classify_lane(&mut self, lane: usize, stopped: bool, iterations: u32) -> Attempt {
+        let plain = |termination| Attempt {
+            termination,
+            iterations,
+            cycles: Vec::new(),
+        };
+        if !stopped {
+            return plain(Termination::IterationCap);
+        }
+        let off = self.deg.iter().filter(|d| d[lane] != 2).count();
+        if off > 0 {
+            return plain(Termination::StableNotDegreeTwo { squares_off: off });
+        }
+        // Every square has degree 2: collect each square's two neighbours.
+        let nbr = &mut self.nbr;
+        nbr.clear();
+        nbr.resize(self.deg.len(), [u32::MAX; 2]);
+        for (e, row) in self.v.iter().enumerate() {
+            if row[lane] != 0 {
+                let (a, b) = self.graph.endpoints(e);
+                for (p, q) in [(a, b), (b, a)] {
+                    let slot = &mut nbr[p as usize];
+                    slot[(slot[0] != u32::MAX) as usize] = q;
+                }
+            }
+        }
+        cover_attempt(cycles_from_neighbours(nbr), iterations)
     }
 
     /// Run attempts `0, 1, 2, ...` of base seed `base` in lanes (attempt `i` draws from
@@ -265,8 +293,7 @@ impl<'g> Batch<'g> {
                 };
                 let iterations = self.lane_iterations[lane];
                 if stopped || iterations >= self.params.max_iterations {
-                    let attempt =
-                        classify(self.graph, &self.lane_outputs(lane), stopped, iterations);
+                    let attempt = self.classify_lane(lane, stopped, iterations);
                     self.lane_attempt[lane] = None;
                     jobs.done(id, attempt);
                 }
@@ -332,7 +359,7 @@ pub fn solve<R: rand::Rng + ?Sized>(
         base,
         |i| i < max && i < first_tour.get(),
         |i, attempt| {
-            if attempt.termination == super::Termination::Tour {
+            if attempt.termination == Termination::Tour {
                 first_tour.set(first_tour.get().min(i));
             }
             results[i as usize] = Some(attempt);
@@ -349,4 +376,136 @@ pub fn solve<R: rand::Rng + ?Sized>(
         run.add(slot.expect("every attempt before the first tour has finished"));
     }
     Ok(run.finish(graph))
+}
+
+/// Many independent solves sharing the lanes of one batch (throughput mode): solve `k`
+/// draws its base seed from `rngs[k]` exactly as [`solve`] does and returns the same
+/// [`Run`] as `solve(graph, params, &mut rngs[k])` (tests assert it).
+///
+/// Each solve runs one attempt at a time while there are more unfinished solves than
+/// lanes, so no attempt is wasted; only when fewer remain do lanes start later attempts
+/// of a solve ahead of its earlier ones finishing (attempts past a solve's first tour are
+/// then discarded, and their time is counted by whoever times the call).
+pub fn solve_many(
+    graph: &KnightGraph,
+    params: NetworkParams,
+    rngs: &mut [Rng],
+) -> Result<Vec<Run>, InputError> {
+    use rand::Rng as _;
+    let mut batch = Batch::new(graph, params)?;
+    let mut many = Many {
+        solves: rngs
+            .iter_mut()
+            .map(|r| SolveSlot {
+                base: r.random(),
+                next: 0,
+                first_tour: u64::MAX,
+                in_flight: 0,
+                results: Vec::new(),
+            })
+            .collect(),
+        ready: (0..rngs.len()).collect(),
+        unfinished: (0..rngs.len()).collect(),
+        cursor: 0,
+        max: params.max_attempts as u64,
+    };
+    batch.run_jobs(&mut many);
+    let mut runs = Vec::with_capacity(many.solves.len());
+    for slot in many.solves {
+        let end = slot.end(many.max);
+        let mut run = RunBuilder::default();
+        for attempt in slot.results.into_iter().take(end as usize) {
+            run.add(attempt.expect("every attempt before the first tour has finished"));
+        }
+        runs.push(run.finish(graph));
+    }
+    Ok(runs)
+}
+
+/// One solve of [`solve_many`].
+struct SolveSlot {
+    base: u64,
+    /// Next attempt index to start.
+    next: u64,
+    /// Index of the first attempt known to be a tour (`u64::MAX`: none yet).
+    first_tour: u64,
+    in_flight: u32,
+    results: Vec<Option<Attempt>>,
+}
+
+impl SolveSlot {
+    /// Attempts the run consists of: up to and including the first tour, at most `max`.
+    fn end(&self, max: u64) -> u64 {
+        self.first_tour.saturating_add(1).min(max)
+    }
+
+    /// Whether another attempt may still be needed.
+    fn open(&self, max: u64) -> bool {
+        self.next < self.end(max)
+    }
+}
+
+/// The job source of [`solve_many`]; a job id is `solve << 32 | attempt`.
+struct Many {
+    solves: Vec<SolveSlot>,
+    /// Solves with no attempt in flight that need another one, in order.
+    ready: std::collections::VecDeque<usize>,
+    /// Solves that may still need attempts, for starting attempts ahead when `ready` is
+    /// empty, and the round-robin position in it.
+    unfinished: Vec<usize>,
+    cursor: usize,
+    max: u64,
+}
+
+impl Many {
+    fn start(&mut self, k: usize) -> (u64, Rng) {
+        let slot = &mut self.solves[k];
+        let i = slot.next;
+        slot.next += 1;
+        slot.in_flight += 1;
+        ((k as u64) << 32 | i, attempt_rng(slot.base, i))
+    }
+}
+
+impl Jobs for Many {
+    fn next(&mut self) -> Option<(u64, Rng)> {
+        while let Some(k) = self.ready.pop_front() {
+            if self.solves[k].open(self.max) {
+                return Some(self.start(k));
+            }
+        }
+        // Nothing waits: start a later attempt of some unfinished solve, round robin over
+        // the solves still open (closed ones are dropped from the list as they are met).
+        while !self.unfinished.is_empty() {
+            self.cursor %= self.unfinished.len();
+            let k = self.unfinished[self.cursor];
+            if self.solves[k].open(self.max) {
+                self.cursor += 1;
+                return Some(self.start(k));
+            }
+            self.unfinished.swap_remove(self.cursor);
+        }
+        None
+    }
+
+    fn done(&mut self, id: u64, attempt: Attempt) {
+        let (k, i) = ((id >> 32) as usize, id & 0xffff_ffff);
+        let slot = &mut self.solves[k];
+        slot.in_flight -= 1;
+        let mut attempt = attempt;
+        if attempt.termination == Termination::Tour {
+            slot.first_tour = slot.first_tour.min(i);
+        } else if i + 1 < self.max {
+            // Only the run's last attempt keeps its cycles (`Run::last`); a non-tour is
+            // last only when it is attempt `max − 1`.
+            attempt.cycles = Vec::new();
+        }
+        if slot.results.len() <= i as usize {
+            slot.results.resize(i as usize + 1, None);
+        }
+        slot.results[i as usize] = Some(attempt);
+        if slot.in_flight == 0 && slot.open(self.max) {
+            self.ready.push_back(k);
+        }
+    }
 }

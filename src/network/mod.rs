@@ -46,7 +46,7 @@ pub struct Trace {
 }
 
 /// The result of `solve`: restarts until a tour or the attempt limit.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Run {
     /// The tour, if an attempt found one.
     pub tour: Option<Tour>,
@@ -223,6 +223,11 @@ pub fn classify(graph: &KnightGraph, v: &[u8], stopped: bool, iterations: u32) -
         return plain(Termination::StableNotDegreeTwo { squares_off: off });
     }
     let cycles = cycles_from_edges(graph.board(), &edges).expect("every square has degree 2");
+    cover_attempt(cycles, iterations)
+}
+
+/// The attempt whose stable output is the degree-2 cover made of `cycles`.
+pub(crate) fn cover_attempt(cycles: Vec<Vec<u32>>, iterations: u32) -> Attempt {
     let termination = if cycles.len() == 1 {
         Termination::Tour
     } else {

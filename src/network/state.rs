@@ -7,8 +7,7 @@
 //! 2. for [`UpdateOrder::RandomPermutation`]: a Fisher–Yates shuffle of `0..E`.
 
 use ndarray::Array1;
-use ndarray_rand::rand_distr::Uniform;
-use ndarray_rand::RandomExt;
+use ndarray_rand::rand_distr::{Distribution, Uniform};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -32,24 +31,43 @@ impl State {
         rng: &mut R,
     ) -> State {
         let e = graph.edges();
-        let (u, v) = match params.init {
-            Init::RandomOutputs => {
-                let v = Array1::random_using(e, Uniform::new_inclusive(0u8, 1).unwrap(), rng);
-                (Array1::zeros(e), v)
-            }
-            Init::NegativeStates => {
-                let spread = graph.board().cols().max(1) as i32;
-                let u =
-                    Array1::random_using(e, Uniform::new(0i32, spread).unwrap(), rng).mapv(|x| -x);
-                (u, Array1::zeros(e))
-            }
-        };
+        let (mut u, mut v) = (Array1::zeros(e), Array1::zeros(e));
+        Self::draw(graph, params, rng, |i, ui, vi| {
+            u[i] = ui;
+            v[i] = vi;
+        });
         let order = (params.order == UpdateOrder::RandomPermutation).then(|| {
             let mut p: Vec<u32> = (0..e as u32).collect();
             p.shuffle(rng);
             p
         });
         State { u, v, order }
+    }
+
+    /// Draw the initial U and V of every neuron in canonical order, handing each to
+    /// `put(neuron, U, V)`: the draws of step 1 above, without building arrays (the
+    /// batched engine writes them straight into its lanes).
+    pub fn draw<R: Rng + ?Sized>(
+        graph: &KnightGraph,
+        params: &NetworkParams,
+        rng: &mut R,
+        mut put: impl FnMut(usize, i32, u8),
+    ) {
+        match params.init {
+            Init::RandomOutputs => {
+                let d = Uniform::new_inclusive(0u8, 1).expect("0 <= 1");
+                for i in 0..graph.edges() {
+                    put(i, 0, d.sample(rng));
+                }
+            }
+            Init::NegativeStates => {
+                let spread = graph.board().cols().max(1) as i32;
+                let d = Uniform::new(0i32, spread).expect("spread >= 1");
+                for i in 0..graph.edges() {
+                    put(i, -d.sample(rng), 0);
+                }
+            }
+        }
     }
 
     /// Outputs as a string of '0'/'1', one character per neuron in canonical order.

@@ -99,4 +99,26 @@ impl Solver for NetworkSolver {
         };
         self.solution(run, req)
     }
+
+    /// Throughput mode: the solves share the lanes of one batch ([`batch::solve_many`]),
+    /// so even small boards keep every lane busy; the solutions are those of `solve`.
+    fn solve_many(&self, req: &Request, rngs: &mut [Rng]) -> Vec<Result<Solution, InputError>> {
+        let batched = rngs.len() > 1
+            && self.params.order != UpdateOrder::RandomPermutation
+            && batch::fits_i16(&self.params, req.board.cols());
+        if !batched {
+            return rngs.iter_mut().map(|rng| self.solve(req, rng)).collect();
+        }
+        if let Err(e) = self.check(req) {
+            return rngs.iter().map(|_| Err(e.clone())).collect();
+        }
+        let graph = KnightGraph::new(req.board);
+        match batch::solve_many(&graph, self.params, rngs) {
+            Ok(runs) => runs
+                .into_iter()
+                .map(|run| self.solution(run, req))
+                .collect(),
+            Err(e) => rngs.iter().map(|_| Err(e.clone())).collect(),
+        }
+    }
 }
