@@ -52,6 +52,36 @@ fn time_per_tour(c: &mut Criterion) {
     g.finish();
 }
 
+/// Throughput mode, the "median time per tour": `SOLVES` independent solves
+/// (seeds 0..SOLVES) sharing the lanes of one batch, the same runs as one `solve` each;
+/// criterion's per-element time is the time per tour (every solve ends in a tour here).
+fn tour_throughput(c: &mut Criterion) {
+    let mut g = c.benchmark_group("tour-throughput");
+    g.sample_size(10);
+    for (n, solves) in [(8usize, 512u64), (12, 128), (20, 32)] {
+        let graph = KnightGraph::new(Board::new(n, n).unwrap());
+        for preset in [Preset::Parberry, Preset::Brant] {
+            let p = preset.params();
+            g.throughput(Throughput::Elements(solves));
+            g.bench_function(
+                BenchmarkId::new(
+                    format!("batch/{preset}/solves={solves}"),
+                    format!("{n}x{n}"),
+                ),
+                |b| {
+                    b.iter(|| {
+                        let mut rngs: Vec<_> = (0..solves).map(rng_from_seed).collect();
+                        let runs = batch::solve_many(&graph, p, &mut rngs).unwrap();
+                        assert!(runs.iter().all(|r| r.tour.is_some()));
+                        runs.len()
+                    })
+                },
+            );
+        }
+    }
+    g.finish();
+}
+
 fn throughput(c: &mut Criterion) {
     let mut g = c.benchmark_group("updates");
     g.sample_size(10);
@@ -129,5 +159,12 @@ fn merge_large(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, time_per_tour, throughput, kernel, merge_large);
+criterion_group!(
+    benches,
+    time_per_tour,
+    tour_throughput,
+    throughput,
+    kernel,
+    merge_large
+);
 criterion_main!(benches);

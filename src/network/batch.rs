@@ -50,12 +50,15 @@ pub struct Batch<'g> {
     /// Scratch degrees for synchronous steps.
     deg_next: Vec<Row>,
     lane_attempt: [Option<u64>; LANES],
-    lane_iterations: [u32; LANES],
     /// Neuron updates performed (all lanes, including idle ones).
     pub updates: u64,
     kernels: Kernels,
     /// Scratch: each square's two neighbours in a finished lane's cover.
     nbr: Vec<[u32; 2]>,
+    /// Scratch: an attempt's initial (U, V) per neuron.
+    draws: Vec<(i16, i16)>,
+    /// Scratch for [`cycle_lengths`].
+    seen: Vec<bool>,
 }
 
 impl<'g> Batch<'g> {
@@ -101,10 +104,11 @@ impl<'g> Batch<'g> {
             deg: vec![Row::ZERO; n],
             deg_next: Vec::new(),
             lane_attempt: [None; LANES],
-            lane_iterations: [0; LANES],
             updates: 0,
             kernels: Kernels::detect(),
             nbr: Vec::new(),
+            draws: Vec::new(),
+            seen: Vec::new(),
         })
     }
 
@@ -126,19 +130,23 @@ impl<'g> Batch<'g> {
     }
 
     fn load(&mut self, lane: usize, id: u64, rng: &mut Rng) {
+        let draws = &mut self.draws;
+        draws.clear();
+        State::draw(self.graph, &self.params, rng, |_, u, v| {
+            draws.push((u as i16, v as i16))
+        });
         for d in self.deg.iter_mut() {
             d[lane] = 0;
         }
-        let (graph, u, v, deg) = (self.graph, &mut self.u, &mut self.v, &mut self.deg);
-        State::draw(graph, &self.params, rng, |e, ue, ve| {
-            u[e][lane] = ue as i16;
-            v[e][lane] = -(ve as i16);
-            let (a, b) = graph.endpoints(e);
-            deg[a as usize][lane] += ve as i16;
-            deg[b as usize][lane] += ve as i16;
-        });
+        let (ea, eb) = self.visits.endpoints();
+        let rows = self.u.iter_mut().zip(self.v.iter_mut());
+        for ((ur, vr), (&(u, v), (&a, &b))) in rows.zip(draws.iter().zip(ea.iter().zip(eb))) {
+            ur[lane] = u;
+            vr[lane] = -v;
+            self.deg[a as usize][lane] += v;
+            self.deg[b as usize][lane] += v;
+        }
         self.lane_attempt[lane] = Some(id);
-        self.lane_iterations[lane] = 0;
     }
 
     /// Load attempts `0..LANES` of base seed `base` into the lanes (for kernel
@@ -177,20 +185,17 @@ impl<'g> Batch<'g> {
         }
     }
 
-    /// Per lane: the number of squares whose degree is not 2.
-    fn off_two(&self) -> [u32; LANES] {
-        let mut off = [0u32; LANES];
-        for d in &self.deg {
-            for k in 0..LANES {
-                off[k] += (d[k] != 2) as u32;
-            }
-        }
-        off
-    }
-
     /// The attempt in `lane`, classified straight from the lane's rows: the same result
-    /// as [`classify`] on its outputs (tests assert it), without building them.
-    fn classify_lane(&mut self, lane: usize, stopped: bool, iterations: u32) -> Attempt {
+    /// as [`super::classify`] on its outputs (tests assert it), without building them.
+    /// With `keep_cycles` false, a cover of several cycles comes back with its cycle
+    /// lengths but without the cycles themselves (a tour always keeps its cycle).
+    fn classify_lane(
+        &mut self,
+        lane: usize,
+        stopped: bool,
+        iterations: u32,
+        keep_cycles: bool,
+    ) -> Attempt {
         let plain = |termination| Attempt {
             termination,
             iterations,
@@ -207,13 +212,20 @@ impl<'g> Batch<'g> {
         let nbr = &mut self.nbr;
         nbr.clear();
         nbr.resize(self.deg.len(), [u32::MAX; 2]);
+        let (ea, eb) = self.visits.endpoints();
         for (e, row) in self.v.iter().enumerate() {
             if row[lane] != 0 {
-                let (a, b) = self.graph.endpoints(e);
+                let (a, b) = (ea[e], eb[e]);
                 for (p, q) in [(a, b), (b, a)] {
                     let slot = &mut nbr[p as usize];
                     slot[(slot[0] != u32::MAX) as usize] = q;
                 }
+            }
+        }
+        if !keep_cycles {
+            let lengths = cycle_lengths(nbr, &mut self.seen);
+            if lengths.len() > 1 {
+                return plain(Termination::MultipleCycles { lengths });
             }
         }
         cover_attempt(cycles_from_neighbours(nbr), iterations)
@@ -261,45 +273,89 @@ impl<'g> Batch<'g> {
 
     /// Run attempts handed out by `jobs` until it has none left and every lane is idle.
     pub fn run_jobs(&mut self, jobs: &mut dyn Jobs) {
-        let needs_degree = self.params.stop != StopRule::Stable;
+        let max = self.params.max_iterations as u64;
+        // Steps taken by this call; lane `k` started at step `started[k]`.
+        let mut step = 0u64;
+        let mut started = [0u64; LANES];
+        // Lanes running an attempt, as a bit set.
+        let mut busy = 0u64;
+        for (lane, a) in self.lane_attempt.iter().enumerate() {
+            busy |= (a.is_some() as u64) << lane;
+        }
+        let mut refill = true;
         loop {
-            for lane in 0..LANES {
-                if self.lane_attempt[lane].is_none() {
-                    if let Some((id, mut rng)) = jobs.next() {
-                        self.load(lane, id, &mut rng);
+            // New attempts can appear only at the start or after a result came back.
+            if refill {
+                for lane in 0..LANES {
+                    if busy >> lane & 1 == 0 {
+                        if let Some((id, mut rng)) = jobs.next() {
+                            self.load(lane, id, &mut rng);
+                            started[lane] = step;
+                            busy |= 1 << lane;
+                        }
                     }
                 }
+                refill = false;
             }
-            if self.lane_attempt.iter().all(Option::is_none) {
+            if busy == 0 {
                 return;
             }
             let changed = self.step();
-            let off = if needs_degree {
-                self.off_two()
-            } else {
-                [1; LANES]
-            };
-            for lane in 0..LANES {
-                let Some(id) = self.lane_attempt[lane] else {
-                    continue;
-                };
-                self.lane_iterations[lane] += 1;
-                let stable = changed[lane] == 0;
-                let degree_two = off[lane] == 0;
-                let stopped = match self.params.stop {
-                    StopRule::Stable => stable,
-                    StopRule::DegreeTwo => degree_two,
-                    StopRule::Either => stable || degree_two,
-                };
-                let iterations = self.lane_iterations[lane];
-                if stopped || iterations >= self.params.max_iterations {
-                    let attempt = self.classify_lane(lane, stopped, iterations);
-                    self.lane_attempt[lane] = None;
-                    jobs.done(id, attempt);
+            step += 1;
+            let stopped = self.stopped_lanes(&changed);
+            // Lanes at the cap: only looked for when the oldest lane could be there.
+            let oldest = (0..LANES)
+                .filter(|&k| busy >> k & 1 == 1)
+                .map(|k| started[k])
+                .min()
+                .unwrap_or(step);
+            let mut at_cap = 0u64;
+            if step - oldest >= max {
+                for lane in 0..LANES {
+                    at_cap |= ((step - started[lane] >= max) as u64) << lane;
                 }
+            }
+            let mut finished = busy & (stopped | at_cap);
+            while finished != 0 {
+                let lane = finished.trailing_zeros() as usize;
+                finished &= finished - 1;
+                let id = self.lane_attempt[lane]
+                    .take()
+                    .expect("a busy lane has an attempt");
+                let iterations = (step - started[lane]) as u32;
+                let keep = jobs.keeps_cycles(id);
+                let attempt = self.classify_lane(lane, stopped >> lane & 1 == 1, iterations, keep);
+                busy &= !(1 << lane);
+                jobs.done(id, attempt);
+                refill = true;
             }
         }
     }
+
+    /// The lanes (bit set) whose stop rule fires after a step that left `changed`.
+    fn stopped_lanes(&self, changed: &Row) -> u64 {
+        let stable = lane_bits(|k| changed[k] == 0);
+        if self.params.stop == StopRule::Stable {
+            return stable;
+        }
+        // Degree 2 everywhere: the OR over squares of (degree XOR 2) is zero.
+        let mut off = [0i16; LANES];
+        for d in &self.deg {
+            for k in 0..LANES {
+                off[k] |= d[k] ^ 2;
+            }
+        }
+        let degree_two = lane_bits(|k| off[k] == 0);
+        match self.params.stop {
+            StopRule::DegreeTwo => degree_two,
+            _ => stable | degree_two,
+        }
+    }
+}
+
+/// The lanes where `f` holds, as a bit set.
+fn lane_bits(f: impl Fn(usize) -> bool) -> u64 {
+    (0..LANES).fold(0, |bits, k| bits | (f(k) as u64) << k)
 }
 
 /// A source of attempts for [`Batch::run_jobs`]: each has an id and its own random
@@ -310,6 +366,35 @@ pub trait Jobs {
     fn next(&mut self) -> Option<(u64, Rng)>;
     /// A finished attempt.
     fn done(&mut self, id: u64, attempt: Attempt);
+    /// Whether attempt `id`, if it ends in a cover of several cycles, needs the cycles
+    /// themselves (or only their lengths, which is cheaper).
+    fn keeps_cycles(&self, _id: u64) -> bool {
+        true
+    }
+}
+
+/// The lengths of the cycles of a degree-2 cover given by each square's neighbours,
+/// longest first (`seen` is scratch).
+fn cycle_lengths(nbr: &[[u32; 2]], seen: &mut Vec<bool>) -> Vec<usize> {
+    seen.clear();
+    seen.resize(nbr.len(), false);
+    let mut lengths = Vec::new();
+    for s in 0..nbr.len() {
+        if seen[s] {
+            continue;
+        }
+        seen[s] = true;
+        let (mut prev, mut cur, mut len) = (s as u32, nbr[s][0], 1);
+        while cur as usize != s {
+            seen[cur as usize] = true;
+            len += 1;
+            let [x, y] = nbr[cur as usize];
+            (prev, cur) = (cur, if x == prev { y } else { x });
+        }
+        lengths.push(len);
+    }
+    lengths.sort_unstable_by(|a, b| b.cmp(a));
+    lengths
 }
 
 /// Whether U provably stays in `i16` (and the thresholds and clamp fit) for `params` on
@@ -486,6 +571,10 @@ impl Jobs for Many {
             self.unfinished.swap_remove(self.cursor);
         }
         None
+    }
+
+    fn keeps_cycles(&self, id: u64) -> bool {
+        (id & 0xffff_ffff) + 1 >= self.max
     }
 
     fn done(&mut self, id: u64, attempt: Attempt) {

@@ -75,6 +75,9 @@ pub struct Visits {
     runs: Vec<[u32; 3]>,
     /// `[e, other]` per visit.
     list: Vec<[u32; 2]>,
+    /// Both endpoints of every neuron (canonical order).
+    ea: Vec<u32>,
+    eb: Vec<u32>,
     neurons: usize,
     squares: usize,
 }
@@ -119,9 +122,16 @@ impl Visits {
         Visits {
             runs,
             list,
+            ea: ea.to_vec(),
+            eb: eb.to_vec(),
             neurons: ea.len(),
             squares,
         }
+    }
+
+    /// Both endpoints of every neuron, checked to be squares of the board.
+    pub fn endpoints(&self) -> (&[u32], &[u32]) {
+        (&self.ea, &self.eb)
     }
 
     pub fn len(&self) -> usize {

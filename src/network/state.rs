@@ -47,6 +47,7 @@ impl State {
     /// Draw the initial U and V of every neuron in canonical order, handing each to
     /// `put(neuron, U, V)`: the draws of step 1 above, without building arrays (the
     /// batched engine writes them straight into its lanes).
+    #[inline(always)]
     pub fn draw<R: Rng + ?Sized>(
         graph: &KnightGraph,
         params: &NetworkParams,
