@@ -358,6 +358,57 @@ mod batched {
         }
     }
 
+    /// A job source that asks for cycle lengths only gets the same terminations (with
+    /// the same cycle lengths) as the scalar engine, and cycles exactly for tours.
+    #[test]
+    fn lengths_only_attempts_keep_their_terminations() {
+        struct LengthsOnly {
+            base: u64,
+            next: u64,
+            got: Vec<(u64, knightnet::network::Attempt)>,
+        }
+        impl batch::Jobs for LengthsOnly {
+            fn next(&mut self) -> Option<(u64, knightnet::Rng)> {
+                (self.next < 300).then(|| {
+                    self.next += 1;
+                    (self.next - 1, attempt_rng(self.base, self.next - 1))
+                })
+            }
+            fn done(&mut self, id: u64, attempt: knightnet::network::Attempt) {
+                self.got.push((id, attempt));
+            }
+            fn keeps_cycles(&self, _id: u64) -> bool {
+                false
+            }
+        }
+        let graph = KnightGraph::new(Board::new(6, 6).unwrap());
+        let p = Preset::Parberry.params();
+        let net = Network::new(&graph, p).unwrap();
+        let mut jobs = LengthsOnly {
+            base: 9,
+            next: 0,
+            got: Vec::new(),
+        };
+        batch::Batch::new(&graph, p).unwrap().run_jobs(&mut jobs);
+        assert_eq!(jobs.got.len(), 300);
+        let mut several = 0;
+        for (i, attempt) in jobs.got {
+            let alone = net.attempt(&mut attempt_rng(9, i), None);
+            assert_eq!(alone.termination, attempt.termination, "attempt {i}");
+            assert_eq!(alone.iterations, attempt.iterations);
+            if alone.termination == Termination::Tour {
+                assert_eq!(alone.cycles, attempt.cycles);
+            } else {
+                several += (alone.cycles.len() > 1) as u32;
+                assert!(attempt.cycles.is_empty());
+            }
+        }
+        assert!(
+            several > 10,
+            "too few multi-cycle covers to test: {several}"
+        );
+    }
+
     /// The solver interface's throughput mode returns what one `solve` per seed returns,
     /// errors included.
     #[test]
