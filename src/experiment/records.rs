@@ -20,7 +20,7 @@
 //! | `cycles` | network: cycles of the final output when it is a degree-2 cover |
 //! | `largest_cycle` | network: squares in the longest of those cycles |
 //! | `steps` | search steps (classical solvers that count them) |
-//! | `time_ns` | wall time of the trial on its thread |
+//! | `time_ns` | wall time of the trial on its thread (network trials run in lanes: the trial's share of its batch's time, each step split evenly among the busy lanes) |
 //!
 //! Only columns whose names end in `_ns` may differ between reruns of the same spec.
 //! Rows arrive in finishing order; readers sort by (`cell`, `trial`).

@@ -4,7 +4,11 @@
 //! Trial semantics:
 //! - network cell: one trial = ONE attempt: a random initial state drawn from the trial's
 //!   RNG, run to the stop rule or the iteration cap (Parberry's per-attempt probability);
-//!   a `tour` outcome has passed the tour oracle;
+//!   a `tour` outcome has passed the tour oracle. When the batched engine runs the cell's
+//!   parameters (every order but random-permutation), a thread runs up to
+//!   [`crate::network::batch::LANES`] consecutive trials of the cell at once in the lanes of
+//!   a batch: the records are those of the trials run alone (tested), `time_ns` is the
+//!   trial's share of the batch's wall time, and on Ctrl-C the trials in lanes finish;
 //! - classical cell: one trial = one `Solver::solve` with the trial's RNG; with
 //!   `start = "random"` the start square is the first draw from that RNG. A solve the
 //!   solver refuses is recorded, not fatal: outcome `impossible` when a theorem rules the
@@ -29,7 +33,8 @@ use super::seeds::trial_seed;
 use super::spec::{Cell, Spec, StartRule};
 use crate::error::InputError;
 use crate::graph::KnightGraph;
-use crate::network::{Network, NetworkParams, Termination};
+use crate::network::batch::{self, Jobs};
+use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder};
 use crate::rng_from_seed;
 use crate::solvers::{Request, Solver};
 use crate::tour::Tour;
@@ -166,11 +171,10 @@ impl<'s> Prepared<'s> {
         }
     }
 
-    /// Run trial `trial` of this cell.
-    pub fn run(&self, trial: u64) -> Record {
+    /// The record of trial `trial` before it runs, and the trial's random stream.
+    fn record(&self, trial: u64) -> (Record, crate::Rng) {
         let seed = trial_seed(self.spec.seed, &self.key, trial);
-        let mut rng = rng_from_seed(seed);
-        let mut r = Record {
+        let r = Record {
             spec: self.spec.name.clone(),
             cell: self.cell.index,
             label: self.cell.label.clone(),
@@ -192,29 +196,60 @@ impl<'s> Prepared<'s> {
             network_ns: None,
             merge_ns: None,
         };
+        (r, rng_from_seed(seed))
+    }
+
+    /// Fill in a network trial's outcome from its one attempt.
+    fn network_outcome(r: &mut Record, graph: &KnightGraph, a: &Attempt) {
+        r.iterations = a.iterations as u64;
+        r.outcome = a.termination.name().to_string();
+        match &a.termination {
+            Termination::Tour => {
+                if Tour::new(graph.board(), a.cycles[0].clone(), true).is_err() {
+                    r.outcome = "invalid-tour".into();
+                }
+                r.cycles = Some(1);
+                r.largest_cycle = Some(a.cycles[0].len() as u64);
+            }
+            Termination::MultipleCycles { lengths } => {
+                r.cycles = Some(lengths.len() as u64);
+                r.largest_cycle = lengths.first().map(|&l| l as u64);
+            }
+            _ => {}
+        }
+    }
+
+    /// For a network cell whose parameters the batched engine runs: the graph and the
+    /// parameters, so trials can share lanes ([`run_parallel`] does so).
+    fn lanes(&self) -> Option<(&KnightGraph, NetworkParams)> {
+        match &self.engine {
+            Engine::Network { graph, params }
+                if params.order != UpdateOrder::RandomPermutation
+                    && batch::fits_i16(params, graph.board().cols()) =>
+            {
+                Some((graph, *params))
+            }
+            _ => None,
+        }
+    }
+
+    /// The random stream of a network trial's one attempt: the stream
+    /// `solve --seed SEED --max-attempts 1` gives attempt 0.
+    fn attempt_stream(rng: &mut crate::Rng) -> crate::Rng {
+        attempt_rng(rng.random(), 0)
+    }
+
+    /// Run trial `trial` of this cell on its own.
+    pub fn run(&self, trial: u64) -> Record {
+        let (mut r, mut rng) = self.record(trial);
         let t0 = Instant::now();
         match &self.engine {
             Engine::Network { graph, params } => {
                 let net = Network::new(graph, *params).expect("checked when the spec was read");
                 // One attempt, drawn exactly as `solve --seed SEED --max-attempts 1` draws
                 // it (the cell's parameters have max_attempts = 1).
-                let a = net.solve(&mut rng).last;
-                r.iterations = a.iterations as u64;
-                r.outcome = a.termination.name().to_string();
-                match &a.termination {
-                    Termination::Tour => {
-                        if Tour::new(graph.board(), a.cycles[0].clone(), true).is_err() {
-                            r.outcome = "invalid-tour".into();
-                        }
-                        r.cycles = Some(1);
-                        r.largest_cycle = Some(a.cycles[0].len() as u64);
-                    }
-                    Termination::MultipleCycles { lengths } => {
-                        r.cycles = Some(lengths.len() as u64);
-                        r.largest_cycle = lengths.first().map(|&l| l as u64);
-                    }
-                    _ => {}
-                }
+                let a = net.attempt(&mut Self::attempt_stream(&mut rng), None);
+                Self::network_outcome(&mut r, graph, &a);
             }
             Engine::Classical {
                 solver,
@@ -279,25 +314,56 @@ pub fn run_parallel(
     let ran = AtomicUsize::new(0);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
-    pool.broadcast(|_| loop {
-        if stop.load(Ordering::SeqCst) || failed.load(Ordering::SeqCst) {
-            break;
+    let deliver = |record: Record| match sink(record) {
+        Ok(()) => {
+            ran.fetch_add(1, Ordering::SeqCst);
         }
-        let i = next.fetch_add(1, Ordering::SeqCst);
-        let Some(&(cell, trial)) = trials.get(i) else {
-            break;
-        };
-        let record = prepared[cell].run(trial);
-        match sink(record) {
-            Ok(()) => {
-                ran.fetch_add(1, Ordering::SeqCst);
+        Err(e) => {
+            failed.store(true, Ordering::SeqCst);
+            failure
+                .lock()
+                .expect("no panics while holding")
+                .get_or_insert(e);
+        }
+    };
+    let halted = || stop.load(Ordering::SeqCst) || failed.load(Ordering::SeqCst);
+    pool.broadcast(|_| {
+        // A trial taken from the queue but not run yet (it belongs to another cell than
+        // the batch that took it).
+        let mut carried: Option<usize> = None;
+        loop {
+            if halted() {
+                break;
             }
-            Err(e) => {
-                failed.store(true, Ordering::SeqCst);
-                failure
-                    .lock()
-                    .expect("no panics while holding")
-                    .get_or_insert(e);
+            let i = carried
+                .take()
+                .unwrap_or_else(|| next.fetch_add(1, Ordering::SeqCst));
+            let Some(&(cell, trial)) = trials.get(i) else {
+                break;
+            };
+            let p = &prepared[cell];
+            match p.lanes() {
+                // Network trials of one cell share the lanes of a batch: the same records
+                // as alone (tests assert it), several times faster.
+                Some((graph, params)) => {
+                    let mut jobs = CellJobs {
+                        prepared: p,
+                        graph,
+                        cell,
+                        first: Some(trial),
+                        trials,
+                        next: &next,
+                        carried: None,
+                        halted: &halted,
+                        records: std::collections::HashMap::new(),
+                        deliver: &deliver,
+                    };
+                    let mut batch =
+                        batch::Batch::new(graph, params).expect("checked when the spec was read");
+                    batch.run_jobs(&mut jobs);
+                    carried = jobs.carried;
+                }
+                None => deliver(p.run(trial)),
             }
         }
     });
@@ -305,6 +371,66 @@ pub fn run_parallel(
         return Err(e);
     }
     Ok(ran.into_inner())
+}
+
+/// The job source of one network cell's batch in [`run_parallel`]: trials come from the
+/// shared queue while they belong to this cell; the first one that does not is carried
+/// back to the worker loop.
+struct CellJobs<'a, 's, H: Fn() -> bool, D: Fn(Record)> {
+    prepared: &'a Prepared<'s>,
+    graph: &'a KnightGraph,
+    cell: usize,
+    first: Option<u64>,
+    trials: &'a [(usize, u64)],
+    next: &'a AtomicUsize,
+    carried: Option<usize>,
+    halted: &'a H,
+    /// Records of the trials in lanes, by trial number.
+    records: std::collections::HashMap<u64, Record>,
+    deliver: &'a D,
+}
+
+impl<H: Fn() -> bool, D: Fn(Record)> Jobs for CellJobs<'_, '_, H, D> {
+    fn next(&mut self) -> Option<(u64, crate::Rng)> {
+        if (self.halted)() || self.carried.is_some() {
+            return None;
+        }
+        let trial = match self.first.take() {
+            Some(t) => t,
+            None => {
+                let i = self.next.fetch_add(1, Ordering::SeqCst);
+                match self.trials.get(i) {
+                    Some(&(cell, t)) if cell == self.cell => t,
+                    Some(_) => {
+                        self.carried = Some(i);
+                        return None;
+                    }
+                    None => return None,
+                }
+            }
+        };
+        let (r, mut rng) = self.prepared.record(trial);
+        self.records.insert(trial, r);
+        Some((trial, Prepared::attempt_stream(&mut rng)))
+    }
+
+    fn done(&mut self, id: u64, attempt: Attempt) {
+        self.done_timed(id, attempt, 0)
+    }
+
+    fn done_timed(&mut self, id: u64, attempt: Attempt, ns: u64) {
+        let mut r = self
+            .records
+            .remove(&id)
+            .expect("a record per started trial");
+        Prepared::network_outcome(&mut r, self.graph, &attempt);
+        r.time_ns = ns;
+        (self.deliver)(r);
+    }
+
+    fn keeps_cycles(&self, _id: u64) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

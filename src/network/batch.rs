@@ -283,6 +283,10 @@ impl<'g> Batch<'g> {
             busy |= (a.is_some() as u64) << lane;
         }
         let mut refill = true;
+        // Each lane's share of the wall time: every step's time (loading included) split
+        // evenly among the lanes busy in it.
+        let mut lane_ns = [0u64; LANES];
+        let mut clock = std::time::Instant::now();
         loop {
             // New attempts can appear only at the start or after a result came back.
             if refill {
@@ -302,6 +306,12 @@ impl<'g> Batch<'g> {
             }
             let changed = self.step();
             step += 1;
+            let now = std::time::Instant::now();
+            let share = (now - clock).as_nanos() as u64 / busy.count_ones() as u64;
+            clock = now;
+            for (lane, ns) in lane_ns.iter_mut().enumerate() {
+                *ns += share * (busy >> lane & 1);
+            }
             let stopped = self.stopped_lanes(&changed);
             // Lanes at the cap: only looked for when the oldest lane could be there.
             let oldest = (0..LANES)
@@ -326,7 +336,7 @@ impl<'g> Batch<'g> {
                 let keep = jobs.keeps_cycles(id);
                 let attempt = self.classify_lane(lane, stopped >> lane & 1 == 1, iterations, keep);
                 busy &= !(1 << lane);
-                jobs.done(id, attempt);
+                jobs.done_timed(id, attempt, std::mem::take(&mut lane_ns[lane]));
                 refill = true;
             }
         }
@@ -366,6 +376,11 @@ pub trait Jobs {
     fn next(&mut self) -> Option<(u64, Rng)>;
     /// A finished attempt.
     fn done(&mut self, id: u64, attempt: Attempt);
+    /// A finished attempt with its share of the batch's wall time in nanoseconds (each
+    /// step's time split evenly among the lanes busy in it). By default, `done`.
+    fn done_timed(&mut self, id: u64, attempt: Attempt, _ns: u64) {
+        self.done(id, attempt)
+    }
     /// Whether attempt `id`, if it ends in a cover of several cycles, needs the cycles
     /// themselves (or only their lengths, which is cheaper).
     fn keeps_cycles(&self, _id: u64) -> bool {
