@@ -10,6 +10,7 @@ use super::{write_atomic, Failure};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::network::{NetworkParams, Preset};
+use crate::solvers::divide_conquer::DivideConquerSolver;
 use crate::solvers::network::NetworkSolver;
 use crate::solvers::{Request, Solution, SolverKind};
 use crate::{rng_from_seed, DEFAULT_SEED};
@@ -178,6 +179,11 @@ pub struct SolveArgs {
     /// Re-run a failed warnsdorff:random run up to N more times.
     #[arg(long, value_name = "N")]
     pub restarts: Option<u32>,
+    /// Write the tour as it is built, one `row,col` line per square (0-based, row 0 at
+    /// the top, in visiting order) and nothing else, without holding it in memory: the
+    /// same tour as without --stream. divide-conquer only, boards with both sides >= 5.
+    #[arg(long)]
+    pub stream: bool,
 }
 
 /// The validated configuration of one `solve`.
@@ -322,8 +328,69 @@ pub fn solution_text(sol: &Solution, board: Board, seed: u64) -> String {
     s
 }
 
+/// `--stream`: the divide-conquer tour as `row,col` lines, written while it is walked.
+fn run_stream(args: &SolveArgs, cfg: &SolveConfig, out: &mut dyn Write) -> Result<(), Failure> {
+    if cfg.solver != SolverKind::DivideConquer {
+        return Err(InputError::param(format!(
+            "--stream writes a tour without holding it; only --solver divide-conquer can, not '{}'",
+            cfg.solver
+        ))
+        .into());
+    }
+    if args.format != Format::Text || args.png.is_some() || args.svg.is_some() {
+        return Err(InputError::param(
+            "--stream writes plain `row,col` lines; it cannot be combined with --format json, --png or --svg",
+        )
+        .into());
+    }
+    let mut buf: Vec<u8> = Vec::with_capacity(1 << 16);
+    let mut failed: Option<std::io::Error> = None;
+    let streamed = DivideConquerSolver.stream(&cfg.request, |r, c| {
+        push_decimal(&mut buf, r);
+        buf.push(b',');
+        push_decimal(&mut buf, c);
+        buf.push(b'\n');
+        if buf.len() >= (1 << 16) - 64 {
+            if failed.is_none() {
+                if let Err(e) = out.write_all(&buf) {
+                    failed = Some(e);
+                }
+            }
+            buf.clear();
+        }
+    });
+    if failed.is_none() {
+        if let Err(e) = out.write_all(&buf).and_then(|_| out.flush()) {
+            failed = Some(e);
+        }
+    }
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    streamed?;
+    Ok(())
+}
+
+/// Append the decimal digits of `x` (no allocation).
+fn push_decimal(buf: &mut Vec<u8>, mut x: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
+}
+
 pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let cfg = args.config()?;
+    if args.stream {
+        return run_stream(&args, &cfg, out);
+    }
     super::plot::check_image_flags(args.png.as_deref(), args.svg.as_deref())?;
     let mut rng = rng_from_seed(cfg.seed);
     let board = cfg.request.board;
