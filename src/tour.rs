@@ -53,8 +53,8 @@ pub fn validate(board: Board, squares: &[u32], closed: bool) -> Result<(), TourE
     first_defect(board, squares, closed)
 }
 
-/// The fast pass of [`validate`]: each square on the board and seen once (a bitset),
-/// each step a knight move (coordinates by multiplication instead of division).
+/// The fast pass of [`validate`]: each square on the board and seen once (a bitset,
+/// counted), each step a knight move (coordinates by multiplication, not division).
 fn is_tour(board: Board, squares: &[u32], closed: bool) -> bool {
     let n = board.squares();
     if squares.len() != n || n == 0 {
@@ -72,22 +72,19 @@ fn is_tour(board: Board, squares: &[u32], closed: bool) -> bool {
         let q = ((u128::from(s) * u128::from(m)) >> 64) as u64;
         (q as i64, (u64::from(s) - q * cols) as i64)
     };
+    // One pass: range, knight steps and the squares' bits; n squares on the board are
+    // all different exactly when n bits end up set.
     let mut seen = vec![0u64; n.div_ceil(64)];
-    let mut mark = |s: u32| -> bool {
-        let (w, b) = (s as usize / 64, s % 64);
-        let fresh = seen[w] & (1 << b) == 0;
-        seen[w] |= 1 << b;
-        fresh
-    };
-    let first = squares[0];
-    if first as usize >= n || !mark(first) {
+    if squares[0] as usize >= n {
         return false;
     }
-    let (mut r, mut c) = coords(first);
+    seen[squares[0] as usize / 64] |= 1 << (squares[0] % 64);
+    let (mut r, mut c) = coords(squares[0]);
     for &s in &squares[1..] {
-        if s as usize >= n || !mark(s) {
+        if s as usize >= n {
             return false;
         }
+        seen[s as usize / 64] |= 1 << (s % 64);
         let (r2, c2) = coords(s);
         let (dr, dc) = (r2 - r, c2 - c);
         // A knight move is exactly a step with dr^2 + dc^2 = 5 (1 + 4).
@@ -95,6 +92,9 @@ fn is_tour(board: Board, squares: &[u32], closed: bool) -> bool {
             return false;
         }
         (r, c) = (r2, c2);
+    }
+    if seen.iter().map(|w| w.count_ones() as usize).sum::<usize>() != n {
+        return false;
     }
     !closed || board.is_knight_move(squares[n - 1], squares[0])
 }
