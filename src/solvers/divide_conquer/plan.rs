@@ -245,6 +245,53 @@ impl Tables {
     }
 }
 
+/// What a walk does with the squares it visits, in order.
+pub trait Visit {
+    /// One square.
+    fn square(&mut self, r: usize, c: usize);
+    /// Consecutive squares of the block whose top-left square is `(r0, c0)`, given
+    /// as local indices into `pos`, the local (row, column) table.
+    #[inline]
+    fn run(&mut self, r0: usize, c0: usize, run: &[u16], pos: &[(u8, u8)]) {
+        for &q in run {
+            let (qr, qc) = pos[q as usize];
+            self.square(r0 + qr as usize, c0 + qc as usize);
+        }
+    }
+}
+
+/// A closure as a [`Visit`].
+pub struct Each<F>(pub F);
+
+impl<F: FnMut(usize, usize)> Visit for Each<F> {
+    #[inline]
+    fn square(&mut self, r: usize, c: usize) {
+        (self.0)(r, c)
+    }
+}
+
+/// Collects the squares' indices on a board of `cols` columns.
+pub struct Collect {
+    pub cols: usize,
+    pub squares: Vec<u32>,
+}
+
+impl Visit for Collect {
+    #[inline]
+    fn square(&mut self, r: usize, c: usize) {
+        self.squares.push((r * self.cols + c) as u32);
+    }
+
+    #[inline]
+    fn run(&mut self, r0: usize, c0: usize, run: &[u16], pos: &[(u8, u8)]) {
+        let (cols, base) = (self.cols, r0 * self.cols + c0);
+        self.squares.extend(run.iter().map(|&q| {
+            let (qr, qc) = pos[q as usize];
+            (base + qr as usize * cols + qc as usize) as u32
+        }));
+    }
+}
+
 /// A step to a square outside the block: `OUT | direction`.
 const OUT: u16 = 0x8000;
 /// No neighbour (an end of the path).
@@ -252,11 +299,17 @@ const END: u16 = 0xFFFF;
 
 /// A block table prepared for walking: per local square its two neighbours (slot
 /// order) as local indices when inside the block, `OUT | direction` when outside,
-/// [`END`] for none; and each local square's (row, column).
+/// [`END`] for none; each local square's (row, column); and, for every way into the
+/// block (a square and the slot naming the outside square it was entered from), the
+/// run of squares the walk visits before it leaves again (a segment).
 struct Steps {
     w: usize,
     next: Vec<[u16; 2]>,
     pos: Vec<(u8, u8)>,
+    /// Per `2 * square + slot`: the segment's range in `seg_squares`, and how it
+    /// leaves (`OUT | direction` or [`END`]); `None` where that slot is not outside.
+    segs: Vec<Option<(u32, u32, u16)>>,
+    seg_squares: Vec<u16>,
 }
 
 impl Steps {
@@ -281,10 +334,36 @@ impl Steps {
                 }
             }));
         }
+        let mut segs = vec![None; 2 * n];
+        let mut seg_squares = Vec::new();
+        for l in 0..n {
+            for k in 0..2 {
+                let from = next[l][k];
+                if from < OUT || from == END {
+                    continue;
+                }
+                let begin = seg_squares.len() as u32;
+                let (mut cur, mut prev) = (l as u16, from);
+                let exit = loop {
+                    seg_squares.push(cur);
+                    let [n0, n1] = next[cur as usize];
+                    let nx = if n0 != prev { n0 } else { n1 };
+                    // A cycle inside one block cannot be entered from outside; stop
+                    // anyway if a broken table loops.
+                    if nx >= OUT || seg_squares.len() - begin as usize > n {
+                        break nx;
+                    }
+                    (prev, cur) = (cur, nx);
+                };
+                segs[2 * l + k] = Some((begin, seg_squares.len() as u32, exit));
+            }
+        }
         Steps {
             w: w as usize,
             next,
             pos,
+            segs,
+            seg_squares,
         }
     }
 }
@@ -442,7 +521,7 @@ impl Plan {
         &self,
         start: (usize, usize),
         reverse: bool,
-        mut visit: impl FnMut(usize, usize),
+        visit: &mut impl Visit,
     ) -> Option<(usize, bool)> {
         let total = self.rows * self.cols;
         if start.0 >= self.rows || start.1 >= self.cols {
@@ -479,21 +558,45 @@ impl Plan {
         let mut count = 0usize;
         loop {
             let (lr, lc) = st.pos[l as usize];
-            visit(r0 + lr as usize, c0 + lc as usize);
-            count += 1;
-            if count > total {
-                return None;
-            }
-            let [n0, n1] = st.next[l as usize];
-            let nx = if n0 != prev { n0 } else { n1 };
-            if nx < OUT {
-                prev = l;
-                l = nx;
-                if l == stop_l {
-                    return Some((count, true));
+            // `nx`: how the walk leaves the square `l` (the last visited).
+            let (lr, lc, nx) = if stop_l != END {
+                // The start's block: step by step, watching for the start.
+                visit.square(r0 + lr as usize, c0 + lc as usize);
+                count += 1;
+                if count > total {
+                    return None;
                 }
-                continue;
-            }
+                let [n0, n1] = st.next[l as usize];
+                let nx = if n0 != prev { n0 } else { n1 };
+                if nx < OUT {
+                    prev = l;
+                    l = nx;
+                    if l == stop_l {
+                        return Some((count, true));
+                    }
+                    continue;
+                }
+                (lr, lc, nx)
+            } else {
+                // Any other block: the whole segment from the way in to the way out.
+                let k = if st.next[l as usize][0] == prev {
+                    0
+                } else if st.next[l as usize][1] == prev {
+                    1
+                } else {
+                    return None;
+                };
+                let (begin, end, exit) = st.segs[2 * l as usize + k]?;
+                let run = &st.seg_squares[begin as usize..end as usize];
+                count += run.len();
+                if count > total {
+                    return None;
+                }
+                visit.run(r0, c0, run, &st.pos);
+                let last = *run.last()?;
+                let (lr, lc) = st.pos[last as usize];
+                (lr, lc, exit)
+            };
             if nx == END {
                 return Some((count, false));
             }
