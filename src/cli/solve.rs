@@ -343,47 +343,77 @@ fn run_stream(args: &SolveArgs, cfg: &SolveConfig, out: &mut dyn Write) -> Resul
         )
         .into());
     }
-    let mut buf: Vec<u8> = Vec::with_capacity(1 << 16);
-    let mut failed: Option<std::io::Error> = None;
-    let streamed = DivideConquerSolver.stream(&cfg.request, |r, c| {
-        push_decimal(&mut buf, r);
-        buf.push(b',');
-        push_decimal(&mut buf, c);
-        buf.push(b'\n');
-        if buf.len() >= (1 << 16) - 64 {
-            if failed.is_none() {
-                if let Err(e) = out.write_all(&buf) {
-                    failed = Some(e);
-                }
-            }
-            buf.clear();
-        }
-    });
-    if failed.is_none() {
-        if let Err(e) = out.write_all(&buf).and_then(|_| out.flush()) {
-            failed = Some(e);
-        }
-    }
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
+    let board = cfg.request.board;
+    let mut lines = Lines::new(out, board.rows().max(board.cols()));
+    let streamed = DivideConquerSolver.stream(&cfg.request, |r, c| lines.push(r, c));
+    lines.finish()?;
     streamed?;
     Ok(())
 }
 
-/// Append the decimal digits of `x` (no allocation).
-fn push_decimal(buf: &mut Vec<u8>, mut x: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (x % 10) as u8;
-        x /= 10;
-        if x == 0 {
-            break;
+/// `row,col` lines into a writer through a fixed buffer. Numbers come from a table of
+/// the decimal forms of 0..side (O(rows + cols) memory), copied 16 bytes at a time.
+struct Lines<'a> {
+    out: &'a mut dyn Write,
+    buf: Vec<u8>,
+    len: usize,
+    digits: Vec<([u8; 16], u8)>,
+    failed: Option<std::io::Error>,
+}
+
+impl<'a> Lines<'a> {
+    const BUF: usize = 1 << 16;
+
+    fn new(out: &'a mut dyn Write, side: usize) -> Lines<'a> {
+        let digits = (0..side)
+            .map(|v| {
+                let text = v.to_string();
+                let mut d = [0u8; 16];
+                d[..text.len()].copy_from_slice(text.as_bytes());
+                (d, text.len() as u8)
+            })
+            .collect();
+        Lines {
+            out,
+            buf: vec![0; Self::BUF],
+            len: 0,
+            digits,
+            failed: None,
         }
     }
-    buf.extend_from_slice(&digits[i..]);
+
+    #[inline]
+    fn push(&mut self, r: usize, c: usize) {
+        if self.len > Self::BUF - 40 {
+            self.flush_buf();
+        }
+        for (v, sep) in [(r, b','), (c, b'\n')] {
+            let (d, n) = &self.digits[v];
+            self.buf[self.len..self.len + 16].copy_from_slice(d);
+            self.len += usize::from(*n);
+            self.buf[self.len] = sep;
+            self.len += 1;
+        }
+    }
+
+    /// Write the buffer out; after an error, keep dropping lines (the walk cannot be
+    /// stopped) and report the error at the end.
+    fn flush_buf(&mut self) {
+        if self.failed.is_none() {
+            if let Err(e) = self.out.write_all(&self.buf[..self.len]) {
+                self.failed = Some(e);
+            }
+        }
+        self.len = 0;
+    }
+
+    fn finish(mut self) -> std::io::Result<()> {
+        self.flush_buf();
+        match self.failed.take() {
+            Some(e) => Err(e),
+            None => self.out.flush(),
+        }
+    }
 }
 
 pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
