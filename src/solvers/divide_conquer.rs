@@ -47,8 +47,19 @@
 //! be placed around the start); open tours of thin boards as described in 5-6, without
 //! a linear-time guarantee on `4 x n`.
 //!
-//! Complexity: O(mn) time; 8 bytes per square for the cover plus 8 for the tour and the
-//! oracle, so 10000 x 10000 takes about 1.6 GB. No knight graph is built.
+//! Representation: on boards with both sides >= 5 the cover is never laid square by
+//! square. [`plan::Plan`] keeps one neighbour table per distinct block state (interned),
+//! memoises each join on the two tables it touches, and shares a row's chain of joins
+//! between rows that start alike; the tour is then walked from it, block by block, along
+//! precomputed in-block segments. It is the same cover (slot for slot) as laying it on
+//! [`Cover`], which remains for `3 x n` boards and for any join the compact form does
+//! not model (a test checks both give identical tours on every board 5x5..36x36 and
+//! several larger ones). [`DivideConquerSolver::stream`] walks the same plan without
+//! collecting the tour.
+//!
+//! Complexity: O(mn) time. Memory: the tour (4 bytes a square) and the oracle's bitset
+//! (1/8 byte a square); the plan is O(rows + cols) (a few hundred KB at 10000 x 10000).
+//! Streaming needs only the plan. No knight graph is built.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
