@@ -43,7 +43,64 @@ pub enum TourError {
 }
 
 /// Check that `squares` is a knight's tour of `board` (closed if `closed`).
+///
+/// O(n) time and a bit per square: a fast pass decides, and only a sequence it rejects
+/// is checked again, more slowly, to name the first defect.
 pub fn validate(board: Board, squares: &[u32], closed: bool) -> Result<(), TourError> {
+    if is_tour(board, squares, closed) {
+        return Ok(());
+    }
+    first_defect(board, squares, closed)
+}
+
+/// The fast pass of [`validate`]: each square on the board and seen once (a bitset,
+/// counted), each step a knight move (coordinates by multiplication, not division).
+fn is_tour(board: Board, squares: &[u32], closed: bool) -> bool {
+    let n = board.squares();
+    if squares.len() != n || n == 0 {
+        return false;
+    }
+    let cols = board.cols() as u64;
+    if cols < 2 || squares.len() > u32::MAX as usize {
+        return false; // left to the detailed pass
+    }
+    // (row, col) of a square by one multiplication: q = floor(s * m / 2^64) with
+    // m = floor((2^64 - 1) / cols) + 1 is exactly s / cols whenever s * cols < 2^64,
+    // which holds for 32-bit squares and columns.
+    let m = u64::MAX / cols + 1;
+    let coords = |s: u32| -> (i64, i64) {
+        let q = ((u128::from(s) * u128::from(m)) >> 64) as u64;
+        (q as i64, (u64::from(s) - q * cols) as i64)
+    };
+    // One pass: range, knight steps and the squares' bits; n squares on the board are
+    // all different exactly when n bits end up set.
+    let mut seen = vec![0u64; n.div_ceil(64)];
+    if squares[0] as usize >= n {
+        return false;
+    }
+    seen[squares[0] as usize / 64] |= 1 << (squares[0] % 64);
+    let (mut r, mut c) = coords(squares[0]);
+    for &s in &squares[1..] {
+        if s as usize >= n {
+            return false;
+        }
+        seen[s as usize / 64] |= 1 << (s % 64);
+        let (r2, c2) = coords(s);
+        let (dr, dc) = (r2 - r, c2 - c);
+        // A knight move is exactly a step with dr^2 + dc^2 = 5 (1 + 4).
+        if dr * dr + dc * dc != 5 {
+            return false;
+        }
+        (r, c) = (r2, c2);
+    }
+    if seen.iter().map(|w| w.count_ones() as usize).sum::<usize>() != n {
+        return false;
+    }
+    !closed || board.is_knight_move(squares[n - 1], squares[0])
+}
+
+/// The detailed pass of [`validate`]: the first defect, named.
+fn first_defect(board: Board, squares: &[u32], closed: bool) -> Result<(), TourError> {
     let n = board.squares();
     if squares.len() != n {
         return Err(TourError::WrongLength {
@@ -321,6 +378,37 @@ mod tests {
         ));
         assert_eq!(validate(board(1, 1), &[0], false), Ok(()));
         assert!(validate(board(1, 1), &[0], true).is_err());
+    }
+
+    #[test]
+    fn fast_and_detailed_oracles_agree() {
+        // Every single-square change and every swap of a valid open tour (which
+        // includes steps whose index difference is a knight's but wraps around a row
+        // end): the fast pass accepts exactly what the detailed pass accepts.
+        let b = board(3, 4);
+        let tour = vec![0u32, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
+        let agree = |sq: &[u32], closed: bool| {
+            assert_eq!(
+                is_tour(b, sq, closed),
+                first_defect(b, sq, closed).is_ok(),
+                "{sq:?} closed {closed}"
+            );
+        };
+        for closed in [false, true] {
+            agree(&tour, closed);
+            for i in 0..tour.len() {
+                for v in 0..14 {
+                    let mut t = tour.clone();
+                    t[i] = v;
+                    agree(&t, closed);
+                }
+                for j in 0..tour.len() {
+                    let mut t = tour.clone();
+                    t.swap(i, j);
+                    agree(&t, closed);
+                }
+            }
+        }
     }
 
     #[test]

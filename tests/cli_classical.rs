@@ -244,3 +244,74 @@ fn count_reports_published_values() {
     assert!(stdout(&o).contains("incomplete"));
     assert!(stderr(&o).contains("gave up after 500 steps"));
 }
+
+#[test]
+fn stream_writes_the_solved_tour_as_row_col_lines() {
+    let cases: [&[&str]; 4] = [
+        &["--board", "9x11", "--start", "4,6"],
+        &["--board", "8x10", "--start", "c3", "--reverse"],
+        &["--board", "13x6"],
+        &["--board", "7x7"],
+    ];
+    for args in cases {
+        let mut base = vec!["--solver", "divide-conquer"];
+        base.extend_from_slice(args);
+        let v = solve_json(&base);
+        let mut all = vec!["solve"];
+        all.extend_from_slice(&base);
+        all.push("--stream");
+        let o = knightnet(&all);
+        assert_eq!(o.status.code(), Some(0), "{all:?}: {}", stderr(&o));
+        let lines: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| {
+                let (r, c) = l.split_once(',').expect("row,col");
+                serde_json::json!([r.parse::<u64>().unwrap(), c.parse::<u64>().unwrap()])
+            })
+            .collect();
+        assert_eq!(&lines, v["tour"].as_array().unwrap(), "{all:?}");
+    }
+}
+
+#[test]
+fn stream_refuses_what_it_cannot_write() {
+    assert_refused(
+        &["solve", "--solver", "warnsdorff", "--stream"],
+        "only --solver divide-conquer",
+    );
+    assert_refused(
+        &[
+            "solve",
+            "--solver",
+            "divide-conquer",
+            "--stream",
+            "--format",
+            "json",
+        ],
+        "--format json",
+    );
+    assert_refused(
+        &[
+            "solve",
+            "--solver",
+            "divide-conquer",
+            "--board",
+            "3x10",
+            "--stream",
+        ],
+        "both sides at least 5",
+    );
+    assert_refused(
+        &[
+            "solve",
+            "--solver",
+            "divide-conquer",
+            "--board",
+            "11x11",
+            "--start",
+            "5,5",
+            "--stream",
+        ],
+        "does not cover",
+    );
+}

@@ -350,3 +350,80 @@ fn random_restarts_find_closed_tours_by_rejection() {
     assert_valid(&sol, &req);
     assert!(sol.attempts >= 1);
 }
+
+/// The streamed divide-conquer walk, collected.
+fn streamed(req: &Request) -> (Vec<u32>, bool) {
+    let cols = req.board.cols();
+    let mut squares = Vec::new();
+    let s = knightnet::solvers::divide_conquer::DivideConquerSolver
+        .stream(req, |r, c| squares.push((r * cols + c) as u32))
+        .unwrap();
+    assert_eq!(s.squares, squares.len());
+    (squares, s.closed)
+}
+
+#[test]
+fn divide_conquer_stream_is_the_solved_tour() {
+    // Square, rectangular, odd x even, odd x odd (open tours only), from corners,
+    // middle squares and with --reverse.
+    type Case = (usize, usize, Option<(usize, usize)>, bool);
+    let cases: &[Case] = &[
+        (8, 8, None, false),
+        (6, 6, Some((2, 3)), false),
+        (10, 10, Some((4, 7)), true),
+        (6, 9, None, false),
+        (9, 6, Some((8, 5)), true),
+        (5, 5, None, false),
+        (7, 7, Some((2, 4)), false),
+        (9, 11, Some((4, 6)), false),
+        (12, 7, None, true),
+        (50, 51, Some((25, 30)), false),
+        (101, 101, None, false),
+        (101, 99, Some((50, 50)), false),
+        (64, 200, Some((63, 199)), true),
+    ];
+    for &(m, n, start, reverse) in cases {
+        let board = Board::new(m, n).unwrap();
+        let closed = existence::closed_tour(board).exists;
+        let req = Request {
+            board,
+            closed: Some(closed),
+            start: start.map(|(r, c)| board.index(r, c)),
+            reverse,
+        };
+        let sol = solve("divide-conquer", &req, 1);
+        let (stream, stream_closed) = streamed(&req);
+        let tour = sol.tour.as_ref().expect("a tour");
+        assert_eq!(
+            stream,
+            tour.squares(),
+            "{m}x{n} {start:?} reverse {reverse}"
+        );
+        assert_eq!(stream_closed, tour.is_closed());
+        assert_eq!(validate(board, &stream, closed), Ok(()));
+    }
+}
+
+#[test]
+fn divide_conquer_stream_refuses_what_it_does_not_build() {
+    use knightnet::error::InputError;
+    let stream = |req: &Request| {
+        knightnet::solvers::divide_conquer::DivideConquerSolver.stream(req, |_, _| {})
+    };
+    let refused = |req: &Request, needle: &str| {
+        let e = stream(req).unwrap_err();
+        assert!(e.downcast_ref::<InputError>().is_some(), "{e}");
+        assert!(e.to_string().contains(needle), "{e}");
+    };
+    // Thin boards: no block construction.
+    refused(&request(3, 10, true, None), "both sides at least 5");
+    refused(&request(4, 9, false, None), "both sides at least 5");
+    // 11x11 from the centre: the odd block cannot be placed around it.
+    refused(&request(11, 11, false, Some(60)), "does not cover");
+    // Impossible requests are refused by the theorems first.
+    refused(&request(7, 7, true, None), "closed");
+    // The open 7x7 path cannot be reversed to start at its first square.
+    let mut req = request(7, 7, false, Some(0));
+    req.reverse = true;
+    refused(&req, "cannot be started");
+}

@@ -10,6 +10,7 @@ use super::{write_atomic, Failure};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::network::{NetworkParams, Preset};
+use crate::solvers::divide_conquer::DivideConquerSolver;
 use crate::solvers::network::NetworkSolver;
 use crate::solvers::{Request, Solution, SolverKind};
 use crate::{rng_from_seed, DEFAULT_SEED};
@@ -178,6 +179,11 @@ pub struct SolveArgs {
     /// Re-run a failed warnsdorff:random run up to N more times.
     #[arg(long, value_name = "N")]
     pub restarts: Option<u32>,
+    /// Write the tour as it is built, one `row,col` line per square (0-based, row 0 at
+    /// the top, in visiting order) and nothing else, without holding it in memory: the
+    /// same tour as without --stream. divide-conquer only, boards with both sides >= 5.
+    #[arg(long)]
+    pub stream: bool,
 }
 
 /// The validated configuration of one `solve`.
@@ -322,8 +328,99 @@ pub fn solution_text(sol: &Solution, board: Board, seed: u64) -> String {
     s
 }
 
+/// `--stream`: the divide-conquer tour as `row,col` lines, written while it is walked.
+fn run_stream(args: &SolveArgs, cfg: &SolveConfig, out: &mut dyn Write) -> Result<(), Failure> {
+    if cfg.solver != SolverKind::DivideConquer {
+        return Err(InputError::param(format!(
+            "--stream writes a tour without holding it; only --solver divide-conquer can, not '{}'",
+            cfg.solver
+        ))
+        .into());
+    }
+    if args.format != Format::Text || args.png.is_some() || args.svg.is_some() {
+        return Err(InputError::param(
+            "--stream writes plain `row,col` lines; it cannot be combined with --format json, --png or --svg",
+        )
+        .into());
+    }
+    let board = cfg.request.board;
+    let mut lines = Lines::new(out, board.rows().max(board.cols()));
+    let streamed = DivideConquerSolver.stream(&cfg.request, |r, c| lines.push(r, c));
+    lines.finish()?;
+    streamed?;
+    Ok(())
+}
+
+/// `row,col` lines into a writer through a fixed buffer. Numbers come from a table of
+/// the decimal forms of 0..side (O(rows + cols) memory), copied 16 bytes at a time.
+struct Lines<'a> {
+    out: &'a mut dyn Write,
+    buf: Vec<u8>,
+    len: usize,
+    digits: Vec<([u8; 16], u8)>,
+    failed: Option<std::io::Error>,
+}
+
+impl<'a> Lines<'a> {
+    const BUF: usize = 1 << 16;
+
+    fn new(out: &'a mut dyn Write, side: usize) -> Lines<'a> {
+        let digits = (0..side)
+            .map(|v| {
+                let text = v.to_string();
+                let mut d = [0u8; 16];
+                d[..text.len()].copy_from_slice(text.as_bytes());
+                (d, text.len() as u8)
+            })
+            .collect();
+        Lines {
+            out,
+            buf: vec![0; Self::BUF],
+            len: 0,
+            digits,
+            failed: None,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, r: usize, c: usize) {
+        if self.len > Self::BUF - 40 {
+            self.flush_buf();
+        }
+        for (v, sep) in [(r, b','), (c, b'\n')] {
+            let (d, n) = &self.digits[v];
+            self.buf[self.len..self.len + 16].copy_from_slice(d);
+            self.len += usize::from(*n);
+            self.buf[self.len] = sep;
+            self.len += 1;
+        }
+    }
+
+    /// Write the buffer out; after an error, keep dropping lines (the walk cannot be
+    /// stopped) and report the error at the end.
+    fn flush_buf(&mut self) {
+        if self.failed.is_none() {
+            if let Err(e) = self.out.write_all(&self.buf[..self.len]) {
+                self.failed = Some(e);
+            }
+        }
+        self.len = 0;
+    }
+
+    fn finish(mut self) -> std::io::Result<()> {
+        self.flush_buf();
+        match self.failed.take() {
+            Some(e) => Err(e),
+            None => self.out.flush(),
+        }
+    }
+}
+
 pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let cfg = args.config()?;
+    if args.stream {
+        return run_stream(&args, &cfg, out);
+    }
     super::plot::check_image_flags(args.png.as_deref(), args.svg.as_deref())?;
     let mut rng = rng_from_seed(cfg.seed);
     let board = cfg.request.board;

@@ -47,8 +47,19 @@
 //! be placed around the start); open tours of thin boards as described in 5-6, without
 //! a linear-time guarantee on `4 x n`.
 //!
-//! Complexity: O(mn) time; 8 bytes per square for the cover plus 8 for the tour and the
-//! oracle, so 10000 x 10000 takes about 1.6 GB. No knight graph is built.
+//! Representation: on boards with both sides >= 5 the cover is never laid square by
+//! square. [`plan::Plan`] keeps one neighbour table per distinct block state (interned),
+//! memoises each join on the two tables it touches, and shares a row's chain of joins
+//! between rows that start alike; the tour is then walked from it, block by block, along
+//! precomputed in-block segments. It is the same cover (slot for slot) as laying it on
+//! [`Cover`], which remains for `3 x n` boards and for any join the compact form does
+//! not model (a test checks both give identical tours on every board 5x5..36x36 and
+//! several larger ones). [`DivideConquerSolver::stream`] walks the same plan without
+//! collecting the tour.
+//!
+//! Complexity: O(mn) time. Memory: the tour (4 bytes a square) and the oracle's bitset
+//! (1/8 byte a square); the plan is O(rows + cols) (a few hundred KB at 10000 x 10000).
+//! Streaming needs only the plan. No knight graph is built.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -63,11 +74,15 @@ use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::error::InputError;
 use crate::existence;
 use crate::Rng;
+use plan::{Cfg, Collect, Each, Plan};
+
+mod plan;
 
 const NONE: u32 = u32::MAX;
 
-/// Bytes per square the construction plans (cover 8, tour 4, oracle 4).
-const BYTES_PER_SQUARE: u64 = 16;
+/// Bytes per square the construction plans: the tour (4) and the oracle's bitset
+/// (1/8), rounded up; the compact cover is independent of the area.
+const BYTES_PER_SQUARE: u64 = 5;
 
 /// Step budget of the last-resort search on boards the blocks do not cover.
 const FALLBACK_MAX_STEPS: u64 = 20_000_000;
@@ -380,18 +395,118 @@ enum Built {
     Failed(&'static str, u64),
 }
 
+/// Where the block construction cuts a board (both sides >= 5): the row and column
+/// bands, and for odd x odd boards (`closed == false`) the block holding `start`, which
+/// gets the open base tour, with the start's local index.
+struct Layout {
+    row_bands: Vec<usize>,
+    col_bands: Vec<usize>,
+    path: Option<(usize, usize, u32)>,
+}
+
+fn layout(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Layout> {
+    let (sr, sc) = ((start as usize) / cols, (start as usize) % cols);
+    let target = |t| (!closed).then_some(t);
+    let (row_bands, odd_r) = split_side(rows, target(sr))?;
+    let (col_bands, odd_c) = split_side(cols, target(sc))?;
+    let path = match (closed, odd_r, odd_c) {
+        (false, Some(i), Some(j)) => {
+            let r0: usize = row_bands[..i].iter().sum();
+            let c0: usize = col_bands[..j].iter().sum();
+            Some((i, j, ((sr - r0) * col_bands[j] + (sc - c0)) as u32))
+        }
+        _ => None,
+    };
+    Some(Layout {
+        row_bands,
+        col_bands,
+        path,
+    })
+}
+
+/// The block construction in compact form ([`plan::Plan`]): the same cover as
+/// `build_blocks` would lay square by square, in memory independent of the area.
+/// `None` where the compact form does not apply (then `build_blocks` decides).
+fn compact_plan(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Plan> {
+    if rows < 5 || cols < 5 {
+        return None;
+    }
+    let l = layout(rows, cols, closed, start)?;
+    Plan::build(
+        rows,
+        cols,
+        &l.row_bands,
+        &l.col_bands,
+        l.path,
+        &mut |h, w, ps| {
+            let closed = ps.is_none();
+            Cfg::from_tour(h, w, &base_tour(h, w, closed, ps.unwrap_or(0))?, closed)
+        },
+        &mut |h, w| {
+            closed_candidates(h, w)
+                .iter()
+                .skip(1)
+                .filter_map(|t| Cfg::from_tour(h, w, t, true))
+                .collect()
+        },
+    )
+}
+
+/// Ask Linux to back the spare capacity of `v` with 2 MB pages where it can (the
+/// 2 MB-aligned part). Filling a large tour otherwise takes a page fault per 4 KB,
+/// which on virtual machines costs more than the walk itself. Advice only: nothing
+/// changes if it is refused or transparent huge pages are off.
+fn advise_huge_pages(v: &mut Vec<u32>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let spare = v.spare_capacity_mut();
+        let begin = spare.as_ptr() as usize;
+        let end = begin + std::mem::size_of_val(spare);
+        let (lo, hi) = (begin.next_multiple_of(HUGE), end / HUGE * HUGE);
+        if hi > lo {
+            // SAFETY: madvise only advises the kernel about pages of this process's
+            // own allocation (the aligned interior of `v`'s buffer, owned and not
+            // shared); MADV_HUGEPAGE does not change their contents or validity.
+            unsafe {
+                libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = v;
+}
+
 /// Build by blocks on a `rows x cols` board (both sides >= 5, or 3 x even >= 10).
 /// `closed`: all blocks closed; else both sides odd and the odd block holds `start`.
+/// Uses the compact form when it applies, else lays the cover square by square.
 fn build_blocks(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Built> {
-    let (sr, sc) = ((start as usize) / cols, (start as usize) % cols);
-    let (row_bands, odd_r, col_bands, odd_c) = if rows == 3 {
+    if rows == 3 {
         return build_three(cols, start);
-    } else {
-        let target = |t| (!closed).then_some(t);
-        let (rb, oi) = split_side(rows, target(sr))?;
-        let (cb, oj) = split_side(cols, target(sc))?;
-        (rb, oi, cb, oj)
-    };
+    }
+    let (sr, sc) = ((start as usize) / cols, (start as usize) % cols);
+    if let Some(plan) = compact_plan(rows, cols, closed, start) {
+        let mut tour = Collect {
+            cols,
+            squares: Vec::with_capacity(rows * cols),
+        };
+        advise_huge_pages(&mut tour.squares);
+        plan.walk((sr, sc), false, &mut tour)?;
+        return Some(Built::Tour(tour.squares, "blocks"));
+    }
+    build_blocks_cover(rows, cols, closed, start)
+}
+
+/// [`build_blocks`] square by square on a [`Cover`] (8 bytes a square): for layouts
+/// the compact form does not model, and as its reference in the tests.
+fn build_blocks_cover(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Built> {
+    let (sr, sc) = ((start as usize) / cols, (start as usize) % cols);
+    let Layout {
+        row_bands,
+        col_bands,
+        path,
+    } = layout(rows, cols, closed, start)?;
+    let (odd_r, odd_c) = (path.map(|p| p.0), path.map(|p| p.1));
     let mut cover = Cover::new(rows, cols);
     let mut blocks: Vec<Vec<Rect>> = Vec::with_capacity(row_bands.len());
     let mut r0 = 0;
@@ -768,6 +883,77 @@ impl DivideConquerSolver {
     }
 }
 
+/// What [`DivideConquerSolver::stream`] walked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Streamed {
+    /// Squares visited (the board's area).
+    pub squares: usize,
+    /// Whether the tour is closed.
+    pub closed: bool,
+}
+
+impl DivideConquerSolver {
+    /// Walk the tour that [`Solver::solve`] returns for `req`, square by square,
+    /// calling `visit(row, col)` in visiting order, without holding the tour: the
+    /// cover is kept in compact form ([`plan`]), so memory is O(rows + cols) plus a
+    /// few kilobytes of block tables, whatever the area.
+    ///
+    /// Supports boards with both sides at least 5 whose block layout applies (every
+    /// such board from the corner; odd x odd boards from a start the odd block can be
+    /// placed around); anything else is refused as bad input, naming the reason.
+    ///
+    /// Checks made on the way: each step is a knight move on the board (by
+    /// construction), the walk visits exactly `rows * cols` squares, and a closed tour
+    /// returns to its start. Repeats are not checked (that would need a bit per square);
+    /// the tests check that the walk equals the oracle-validated tour of `solve`.
+    pub fn stream(
+        &self,
+        req: &Request,
+        visit: impl FnMut(usize, usize),
+    ) -> anyhow::Result<Streamed> {
+        let board = req.board;
+        classical::check_possible(req, classical::wants_closed(req))?;
+        let (rows, cols) = (board.rows(), board.cols());
+        if rows.min(cols) < 5 {
+            return Err(InputError::param(format!(
+                "--stream supports divide-conquer on boards with both sides at least 5 (the block construction); {board} has a side of {}: solve it without --stream",
+                rows.min(cols)
+            ))
+            .into());
+        }
+        let closed = existence::closed_tour(board).exists;
+        let start = classical::start_square(req);
+        let plan = compact_plan(rows, cols, closed, start).ok_or_else(|| {
+            InputError::param(format!(
+                "--stream: the block construction does not cover the {board} board from {} (without --stream the solver falls back to search there); solve it without --stream or start elsewhere",
+                board.square_name(start)
+            ))
+        })?;
+        if req.reverse && !closed && req.start.is_some() {
+            // The same refusal as `Solution::apply_start` for an open tour.
+            return Err(InputError::param(format!(
+                "the divide-conquer tour cannot be started at {} in that direction",
+                board.square_name(start)
+            ))
+            .into());
+        }
+        let (sr, sc) = board.coords(start);
+        let walked = plan.walk((sr, sc), req.reverse && closed, &mut Each(visit));
+        match walked {
+            Some((n, cycle)) if n == board.squares() && cycle == closed => Ok(Streamed {
+                squares: n,
+                closed,
+            }),
+            other => Err(anyhow::anyhow!(
+                "internal error: the divide-conquer walk on {board} ended after {:?} squares (cycle {:?}), expected {} squares and cycle {closed}",
+                other.map(|o| o.0),
+                other.map(|o| o.1),
+                board.squares()
+            )),
+        }
+    }
+}
+
 impl Solver for DivideConquerSolver {
     fn name(&self) -> String {
         "divide-conquer".into()
@@ -819,5 +1005,76 @@ mod tests {
             assert_eq!(odd.is_some(), n % 2 == 1);
         }
         assert_eq!(split_even(12), vec![6, 6]);
+    }
+
+    /// The compact cover's walk from `start`, as square indices.
+    fn compact_tour(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Vec<u32>> {
+        let plan = compact_plan(rows, cols, closed, start)?;
+        let mut t = Vec::new();
+        let s = start as usize;
+        plan.walk(
+            (s / cols, s % cols),
+            false,
+            &mut Each(|r, c| t.push((r * cols + c) as u32)),
+        )?;
+        Some(t)
+    }
+
+    fn cover_tour(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Vec<u32>> {
+        match build_blocks_cover(rows, cols, closed, start)? {
+            Built::Tour(t, _) => Some(t),
+            Built::Failed(..) => None,
+        }
+    }
+
+    #[test]
+    fn compact_cover_walks_the_same_tour_as_the_square_by_square_cover() {
+        // Every band pair meets in 5..=36; odd x odd boards also from a middle square
+        // of the corners' colour (the odd block then sits inside the board).
+        let mut boards: Vec<(usize, usize)> = Vec::new();
+        for m in 5..=36 {
+            for n in 5..=36 {
+                boards.push((m, n));
+            }
+        }
+        boards.extend([(100, 100), (101, 103), (98, 131), (250, 7), (9, 250)]);
+        for (m, n) in boards {
+            let board = Board::new(m, n).unwrap();
+            let closed = existence::closed_tour(board).exists;
+            let mut starts = vec![0u32];
+            if !closed {
+                let (r, c) = (m / 2, n / 2 - (m / 2 + n / 2) % 2);
+                starts.push(board.index(r, c));
+            }
+            for start in starts {
+                let reference = cover_tour(m, n, closed, start);
+                let compact = compact_tour(m, n, closed, start);
+                if reference.is_none() {
+                    // Only odd starts the odd block cannot be placed around.
+                    assert!(!closed && start != 0, "{m}x{n}");
+                    assert!(compact.is_none(), "{m}x{n} from {start}");
+                    continue;
+                }
+                // The compact form models every join on these boards.
+                let compact = compact.unwrap_or_else(|| panic!("{m}x{n} from {start}"));
+                assert_eq!(Some(&compact), reference.as_ref(), "{m}x{n} from {start}");
+                assert_eq!(crate::tour::validate(board, &compact, closed), Ok(()));
+            }
+        }
+    }
+
+    #[test]
+    fn compact_plan_memory_does_not_grow_with_the_area() {
+        // Plans only (no walk): the tables and shared row chains do not depend on the
+        // area. 10^5 x 10^5 is 10^10 squares; its plan is a few megabytes, most of it
+        // the per-row and per-column band indices.
+        let small = compact_plan(1000, 1000, true, 0).unwrap();
+        let huge = compact_plan(100_000, 100_000, true, 0).unwrap();
+        assert!(huge.chain_count() <= small.chain_count() + 8);
+        assert!(huge.heap_bytes() < 4 << 20, "{}", huge.heap_bytes());
+        // Linear in the side: 100x the side costs well under 100^2 x the memory.
+        assert!(huge.heap_bytes() < 200 * small.heap_bytes());
+        let odd = compact_plan(99_999, 100_001, false, 0).unwrap();
+        assert!(odd.heap_bytes() < 4 << 20, "{}", odd.heap_bytes());
     }
 }

@@ -102,6 +102,10 @@ impl Solution {
     /// Rotate/reverse a closed tour to the requested start square.
     pub fn apply_start(mut self, req: &Request) -> Result<Solution, InputError> {
         if let (Some(tour), Some(start)) = (&self.tour, req.start) {
+            if tour.start() == start && !req.reverse {
+                // Already there: skip the copy (a whole tour on large boards).
+                return Ok(self);
+            }
             let rotated = tour.rotated(start, req.reverse).ok_or_else(|| {
                 InputError::param(format!(
                     "the {} tour cannot be started at {} in that direction",
