@@ -43,6 +43,9 @@ pub enum TourError {
 }
 
 /// Check that `squares` is a knight's tour of `board` (closed if `closed`).
+///
+/// One pass, a bit per square for "seen" and one multiplication per square for its
+/// coordinates ([`ColumnDivider`]), so checking a tour costs little next to finding it.
 pub fn validate(board: Board, squares: &[u32], closed: bool) -> Result<(), TourError> {
     let n = board.squares();
     if squares.len() != n {
@@ -52,7 +55,9 @@ pub fn validate(board: Board, squares: &[u32], closed: bool) -> Result<(), TourE
             found: squares.len(),
         });
     }
-    let mut seen = vec![u32::MAX; n];
+    let div = ColumnDivider::new(board.cols());
+    let mut seen = vec![0u64; n.div_ceil(64)];
+    let mut prev = (0u32, 0u32);
     for (i, &s) in squares.iter().enumerate() {
         if s as usize >= n {
             return Err(TourError::OffBoard {
@@ -61,21 +66,26 @@ pub fn validate(board: Board, squares: &[u32], closed: bool) -> Result<(), TourE
                 square: s,
             });
         }
-        if seen[s as usize] != u32::MAX {
+        let (word, bit) = (s as usize / 64, 1u64 << (s % 64));
+        if seen[word] & bit != 0 {
+            let first = squares[..i].iter().position(|&x| x == s).unwrap_or(0);
             return Err(TourError::Repeated {
                 name: board.square_name(s),
-                first: seen[s as usize] as usize,
+                first,
                 second: i,
             });
         }
-        seen[s as usize] = i as u32;
-        if i > 0 && !board.is_knight_move(squares[i - 1], s) {
+        seen[word] |= bit;
+        let here = div.coords(s);
+        let (dr, dc) = (here.0.abs_diff(prev.0), here.1.abs_diff(prev.1));
+        if i > 0 && !((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) {
             return Err(TourError::NotKnightMove {
                 position: i,
                 from: board.square_name(squares[i - 1]),
                 to: board.square_name(s),
             });
         }
+        prev = here;
     }
     // A 1x1 "tour" is a single square; it is never closed (there is no move to close it).
     if closed && !board.is_knight_move(squares[n - 1], squares[0]) {
@@ -85,6 +95,39 @@ pub fn validate(board: Board, squares: &[u32], closed: bool) -> Result<(), TourE
         });
     }
     Ok(())
+}
+
+/// `(row, col)` of a `u32` square index without a division instruction: with
+/// `c = ceil(2^64 / cols)`, `s / cols = (c * s) >> 64` exactly for every 32-bit `s` and
+/// `cols` (Lemire, Kaser & Kurz, "Faster remainder by direct computation",
+/// Software: Practice and Experience 49 (2019), Theorem 1 with N = 32, F = 64).
+#[derive(Debug, Clone, Copy)]
+pub struct ColumnDivider {
+    cols: u32,
+    /// `ceil(2^64 / cols)`; 0 stands for `2^64` (`cols == 1`).
+    c: u64,
+}
+
+impl ColumnDivider {
+    pub fn new(cols: usize) -> ColumnDivider {
+        let cols = u32::try_from(cols.max(1)).expect("board sides fit in u32");
+        let c = if cols == 1 {
+            0
+        } else {
+            u64::MAX / u64::from(cols) + 1
+        };
+        ColumnDivider { cols, c }
+    }
+
+    #[inline]
+    pub fn coords(&self, s: u32) -> (u32, u32) {
+        let row = if self.c == 0 {
+            s
+        } else {
+            ((u128::from(self.c) * u128::from(s)) >> 64) as u32
+        };
+        (row, s - row * self.cols)
+    }
 }
 
 /// A validated knight's tour: the squares in visiting order, and whether it is closed.
@@ -313,6 +356,49 @@ mod tests {
         ));
         assert_eq!(validate(board(1, 1), &[0], false), Ok(()));
         assert!(validate(board(1, 1), &[0], true).is_err());
+    }
+
+    #[test]
+    fn column_divider_is_exact() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for cols in (1..=70).chain([999, 1000, 1024, 4097, 65_535, 1_000_000, u32::MAX as usize]) {
+            let div = ColumnDivider::new(cols);
+            let c = cols as u32;
+            for s in [
+                0,
+                1,
+                c.wrapping_sub(1),
+                c,
+                c.wrapping_add(1),
+                u32::MAX - 1,
+                u32::MAX,
+            ] {
+                assert_eq!(div.coords(s), (s / c, s % c), "{s} / {cols}");
+            }
+            for _ in 0..2000 {
+                // xorshift: a fixed stream of test values.
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let s = x as u32;
+                assert_eq!(div.coords(s), (s / c, s % c), "{s} / {cols}");
+            }
+        }
+    }
+
+    #[test]
+    fn repeated_square_names_its_first_position() {
+        let b = board(3, 4);
+        let mut rep = vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
+        rep[9] = 6;
+        assert_eq!(
+            validate(b, &rep, false),
+            Err(TourError::Repeated {
+                name: b.square_name(6),
+                first: 1,
+                second: 9
+            })
+        );
     }
 
     #[test]
