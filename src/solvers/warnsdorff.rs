@@ -226,13 +226,18 @@ const PAD: usize = 2;
 /// One run of Warnsdorff's rule from `start` with the given tie-break. `rng` is used
 /// only by [`TieBreak::Random`]. Works on any board size the caller can afford.
 pub fn run(board: Board, start: u32, tie: TieBreak, rng: &mut Rng) -> Run {
+    run_with(board, start, tie, rng, true)
+}
+
+/// [`run`], optionally without the SSE4.1 path (the tests run both).
+fn run_with(board: Board, start: u32, tie: TieBreak, rng: &mut Rng, simd: bool) -> Run {
     let (sr, sc) = board.coords(start);
     let flip = reflection(board, (sr, sc), tie);
     let frame_start = (
         if flip.0 { board.rows() - 1 - sr } else { sr },
         if flip.1 { board.cols() - 1 - sc } else { sc },
     );
-    run_frame(board, frame_start, flip, tie, rng)
+    run_frame(board, frame_start, flip, tie, rng, simd)
 }
 
 /// Squirrel–Cull is defined from the top-left corner of a square board; runs from the
@@ -311,14 +316,15 @@ fn run_frame(
     flip: (bool, bool),
     tie: TieBreak,
     rng: &mut Rng,
+    simd: bool,
 ) -> Run {
     match tie {
         TieBreak::First | TieBreak::SquirrelCull => {
-            walk::<{ Mode::Keys as u8 }>(board, start, flip, tie, rng)
+            walk::<{ Mode::Keys as u8 }>(board, start, flip, tie, rng, simd)
         }
-        TieBreak::Roth => walk::<{ Mode::Roth as u8 }>(board, start, flip, tie, rng),
+        TieBreak::Roth => walk::<{ Mode::Roth as u8 }>(board, start, flip, tie, rng, false),
         TieBreak::Random | TieBreak::Pohl => {
-            walk::<{ Mode::LookFurther as u8 }>(board, start, flip, tie, rng)
+            walk::<{ Mode::LookFurther as u8 }>(board, start, flip, tie, rng, false)
         }
     }
 }
@@ -337,6 +343,7 @@ fn walk<const MODE: u8>(
     flip: (bool, bool),
     tie: TieBreak,
     rng: &mut Rng,
+    simd: bool,
 ) -> Run {
     let roth = MODE == Mode::Roth as u8;
     let look_further = MODE == Mode::LookFurther as u8;
@@ -378,6 +385,14 @@ fn walk<const MODE: u8>(
     let mut o = (if flip.0 { rows - 1 - start.0 } else { start.0 }) * cols
         + if flip.1 { cols - 1 - start.1 } else { start.1 };
     let mut ties = 0u64;
+    #[cfg(target_arch = "x86_64")]
+    if MODE == Mode::Keys as u8 && simd && std::arch::is_x86_feature_detected!("sse4.1") {
+        // SAFETY: SSE4.1 is present; `p` is a square of the board inside the border
+        // of the padded array `deg`, as `sse::walk_keys` requires.
+        let ties = unsafe { sse::walk_keys(&mut deg, p, o, &step, &out_step, &table, &mut path) };
+        return Run { path, ties };
+    }
+    let _ = simd;
     let deg_ptr = deg.as_mut_ptr();
     loop {
         path.push(o as u32);
@@ -447,6 +462,77 @@ fn walk<const MODE: u8>(
         o = o.wrapping_add_signed(out_step[k]);
     }
     Run { path, ties }
+}
+
+/// The `first` and `squirrel-cull` walk with SSE4.1: the eight decremented degrees are
+/// gathered into one 64-bit word, interleaved with the ordering's ranks into eight
+/// 16-bit keys `degree << 8 | rank`, and `PHMINPOSUW` returns the smallest key and its
+/// lane (the move) in one instruction; a byte compare against the smallest degree
+/// counts the ties. The moves chosen are those of the scalar walk (tested).
+#[cfg(target_arch = "x86_64")]
+mod sse {
+    use std::arch::x86_64::*;
+
+    use super::{GONE, VISITED};
+
+    /// Walk from padded square `p` (output square `o`) until stuck, pushing output
+    /// squares onto `path`; returns the number of steps that had a tie.
+    ///
+    /// # Safety
+    /// The CPU has SSE4.1, and `p` is a square of the board inside the PAD-wide border
+    /// of the padded degree array `deg` (border bytes [`VISITED`]), so every square the
+    /// knight reaches is too and `q + step[k]` stays inside `deg`.
+    #[target_feature(enable = "sse4.1")]
+    pub(super) unsafe fn walk_keys(
+        deg: &mut [u8],
+        mut p: usize,
+        mut o: usize,
+        step: &[isize; 8],
+        out_step: &[isize; 8],
+        table: &[([u8; 8], usize)],
+        path: &mut Vec<u32>,
+    ) -> u64 {
+        let ptr = deg.as_mut_ptr();
+        let mut rule = 0usize;
+        let (rank, mut switch_at) = table[0];
+        let mut rank_v = _mm_cvtsi64_si128(i64::from_le_bytes(rank));
+        let mut ties = 0u64;
+        loop {
+            path.push(o as u32);
+            // SAFETY: `p` and its knight moves are inside `deg` (see above).
+            unsafe { *ptr.add(p) = VISITED };
+            if p == switch_at {
+                rule += 1;
+                let (rank, next) = table[rule];
+                switch_at = next;
+                rank_v = _mm_cvtsi64_si128(i64::from_le_bytes(rank));
+            }
+            let mut d = 0u64;
+            for (k, &s) in step.iter().enumerate() {
+                // SAFETY: as above.
+                unsafe {
+                    let q = ptr.add(p.wrapping_add_signed(s));
+                    let x = (*q).wrapping_sub(1);
+                    *q = x;
+                    d |= u64::from(x) << (8 * k);
+                }
+            }
+            let dv = _mm_cvtsi64_si128(d as i64);
+            // Lane k: rank (low byte) and degree (high byte).
+            let keys = _mm_unpacklo_epi8(rank_v, dv);
+            let m = _mm_cvtsi128_si32(_mm_minpos_epu16(keys)) as u32;
+            let min_deg = (m >> 8) & 0xFF;
+            if min_deg >= u32::from(GONE) {
+                break;
+            }
+            let tied = _mm_movemask_epi8(_mm_cmpeq_epi8(dv, _mm_set1_epi8(min_deg as i8))) & 0xFF;
+            ties += u64::from(tied & (tied - 1) != 0);
+            let k = ((m >> 16) & 7) as usize;
+            p = p.wrapping_add_signed(step[k]);
+            o = o.wrapping_add_signed(out_step[k]);
+        }
+        ties
+    }
 }
 
 /// The low key bits of each move for an ordering: `rank << 3 | k`.
