@@ -322,7 +322,7 @@ fn run_frame(
         TieBreak::First | TieBreak::SquirrelCull => {
             walk::<{ Mode::Keys as u8 }>(board, start, flip, tie, rng, simd)
         }
-        TieBreak::Roth => walk::<{ Mode::Roth as u8 }>(board, start, flip, tie, rng, false),
+        TieBreak::Roth => walk::<{ Mode::Roth as u8 }>(board, start, flip, tie, rng, simd),
         TieBreak::Random | TieBreak::Pohl => {
             walk::<{ Mode::LookFurther as u8 }>(board, start, flip, tie, rng, false)
         }
@@ -386,10 +386,34 @@ fn walk<const MODE: u8>(
         + if flip.1 { cols - 1 - start.1 } else { start.1 };
     let mut ties = 0u64;
     #[cfg(target_arch = "x86_64")]
-    if MODE == Mode::Keys as u8 && simd && std::arch::is_x86_feature_detected!("sse4.1") {
+    if !look_further && simd && std::arch::is_x86_feature_detected!("sse4.1") {
         // SAFETY: SSE4.1 is present; `p` is a square of the board inside the border
         // of the padded array `deg`, as `sse::walk_keys` requires.
-        let ties = unsafe { sse::walk_keys(&mut deg, p, o, &step, &out_step, &table, &mut path) };
+        let ties = unsafe {
+            if roth {
+                sse::walk_keys::<true>(
+                    &mut deg,
+                    p,
+                    o,
+                    (ra, rb),
+                    &step,
+                    &out_step,
+                    &table,
+                    &mut path,
+                )
+            } else {
+                sse::walk_keys::<false>(
+                    &mut deg,
+                    p,
+                    o,
+                    (ra, rb),
+                    &step,
+                    &out_step,
+                    &table,
+                    &mut path,
+                )
+            }
+        };
         return Run { path, ties };
     }
     let _ = simd;
@@ -464,16 +488,19 @@ fn walk<const MODE: u8>(
     Run { path, ties }
 }
 
-/// The `first` and `squirrel-cull` walk with SSE4.1: the eight decremented degrees are
-/// gathered into one 64-bit word, interleaved with the ordering's ranks into eight
-/// 16-bit keys `degree << 8 | rank`, and `PHMINPOSUW` returns the smallest key and its
-/// lane (the move) in one instruction; a byte compare against the smallest degree
-/// counts the ties. The moves chosen are those of the scalar walk (tested).
+/// The `first`, `squirrel-cull` and `roth` walk with SSE4.1: the eight decremented
+/// degrees are gathered into one 64-bit word, interleaved with the ordering's ranks into
+/// eight 16-bit keys `degree << 8 | rank`, and `PHMINPOSUW` returns the smallest key and
+/// its lane (the move) in one instruction; a byte compare against the smallest degree
+/// finds the tied moves. `roth` (clockwise ranks) then takes, among the tied moves only,
+/// the largest `dr A + dc B`, the first in clockwise order among equals. The moves
+/// chosen are those of the scalar walk (tested).
 #[cfg(target_arch = "x86_64")]
 mod sse {
     use std::arch::x86_64::*;
 
     use super::{GONE, VISITED};
+    use crate::board::KNIGHT_OFFSETS;
 
     /// Walk from padded square `p` (output square `o`) until stuck, pushing output
     /// squares onto `path`; returns the number of steps that had a tie.
@@ -483,10 +510,12 @@ mod sse {
     /// of the padded degree array `deg` (border bytes [`VISITED`]), so every square the
     /// knight reaches is too and `q + step[k]` stays inside `deg`.
     #[target_feature(enable = "sse4.1")]
-    pub(super) unsafe fn walk_keys(
+    #[allow(clippy::too_many_arguments)]
+    pub(super) unsafe fn walk_keys<const ROTH: bool>(
         deg: &mut [u8],
         mut p: usize,
         mut o: usize,
+        (mut ra, mut rb): (i64, i64),
         step: &[isize; 8],
         out_step: &[isize; 8],
         table: &[([u8; 8], usize)],
@@ -526,8 +555,27 @@ mod sse {
                 break;
             }
             let tied = _mm_movemask_epi8(_mm_cmpeq_epi8(dv, _mm_set1_epi8(min_deg as i8))) & 0xFF;
-            ties += u64::from(tied & (tied - 1) != 0);
-            let k = ((m >> 16) & 7) as usize;
+            let is_tie = tied & (tied - 1) != 0;
+            ties += u64::from(is_tie);
+            let mut k = ((m >> 16) & 7) as usize;
+            if ROTH {
+                if is_tie {
+                    let mut best = i64::MIN;
+                    let mut rest = tied;
+                    while rest != 0 {
+                        let j = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let (dr, dc) = KNIGHT_OFFSETS[j];
+                        let along = i64::from(dr) * ra + i64::from(dc) * rb;
+                        if along > best {
+                            (best, k) = (along, j);
+                        }
+                    }
+                }
+                let (dr, dc) = KNIGHT_OFFSETS[k];
+                ra += 2 * i64::from(dr);
+                rb += 2 * i64::from(dc);
+            }
             p = p.wrapping_add_signed(step[k]);
             o = o.wrapping_add_signed(out_step[k]);
         }
