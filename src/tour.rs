@@ -412,6 +412,21 @@ mod tests {
     }
 
     #[test]
+    fn repeated_square_names_its_first_position() {
+        let b = board(3, 4);
+        let mut rep = vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
+        rep[9] = 6;
+        assert_eq!(
+            validate(b, &rep, false),
+            Err(TourError::Repeated {
+                name: b.square_name(6),
+                first: 1,
+                second: 9
+            })
+        );
+    }
+
+    #[test]
     fn cycles_and_rotation() {
         // Two 4-cycles cannot cover a board, but the 3x3 board minus its centre is one
         // 8-cycle: the centre has degree 0, so the edge set is rejected as a cover.

@@ -185,7 +185,7 @@ pub fn compare(
     Ok(rows)
 }
 
-fn human(secs: f64) -> String {
+pub fn human(secs: f64) -> String {
     match secs {
         s if s >= 1.0 => format!("{s:.2} s"),
         s if s >= 1e-3 => format!("{:.2} ms", s * 1e3),

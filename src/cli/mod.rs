@@ -7,6 +7,7 @@ pub mod convergence;
 pub mod count;
 pub mod exists;
 pub mod experiment;
+pub mod growth;
 pub mod merge;
 pub mod play;
 pub mod plot;
@@ -55,6 +56,17 @@ pub enum Command {
     Exists(exists::ExistsArgs),
     /// Count all tours of a small board by exhaustive search.
     Count(count::CountArgs),
+    /// Time against board size for each solver, fitted as an exponent (time ∝ squares^k).
+    ///
+    /// For each solver, square boards of increasing side (default 8, 16, 32, ... while
+    /// a solve is predicted to fit --budget) are solved --trials times; the median wall
+    /// time per solve is fitted by least squares on log(time) against log(squares), and
+    /// the exponent k is reported with its standard error, a 95% confidence interval and
+    /// the fit range (linear time is k = 1). Sides a solver cannot serve (closed tours on
+    /// odd sides, memory, search limits) are skipped with the reason. One thread by
+    /// default. Example: knightnet growth --solvers warnsdorff:roth,divide-conquer
+    /// --sizes 8,16,32,64,128 --format markdown
+    Growth(growth::GrowthArgs),
 }
 
 /// How a failed command should exit.
@@ -117,6 +129,7 @@ where
         Command::Play(args) => play::run(args, &mut out),
         Command::Exists(args) => exists::run(args, &mut out),
         Command::Count(args) => count::run(args, &mut out),
+        Command::Growth(args) => growth::run(args, &mut out),
     };
     let _ = out.flush();
     match result {

@@ -33,7 +33,11 @@
 //! repeat themselves exactly).
 //!
 //! Complexity: O(mn) time, one byte per square plus the tour (4 bytes per square); no
-//! knight graph is built, so 10000 x 10000 boards fit in about 1 GB.
+//! knight graph is built, so 10000 x 10000 boards fit in about 1 GB. The degrees live in
+//! a padded array (no bounds checks), and on x86-64 with SSE4.1 `first`,
+//! `squirrel-cull` and `roth` pick each move with one `PHMINPOSUW` over eight 16-bit
+//! keys (about 80-100 instructions per step); the original implementation is kept in
+//! the tests as the oracle these paths must match move for move.
 
 use std::fmt;
 use std::str::FromStr;
@@ -218,14 +222,34 @@ impl Run {
 
 const VISITED: u8 = u8::MAX;
 
+/// Width of the border of always-"visited" squares around the board in the degree
+/// array: a knight moves at most two squares, so its eight targets never need a
+/// bounds check.
+const PAD: usize = 2;
+
 /// One run of Warnsdorff's rule from `start` with the given tie-break. `rng` is used
 /// only by [`TieBreak::Random`]. Works on any board size the caller can afford.
 pub fn run(board: Board, start: u32, tie: TieBreak, rng: &mut Rng) -> Run {
-    // Squirrel–Cull is defined from the top-left corner of a square board; the other
-    // corners run in the reflected frame and map back.
-    let (rows, cols) = (board.rows(), board.cols());
+    run_with(board, start, tie, rng, true)
+}
+
+/// [`run`], optionally without the SSE4.1 path (the tests run both).
+fn run_with(board: Board, start: u32, tie: TieBreak, rng: &mut Rng, simd: bool) -> Run {
     let (sr, sc) = board.coords(start);
-    let (flip_r, flip_c) = if tie == TieBreak::SquirrelCull
+    let flip = reflection(board, (sr, sc), tie);
+    let frame_start = (
+        if flip.0 { board.rows() - 1 - sr } else { sr },
+        if flip.1 { board.cols() - 1 - sc } else { sc },
+    );
+    run_frame(board, frame_start, flip, tie, rng, simd)
+}
+
+/// Squirrel–Cull is defined from the top-left corner of a square board; runs from the
+/// other corners happen in the reflected frame (`(flip rows, flip columns)`) and their
+/// squares are mapped back as they are written.
+fn reflection(board: Board, (sr, sc): (usize, usize), tie: TieBreak) -> (bool, bool) {
+    let (rows, cols) = (board.rows(), board.cols());
+    if tie == TieBreak::SquirrelCull
         && rows == cols
         && (sr == 0 || sr == rows - 1)
         && (sc == 0 || sc == cols - 1)
@@ -233,135 +257,347 @@ pub fn run(board: Board, start: u32, tie: TieBreak, rng: &mut Rng) -> Run {
         (sr != 0, sc != 0)
     } else {
         (false, false)
-    };
-    let map = |r: usize, c: usize| {
-        (
-            if flip_r { rows - 1 - r } else { r },
-            if flip_c { cols - 1 - c } else { c },
-        )
-    };
-    let (vr, vc) = map(sr, sc);
-    let mut out = run_frame(board, (vr, vc), tie, rng);
-    if flip_r || flip_c {
-        for s in out.path.iter_mut() {
-            let (r, c) = board.coords(*s);
-            let (r, c) = map(r, c);
-            *s = board.index(r, c);
-        }
     }
-    out
 }
 
-fn run_frame(board: Board, start: (usize, usize), tie: TieBreak, rng: &mut Rng) -> Run {
-    let (rows, cols) = (board.rows(), board.cols());
-    let n = board.squares();
-    let offs: Vec<(i64, i64, i64)> = KNIGHT_OFFSETS
-        .iter()
-        .map(|&(dr, dc)| (dr as i64, dc as i64, dr as i64 * cols as i64 + dc as i64))
-        .collect();
-    let on = |r: usize, c: usize, k: usize| -> bool {
-        let (nr, nc) = (r as i64 + offs[k].0, c as i64 + offs[k].1);
-        nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols
+/// The degrees of a `rows x cols` board in a padded array of width `cols + 2 PAD`, the
+/// border marked [`VISITED`]. A square's degree is the number of offsets that stay on
+/// the board in both its row and its column: `popcount(row_mask & col_mask)`.
+fn padded_degrees(rows: usize, cols: usize) -> Vec<u8> {
+    let w = cols + 2 * PAD;
+    let mask = |x: usize, len: usize, pick: fn((i32, i32)) -> i32| -> u8 {
+        let mut m = 0u8;
+        for (k, &off) in KNIGHT_OFFSETS.iter().enumerate() {
+            let y = x as i64 + pick(off) as i64;
+            if y >= 0 && (y as usize) < len {
+                m |= 1 << k;
+            }
+        }
+        m
     };
-    // deg[s] = number of unvisited neighbours of s, or VISITED.
-    let mut deg = vec![0u8; n];
+    let col_mask: Vec<u8> = (0..cols).map(|c| mask(c, cols, |o| o.1)).collect();
+    let mut deg = vec![VISITED; w * (rows + 2 * PAD)];
     for r in 0..rows {
-        for c in 0..cols {
-            deg[r * cols + c] = (0..8).filter(|&k| on(r, c, k)).count() as u8;
+        let rm = mask(r, rows, |o| o.0);
+        let base = (r + PAD) * w + PAD;
+        for (d, &cm) in deg[base..base + cols].iter_mut().zip(&col_mask) {
+            *d = (rm & cm).count_ones() as u8;
         }
     }
-    let table = if tie == TieBreak::SquirrelCull {
+    deg
+}
+
+/// Bit positions of a move's key: `degree << DEG_SHIFT | secondary << 8 | rank << 3 | k`.
+/// The smallest key is Warnsdorff's move: fewest onward moves, then the secondary key
+/// (Roth's distance; 0 for the others), then the rank in the current ordering (the
+/// clockwise order, or Squirrel–Cull's), and the low bits name the move itself.
+const DEG_SHIFT: u32 = 40;
+/// Added to Roth's secondary key so it is positive: the key is `ROTH_BIAS - (dr A + dc B)`
+/// with `|dr A + dc B| <= 8 * MAX_SIDE < 2^23`.
+const ROTH_BIAS: i64 = 1 << 31;
+/// In the walk's degree array, bytes at or above this are visited or off-board squares.
+/// They start at [`VISITED`] and, like every square, are decremented once per visited
+/// neighbour (at most eight times), so they never fall below `VISITED - 8`; a real
+/// degree is at most 8. Decrementing unconditionally saves a test per move.
+const GONE: u8 = 0x80;
+
+/// How a walk breaks the ties its keys leave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The keys decide: `first`, `squirrel-cull`.
+    Keys,
+    /// The keys, with Roth's distance in them.
+    Roth,
+    /// Ties go to `random` or `pohl`.
+    LookFurther,
+}
+
+/// The run proper, in the (possibly reflected) frame where `start` lives. `flip` says
+/// how frame squares map back to board squares in the returned path.
+fn run_frame(
+    board: Board,
+    start: (usize, usize),
+    flip: (bool, bool),
+    tie: TieBreak,
+    rng: &mut Rng,
+    simd: bool,
+) -> Run {
+    match tie {
+        TieBreak::First | TieBreak::SquirrelCull => {
+            walk::<{ Mode::Keys as u8 }>(board, start, flip, tie, rng, simd)
+        }
+        TieBreak::Roth => walk::<{ Mode::Roth as u8 }>(board, start, flip, tie, rng, simd),
+        TieBreak::Random | TieBreak::Pohl => {
+            walk::<{ Mode::LookFurther as u8 }>(board, start, flip, tie, rng, false)
+        }
+    }
+}
+
+/// Each step costs eight byte loads and stores in the padded degree array (decrement
+/// the neighbours, form the eight keys) and a minimum over the keys, with no bounds
+/// checks and, for `first`, `squirrel-cull` and `roth`, no branch that depends on the
+/// board. Only when two moves share the smallest degree do `random` and `pohl` look
+/// further. Roth's distance enters the keys cheaply: for the target `(r + dr, c + dc)`
+/// and the doubled offset of the knight from the centre `(A, B) = (2r - (rows - 1),
+/// 2c - (cols - 1))`, the squared doubled distance is `A² + B² + 4 (dr A + dc B) + 20`,
+/// so the farthest target has the largest `dr A + dc B`.
+fn walk<const MODE: u8>(
+    board: Board,
+    start: (usize, usize),
+    flip: (bool, bool),
+    tie: TieBreak,
+    rng: &mut Rng,
+    simd: bool,
+) -> Run {
+    let roth = MODE == Mode::Roth as u8;
+    let look_further = MODE == Mode::LookFurther as u8;
+    let (rows, cols) = (board.rows(), board.cols());
+    let w = cols + 2 * PAD;
+    let mut deg = padded_degrees(rows, cols);
+    // Per move: the step in the padded array and in the output numbering.
+    let mut step = [0isize; 8];
+    let mut out_step = [0isize; 8];
+    for (k, &(dr, dc)) in KNIGHT_OFFSETS.iter().enumerate() {
+        let (dr, dc) = (dr as isize, dc as isize);
+        step[k] = dr * w as isize + dc;
+        let (or, oc) = (if flip.0 { -dr } else { dr }, if flip.1 { -dc } else { dc });
+        out_step[k] = or * cols as isize + oc;
+    }
+    let padded = |(r, c): (usize, usize)| (r + PAD) * w + c + PAD;
+
+    // Squirrel–Cull: the current ordering and the square where the next one starts.
+    let table: Vec<([u8; 8], usize)> = if tie == TieBreak::SquirrelCull {
         squirrel_cull_table(rows)
+            .into_iter()
+            .map(|o| (o.rank, o.until.map_or(usize::MAX, padded)))
+            .collect()
     } else {
-        Vec::new()
+        vec![([0, 1, 2, 3, 4, 5, 6, 7], usize::MAX)]
     };
     let mut rule = 0usize;
-    // Doubled coordinates of the centre, for Roth's distance.
-    let (cr2, cc2) = (rows as i64 - 1, cols as i64 - 1);
-    let dist2 = |r: usize, c: usize| {
-        let (a, b) = (2 * r as i64 - cr2, 2 * c as i64 - cc2);
-        a * a + b * b
-    };
+    let (mut rank, mut switch_at) = table[0];
+    let mut low = low_bits(rank);
 
-    let mut path = Vec::with_capacity(n);
-    let (mut r, mut c) = start;
+    // Roth: doubled offset of the knight from the centre.
+    let (mut ra, mut rb) = (
+        2 * start.0 as i64 - (rows as i64 - 1),
+        2 * start.1 as i64 - (cols as i64 - 1),
+    );
+
+    let mut path = Vec::with_capacity(board.squares());
+    let mut p = padded(start);
+    let mut o = (if flip.0 { rows - 1 - start.0 } else { start.0 }) * cols
+        + if flip.1 { cols - 1 - start.1 } else { start.1 };
     let mut ties = 0u64;
-    loop {
-        let s = r * cols + c;
-        path.push(s as u32);
-        deg[s] = VISITED;
-        // Candidates: unvisited neighbours, after removing s from their counts.
-        let mut cand = [(0usize, 0u8); 8];
-        let mut nc = 0;
-        for (k, off) in offs.iter().enumerate() {
-            if on(r, c, k) {
-                let t = (s as i64 + off.2) as usize;
-                if deg[t] != VISITED {
-                    deg[t] -= 1;
-                    cand[nc] = (k, deg[t]);
-                    nc += 1;
-                }
-            }
-        }
-        if nc == 0 {
-            break;
-        }
-        if let Some(ord) = table.get(rule) {
-            if ord.until == Some((r, c)) && rule + 1 < table.len() {
-                rule += 1;
-            }
-        }
-        let min = cand[..nc].iter().map(|x| x.1).min().unwrap();
-        let mut tied = [0usize; 8];
-        let mut nt = 0;
-        for &(k, d) in &cand[..nc] {
-            if d == min {
-                tied[nt] = k;
-                nt += 1;
-            }
-        }
-        let target = |k: usize| (r as i64 + offs[k].0, c as i64 + offs[k].1);
-        let k = if nt == 1 {
-            tied[0]
-        } else {
-            ties += 1;
-            match tie {
-                TieBreak::First => tied[0],
-                TieBreak::Random => tied[rng.random_range(0..nt)],
-                TieBreak::Roth => *tied[..nt]
-                    .iter()
-                    .max_by_key(|&&k| {
-                        let (tr, tc) = target(k);
-                        // Largest distance; among equals the first in clockwise order.
-                        (dist2(tr as usize, tc as usize), std::cmp::Reverse(k))
-                    })
-                    .unwrap(),
-                TieBreak::Pohl => *tied[..nt]
-                    .iter()
-                    .min_by_key(|&&k| {
-                        let (tr, tc) = target(k);
-                        let (tr, tc) = (tr as usize, tc as usize);
-                        let t = tr * cols + tc;
-                        let sum: u32 = (0..8)
-                            .filter(|&j| on(tr, tc, j))
-                            .map(|j| deg[(t as i64 + offs[j].2) as usize])
-                            .filter(|&d| d != VISITED)
-                            .map(u32::from)
-                            .sum();
-                        (sum, k)
-                    })
-                    .unwrap(),
-                TieBreak::SquirrelCull => {
-                    let ord = &table[rule];
-                    *tied[..nt].iter().min_by_key(|&&k| ord.rank[k]).unwrap()
-                }
+    #[cfg(target_arch = "x86_64")]
+    if !look_further && simd && std::arch::is_x86_feature_detected!("sse4.1") {
+        // SAFETY: SSE4.1 is present; `p` is a square of the board inside the border
+        // of the padded array `deg`, as `sse::walk_keys` requires.
+        let ties = unsafe {
+            if roth {
+                sse::walk_keys::<true>(
+                    &mut deg,
+                    p,
+                    o,
+                    (ra, rb),
+                    &step,
+                    &out_step,
+                    &table,
+                    &mut path,
+                )
+            } else {
+                sse::walk_keys::<false>(
+                    &mut deg,
+                    p,
+                    o,
+                    (ra, rb),
+                    &step,
+                    &out_step,
+                    &table,
+                    &mut path,
+                )
             }
         };
-        let (nr, ncol) = target(k);
-        r = nr as usize;
-        c = ncol as usize;
+        return Run { path, ties };
+    }
+    let _ = simd;
+    let deg_ptr = deg.as_mut_ptr();
+    loop {
+        path.push(o as u32);
+        // SAFETY (every access through `deg_ptr` below): `p` is always a square of the
+        // board inside the PAD-wide border (the start is, and the knight only moves to
+        // squares whose degree byte is below GONE, which border bytes never are), so
+        // `p + step[k]` is within the padded array for every k; `deg` is not touched
+        // through any other path while the pointer is in use.
+        unsafe { *deg_ptr.add(p) = VISITED };
+        // The knight stands on the switch square: the next ordering decides from here.
+        if p == switch_at {
+            rule += 1;
+            (rank, switch_at) = table[rule];
+            low = low_bits(rank);
+        }
+        let mut keys = [0u64; 8];
+        for k in 0..8 {
+            let q = p.wrapping_add_signed(step[k]);
+            debug_assert!(q < deg.len());
+            // SAFETY: see above.
+            let d = unsafe { *deg_ptr.add(q) }.wrapping_sub(1);
+            unsafe { *deg_ptr.add(q) = d };
+            let mut key = (u64::from(d) << DEG_SHIFT) | low[k];
+            if roth {
+                let (dr, dc) = KNIGHT_OFFSETS[k];
+                let along = i64::from(dr) * ra + i64::from(dc) * rb;
+                key |= ((ROTH_BIAS - along) as u64) << 8;
+            }
+            keys[k] = key;
+        }
+        let best = min_tree(&keys);
+        if best >= u64::from(GONE) << DEG_SHIFT {
+            break;
+        }
+        let above = ((best >> DEG_SHIFT) + 1) << DEG_SHIFT;
+        let nt: u64 = keys.iter().map(|&x| u64::from(x < above)).sum();
+        ties += u64::from(nt > 1);
+        let mut k = (best & 7) as usize;
+        if look_further && nt > 1 {
+            let mut tied = (0..8).filter(|&j| keys[j] < above);
+            if tie == TieBreak::Random {
+                k = tied.nth(rng.random_range(0..nt as usize)).unwrap();
+            } else {
+                // Pohl: the smallest sum of the target's unvisited neighbours' degrees.
+                k = tied
+                    .min_by_key(|&j| {
+                        let t = p.wrapping_add_signed(step[j]);
+                        let sum: u32 = step
+                            .iter()
+                            // SAFETY: `t` is an unvisited square of the board, so its
+                            // neighbours are within the padded array, as above.
+                            .map(|&s| unsafe { *deg_ptr.add(t.wrapping_add_signed(s)) })
+                            .filter(|&d| d < GONE)
+                            .map(u32::from)
+                            .sum();
+                        (sum, j)
+                    })
+                    .unwrap();
+            }
+        }
+        if roth {
+            let (dr, dc) = KNIGHT_OFFSETS[k];
+            ra += 2 * i64::from(dr);
+            rb += 2 * i64::from(dc);
+        }
+        p = p.wrapping_add_signed(step[k]);
+        o = o.wrapping_add_signed(out_step[k]);
     }
     Run { path, ties }
+}
+
+/// The `first`, `squirrel-cull` and `roth` walk with SSE4.1: the eight decremented
+/// degrees are gathered into one 64-bit word, interleaved with the ordering's ranks into
+/// eight 16-bit keys `degree << 8 | rank`, and `PHMINPOSUW` returns the smallest key and
+/// its lane (the move) in one instruction; a byte compare against the smallest degree
+/// finds the tied moves. `roth` (clockwise ranks) then takes, among the tied moves only,
+/// the largest `dr A + dc B`, the first in clockwise order among equals. The moves
+/// chosen are those of the scalar walk (tested).
+#[cfg(target_arch = "x86_64")]
+mod sse {
+    use std::arch::x86_64::*;
+
+    use super::{GONE, VISITED};
+    use crate::board::KNIGHT_OFFSETS;
+
+    /// Walk from padded square `p` (output square `o`) until stuck, pushing output
+    /// squares onto `path`; returns the number of steps that had a tie.
+    ///
+    /// # Safety
+    /// The CPU has SSE4.1, and `p` is a square of the board inside the PAD-wide border
+    /// of the padded degree array `deg` (border bytes [`VISITED`]), so every square the
+    /// knight reaches is too and `q + step[k]` stays inside `deg`.
+    #[target_feature(enable = "sse4.1")]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) unsafe fn walk_keys<const ROTH: bool>(
+        deg: &mut [u8],
+        mut p: usize,
+        mut o: usize,
+        (mut ra, mut rb): (i64, i64),
+        step: &[isize; 8],
+        out_step: &[isize; 8],
+        table: &[([u8; 8], usize)],
+        path: &mut Vec<u32>,
+    ) -> u64 {
+        let ptr = deg.as_mut_ptr();
+        let mut rule = 0usize;
+        let (rank, mut switch_at) = table[0];
+        let mut rank_v = _mm_cvtsi64_si128(i64::from_le_bytes(rank));
+        let mut ties = 0u64;
+        loop {
+            path.push(o as u32);
+            // SAFETY: `p` and its knight moves are inside `deg` (see above).
+            unsafe { *ptr.add(p) = VISITED };
+            if p == switch_at {
+                rule += 1;
+                let (rank, next) = table[rule];
+                switch_at = next;
+                rank_v = _mm_cvtsi64_si128(i64::from_le_bytes(rank));
+            }
+            let mut d = 0u64;
+            for (k, &s) in step.iter().enumerate() {
+                // SAFETY: as above.
+                unsafe {
+                    let q = ptr.add(p.wrapping_add_signed(s));
+                    let x = (*q).wrapping_sub(1);
+                    *q = x;
+                    d |= u64::from(x) << (8 * k);
+                }
+            }
+            let dv = _mm_cvtsi64_si128(d as i64);
+            // Lane k: rank (low byte) and degree (high byte).
+            let keys = _mm_unpacklo_epi8(rank_v, dv);
+            let m = _mm_cvtsi128_si32(_mm_minpos_epu16(keys)) as u32;
+            let min_deg = (m >> 8) & 0xFF;
+            if min_deg >= u32::from(GONE) {
+                break;
+            }
+            let tied = _mm_movemask_epi8(_mm_cmpeq_epi8(dv, _mm_set1_epi8(min_deg as i8))) & 0xFF;
+            let is_tie = tied & (tied - 1) != 0;
+            ties += u64::from(is_tie);
+            let mut k = ((m >> 16) & 7) as usize;
+            if ROTH {
+                if is_tie {
+                    let mut best = i64::MIN;
+                    let mut rest = tied;
+                    while rest != 0 {
+                        let j = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let (dr, dc) = KNIGHT_OFFSETS[j];
+                        let along = i64::from(dr) * ra + i64::from(dc) * rb;
+                        if along > best {
+                            (best, k) = (along, j);
+                        }
+                    }
+                }
+                let (dr, dc) = KNIGHT_OFFSETS[k];
+                ra += 2 * i64::from(dr);
+                rb += 2 * i64::from(dc);
+            }
+            p = p.wrapping_add_signed(step[k]);
+            o = o.wrapping_add_signed(out_step[k]);
+        }
+        ties
+    }
+}
+
+/// The low key bits of each move for an ordering: `rank << 3 | k`.
+fn low_bits(rank: [u8; 8]) -> [u64; 8] {
+    std::array::from_fn(|k| (u64::from(rank[k]) << 3) | k as u64)
+}
+
+/// Smallest of eight keys as a tree, so the step's critical path has three levels.
+#[inline(always)]
+fn min_tree(x: &[u64; 8]) -> u64 {
+    let a = x[0].min(x[1]).min(x[2].min(x[3]));
+    let b = x[4].min(x[5]).min(x[6].min(x[7]));
+    a.min(b)
 }
 
 /// Warnsdorff's rule as a [`Solver`].
@@ -449,10 +685,240 @@ impl Solver for WarnsdorffSolver {
     }
 }
 
+/// The first implementation (bounds checks on every move, keys computed on the fly),
+/// kept as the oracle that the fast path above must reproduce move for move.
+#[cfg(test)]
+mod reference {
+    use rand::Rng as _;
+
+    use super::{squirrel_cull_table, Run, TieBreak, VISITED};
+    use crate::board::{Board, KNIGHT_OFFSETS};
+    use crate::Rng;
+
+    /// One run of Warnsdorff's rule from `start` with the given tie-break. `rng` is used
+    /// only by [`TieBreak::Random`]. Works on any board size the caller can afford.
+    pub(super) fn run(board: Board, start: u32, tie: TieBreak, rng: &mut Rng) -> Run {
+        // Squirrel–Cull is defined from the top-left corner of a square board; the other
+        // corners run in the reflected frame and map back.
+        let (rows, cols) = (board.rows(), board.cols());
+        let (sr, sc) = board.coords(start);
+        let (flip_r, flip_c) = if tie == TieBreak::SquirrelCull
+            && rows == cols
+            && (sr == 0 || sr == rows - 1)
+            && (sc == 0 || sc == cols - 1)
+        {
+            (sr != 0, sc != 0)
+        } else {
+            (false, false)
+        };
+        let map = |r: usize, c: usize| {
+            (
+                if flip_r { rows - 1 - r } else { r },
+                if flip_c { cols - 1 - c } else { c },
+            )
+        };
+        let (vr, vc) = map(sr, sc);
+        let mut out = run_frame(board, (vr, vc), tie, rng);
+        if flip_r || flip_c {
+            for s in out.path.iter_mut() {
+                let (r, c) = board.coords(*s);
+                let (r, c) = map(r, c);
+                *s = board.index(r, c);
+            }
+        }
+        out
+    }
+
+    fn run_frame(board: Board, start: (usize, usize), tie: TieBreak, rng: &mut Rng) -> Run {
+        let (rows, cols) = (board.rows(), board.cols());
+        let n = board.squares();
+        let offs: Vec<(i64, i64, i64)> = KNIGHT_OFFSETS
+            .iter()
+            .map(|&(dr, dc)| (dr as i64, dc as i64, dr as i64 * cols as i64 + dc as i64))
+            .collect();
+        let on = |r: usize, c: usize, k: usize| -> bool {
+            let (nr, nc) = (r as i64 + offs[k].0, c as i64 + offs[k].1);
+            nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols
+        };
+        // deg[s] = number of unvisited neighbours of s, or VISITED.
+        let mut deg = vec![0u8; n];
+        for r in 0..rows {
+            for c in 0..cols {
+                deg[r * cols + c] = (0..8).filter(|&k| on(r, c, k)).count() as u8;
+            }
+        }
+        let table = if tie == TieBreak::SquirrelCull {
+            squirrel_cull_table(rows)
+        } else {
+            Vec::new()
+        };
+        let mut rule = 0usize;
+        // Doubled coordinates of the centre, for Roth's distance.
+        let (cr2, cc2) = (rows as i64 - 1, cols as i64 - 1);
+        let dist2 = |r: usize, c: usize| {
+            let (a, b) = (2 * r as i64 - cr2, 2 * c as i64 - cc2);
+            a * a + b * b
+        };
+
+        let mut path = Vec::with_capacity(n);
+        let (mut r, mut c) = start;
+        let mut ties = 0u64;
+        loop {
+            let s = r * cols + c;
+            path.push(s as u32);
+            deg[s] = VISITED;
+            // Candidates: unvisited neighbours, after removing s from their counts.
+            let mut cand = [(0usize, 0u8); 8];
+            let mut nc = 0;
+            for (k, off) in offs.iter().enumerate() {
+                if on(r, c, k) {
+                    let t = (s as i64 + off.2) as usize;
+                    if deg[t] != VISITED {
+                        deg[t] -= 1;
+                        cand[nc] = (k, deg[t]);
+                        nc += 1;
+                    }
+                }
+            }
+            if nc == 0 {
+                break;
+            }
+            if let Some(ord) = table.get(rule) {
+                if ord.until == Some((r, c)) && rule + 1 < table.len() {
+                    rule += 1;
+                }
+            }
+            let min = cand[..nc].iter().map(|x| x.1).min().unwrap();
+            let mut tied = [0usize; 8];
+            let mut nt = 0;
+            for &(k, d) in &cand[..nc] {
+                if d == min {
+                    tied[nt] = k;
+                    nt += 1;
+                }
+            }
+            let target = |k: usize| (r as i64 + offs[k].0, c as i64 + offs[k].1);
+            let k = if nt == 1 {
+                tied[0]
+            } else {
+                ties += 1;
+                match tie {
+                    TieBreak::First => tied[0],
+                    TieBreak::Random => tied[rng.random_range(0..nt)],
+                    TieBreak::Roth => *tied[..nt]
+                        .iter()
+                        .max_by_key(|&&k| {
+                            let (tr, tc) = target(k);
+                            // Largest distance; among equals the first in clockwise order.
+                            (dist2(tr as usize, tc as usize), std::cmp::Reverse(k))
+                        })
+                        .unwrap(),
+                    TieBreak::Pohl => *tied[..nt]
+                        .iter()
+                        .min_by_key(|&&k| {
+                            let (tr, tc) = target(k);
+                            let (tr, tc) = (tr as usize, tc as usize);
+                            let t = tr * cols + tc;
+                            let sum: u32 = (0..8)
+                                .filter(|&j| on(tr, tc, j))
+                                .map(|j| deg[(t as i64 + offs[j].2) as usize])
+                                .filter(|&d| d != VISITED)
+                                .map(u32::from)
+                                .sum();
+                            (sum, k)
+                        })
+                        .unwrap(),
+                    TieBreak::SquirrelCull => {
+                        let ord = &table[rule];
+                        *tied[..nt].iter().min_by_key(|&&k| ord.rank[k]).unwrap()
+                    }
+                }
+            };
+            let (nr, ncol) = target(k);
+            r = nr as usize;
+            c = ncol as usize;
+        }
+        Run { path, ties }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rng_from_seed;
+
+    /// The fast path and the reference give the same path and tie count.
+    fn same_as_reference(b: Board, start: u32, tie: TieBreak, seed: u64) {
+        let fast = run(b, start, tie, &mut rng_from_seed(seed));
+        let slow = reference::run(b, start, tie, &mut rng_from_seed(seed));
+        assert_eq!(
+            (fast.ties, fast.path.len()),
+            (slow.ties, slow.path.len()),
+            "{tie} on {b} from {start}"
+        );
+        assert!(
+            fast.path == slow.path,
+            "{tie} on {b} from {start}: paths differ"
+        );
+    }
+
+    #[test]
+    fn padded_degrees_match_the_move_count() {
+        for (m, n) in [(1, 1), (1, 7), (2, 2), (3, 4), (5, 5), (8, 8), (7, 12)] {
+            let b = Board::new(m, n).unwrap();
+            let deg = padded_degrees(m, n);
+            let w = n + 2 * PAD;
+            for s in 0..b.squares() as u32 {
+                let (r, c) = b.coords(s);
+                let d = deg[(r + PAD) * w + c + PAD];
+                assert_eq!(d as usize, b.knight_moves(s).count(), "{b} {r},{c}");
+            }
+            assert_eq!(deg.iter().filter(|&&d| d != VISITED).count(), b.squares());
+        }
+    }
+
+    #[test]
+    fn fast_path_matches_reference_on_every_start_of_small_boards() {
+        // Every tie-break, every start square, square and oblong boards up to 16 a side
+        // (including boards with no tour, where both get stuck at the same square).
+        for m in 1..=16 {
+            for n in [m, m + 1, m + 3] {
+                let b = Board::new(m, n).unwrap();
+                for start in 0..b.squares() as u32 {
+                    for tie in TieBreak::ALL {
+                        same_as_reference(b, start, tie, u64::from(start));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_matches_reference_from_corners_of_large_boards() {
+        // Squirrel–Cull from all four corners (the reflected frames), the others from
+        // the corner and the middle; sizes cover every residue mod 8 and 16.
+        for m in (17..=140).chain([200, 251, 333, 500]) {
+            let b = Board::new(m, m).unwrap();
+            let corners = [0, m - 1, m * (m - 1), m * m - 1].map(|s| s as u32);
+            for &s in &corners {
+                same_as_reference(b, s, TieBreak::SquirrelCull, 0);
+            }
+            for tie in [
+                TieBreak::Roth,
+                TieBreak::Pohl,
+                TieBreak::First,
+                TieBreak::Random,
+            ] {
+                same_as_reference(b, 0, tie, m as u64);
+                same_as_reference(b, b.index(m / 2, m / 3), tie, 7);
+            }
+        }
+        let wide = Board::new(40, 300).unwrap();
+        for tie in TieBreak::ALL {
+            same_as_reference(wide, 0, tie, 3);
+            same_as_reference(wide, wide.index(39, 299), tie, 3);
+        }
+    }
 
     #[test]
     fn squirrel_cull_numbering_matches_the_published_record() {

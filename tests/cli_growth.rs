@@ -1,0 +1,187 @@
+//! `knightnet growth`: the fit recovers known exponents, the JSON contract on tiny
+//! sizes, and bad input.
+
+use std::process::Command;
+
+use knightnet::cli::growth::{fit_power_law, parse_sides};
+use serde_json::Value;
+
+fn knightnet(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_knightnet"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+#[test]
+fn fit_recovers_a_known_exponent() {
+    // Exact power laws: the exponent and coefficient come back, with zero error.
+    let squares: Vec<f64> = [8.0f64, 16.0, 32.0, 64.0, 128.0]
+        .iter()
+        .map(|s| s * s)
+        .collect();
+    for k in [0.5, 1.0, 1.5, 2.0] {
+        let secs: Vec<f64> = squares.iter().map(|n| 3e-7 * n.powf(k)).collect();
+        let f = fit_power_law(&squares, &secs).unwrap();
+        assert!((f.exponent - k).abs() < 1e-9, "{k}: {f:?}");
+        assert!((f.coefficient / 3e-7 - 1.0).abs() < 1e-6);
+        assert!(f.stderr.unwrap() < 1e-9);
+        assert!((f.r2 - 1.0).abs() < 1e-12);
+        assert_eq!(f.points, 5);
+    }
+    // Multiplicative noise of +-10% alternating: the exponent stays near 1.2 and the
+    // confidence interval covers it.
+    let secs: Vec<f64> = squares
+        .iter()
+        .enumerate()
+        .map(|(i, n)| n.powf(1.2) * if i % 2 == 0 { 1.1 } else { 0.9 })
+        .collect();
+    let f = fit_power_law(&squares, &secs).unwrap();
+    assert!((f.exponent - 1.2).abs() < 0.05, "{f:?}");
+    let [lo, hi] = f.ci95.unwrap();
+    assert!(lo < 1.2 && 1.2 < hi && f.stderr.unwrap() > 0.0, "{f:?}");
+    // Two points: a slope but no error estimate; fewer, or bad values: no fit.
+    let two = fit_power_law(&[64.0, 256.0], &[1.0, 4.0]).unwrap();
+    assert!((two.exponent - 1.0).abs() < 1e-12 && two.stderr.is_none());
+    assert!(fit_power_law(&[64.0], &[1.0]).is_none());
+    assert!(fit_power_law(&[64.0, 64.0], &[1.0, 2.0]).is_none());
+    assert!(fit_power_law(&[64.0, 256.0], &[0.0, 2.0]).is_none());
+}
+
+#[test]
+fn sides_are_parsed_sorted_and_checked() {
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(parse_sides(&s(&["16", " 8", "16"])).unwrap(), vec![8, 16]);
+    for bad in [
+        &["8"][..],
+        &["0", "8"],
+        &["8", "x"],
+        &["8", "-4"],
+        &["8", ""],
+    ] {
+        assert!(parse_sides(&s(bad)).is_err(), "{bad:?} accepted");
+    }
+}
+
+#[test]
+fn tiny_sizes_give_well_formed_json() {
+    let out = knightnet(&[
+        "growth",
+        "--solvers",
+        "warnsdorff:squirrel-cull,divide-conquer",
+        "--sizes",
+        "8,10,12",
+        "--trials",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["solver"], "warnsdorff:squirrel-cull");
+    assert_eq!(rows[1]["solver"], "divide-conquer");
+    for r in &rows {
+        let sizes: Vec<u64> = r["sizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        assert_eq!(sizes, vec![8, 10, 12], "{r}");
+        let secs = r["seconds"].as_array().unwrap();
+        assert_eq!(secs.len(), 3);
+        assert!(secs.iter().all(|v| v.as_f64().unwrap() > 0.0));
+        for p in r["points"].as_array().unwrap() {
+            assert_eq!(p["trials"], 3);
+            assert_eq!(p["tours"], 3, "{p}");
+            assert_eq!(
+                p["squares"].as_u64().unwrap(),
+                p["side"].as_u64().unwrap().pow(2)
+            );
+        }
+        assert!(r["exponent"].as_f64().unwrap().is_finite());
+        assert!(r["stderr"].as_f64().is_some());
+        assert_eq!(r["fit_from"], 8);
+        assert_eq!(r["fit_to"], 12);
+        assert_eq!(r["skipped"].as_array().unwrap().len(), 0);
+    }
+}
+
+#[test]
+fn unservable_sides_are_skipped_with_a_reason() {
+    // network+merge builds closed tours only: the odd side is skipped, the even ones run.
+    let out = knightnet(&[
+        "growth",
+        "--solvers",
+        "network+merge",
+        "--sizes",
+        "6,7,8",
+        "--trials",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows[0]["sizes"], serde_json::json!([6, 8]));
+    let skipped = rows[0]["skipped"].as_array().unwrap();
+    assert_eq!(skipped.len(), 1);
+    assert_eq!(skipped[0]["side"], 7);
+    assert!(skipped[0]["reason"].as_str().unwrap().contains("closed"));
+}
+
+#[test]
+fn text_output_names_the_exponent() {
+    let out = knightnet(&[
+        "growth",
+        "--solvers",
+        "warnsdorff",
+        "--sizes",
+        "8,16",
+        "--trials",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("exponent k"), "{text}");
+    assert!(text.contains("warnsdorff:roth"), "{text}");
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    for (args, needle) in [
+        (&["--sizes", "0,8"][..], "0"),
+        (&["--sizes", "8,abc"], "malformed"),
+        (&["--sizes", "8"], "at least two"),
+        (
+            &["--sizes", "9,11", "--solvers", "network:parberry"],
+            "network:parberry",
+        ),
+        (
+            &["--solvers", "warnsdorff,nosuch", "--sizes", "8,16"],
+            "unknown solver",
+        ),
+        (&["--budget", "0", "--sizes", "8,16"], "--budget"),
+        (&["--trials", "0", "--sizes", "8,16"], "--trials"),
+        (&["--threads", "0", "--sizes", "8,16"], "--threads"),
+    ] {
+        let mut all = vec!["growth"];
+        all.extend_from_slice(args);
+        let out = knightnet(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error:"), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
