@@ -477,6 +477,10 @@ fn advise_huge_pages(v: &mut Vec<u32>) {
     let _ = v;
 }
 
+/// Boards of at least this many squares are built in the compact form; smaller ones
+/// square by square (the same tour either way, tested).
+const COMPACT_FROM_SQUARES: usize = 80 * 80;
+
 /// Build by blocks on a `rows x cols` board (both sides >= 5, or 3 x even >= 10).
 /// `closed`: all blocks closed; else both sides odd and the odd block holds `start`.
 /// Uses the compact form when it applies, else lays the cover square by square.
@@ -485,6 +489,11 @@ fn build_blocks(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Bu
         return build_three(cols, start);
     }
     let (sr, sc) = ((start as usize) / cols, (start as usize) % cols);
+    // Building the compact plan costs more than it saves on small boards (measured
+    // crossover about 80x80: `compare --solvers divide-conquer`, PERFORMANCE.md).
+    if rows * cols < COMPACT_FROM_SQUARES {
+        return build_blocks_cover(rows, cols, closed, start);
+    }
     if let Some(plan) = compact_plan(rows, cols, closed, start) {
         let mut tour = Collect {
             cols,
