@@ -196,11 +196,7 @@ impl<'g> Batch<'g> {
         iterations: u32,
         keep_cycles: bool,
     ) -> Attempt {
-        let plain = |termination| Attempt {
-            termination,
-            iterations,
-            cycles: Vec::new(),
-        };
+        let plain = |termination| Attempt::without_cycles(termination, iterations);
         if !stopped {
             return plain(Termination::IterationCap);
         }

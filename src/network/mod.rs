@@ -200,11 +200,7 @@ impl RunBuilder {
 
 /// Classify a final output vector `v` (one 0/1 per neuron, canonical order).
 pub fn classify(graph: &KnightGraph, v: &[u8], stopped: bool, iterations: u32) -> Attempt {
-    let plain = |termination| Attempt {
-        termination,
-        iterations,
-        cycles: Vec::new(),
-    };
+    let plain = |termination| Attempt::without_cycles(termination, iterations);
     if !stopped {
         return plain(Termination::IterationCap);
     }
@@ -224,6 +220,17 @@ pub fn classify(graph: &KnightGraph, v: &[u8], stopped: bool, iterations: u32) -
     }
     let cycles = cycles_from_edges(graph.board(), &edges).expect("every square has degree 2");
     cover_attempt(cycles, iterations)
+}
+
+impl Attempt {
+    /// An attempt that ended without a cover to keep (or whose cycles are not kept).
+    pub(crate) fn without_cycles(termination: Termination, iterations: u32) -> Attempt {
+        Attempt {
+            termination,
+            iterations,
+            cycles: Vec::new(),
+        }
+    }
 }
 
 /// The attempt whose stable output is the degree-2 cover made of `cycles`.

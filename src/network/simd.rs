@@ -237,43 +237,65 @@ mod x86 {
     use super::Simd;
     use std::arch::x86_64::*;
 
+    /// The methods every x86 vector type implements the same way, by its intrinsics:
+    /// (type, register, width, load, store, splat, add, sub, and, or, min, max).
+    macro_rules! common {
+        ($t:ident, $reg:ty, $width:expr, $load:ident, $store:ident, $splat:ident, $add:ident,
+         $sub:ident, $and:ident, $or:ident, $min:ident, $max:ident) => {
+            const WIDTH: usize = $width;
+            #[inline(always)]
+            unsafe fn load(p: *const i16) -> $t {
+                $t($load(p as *const $reg))
+            }
+            #[inline(always)]
+            unsafe fn store(self, p: *mut i16) {
+                $store(p as *mut $reg, self.0)
+            }
+            #[inline(always)]
+            unsafe fn splat(x: i16) -> $t {
+                $t($splat(x))
+            }
+            #[inline(always)]
+            unsafe fn add(self, o: $t) -> $t {
+                $t($add(self.0, o.0))
+            }
+            #[inline(always)]
+            unsafe fn sub(self, o: $t) -> $t {
+                $t($sub(self.0, o.0))
+            }
+            #[inline(always)]
+            unsafe fn and(self, o: $t) -> $t {
+                $t($and(self.0, o.0))
+            }
+            #[inline(always)]
+            unsafe fn or(self, o: $t) -> $t {
+                $t($or(self.0, o.0))
+            }
+            #[inline(always)]
+            unsafe fn clamp(self, lo: $t, hi: $t) -> $t {
+                $t($min($max(self.0, lo.0), hi.0))
+            }
+        };
+    }
+
     #[derive(Clone, Copy)]
     pub struct Avx2(__m256i);
 
     impl Simd for Avx2 {
-        const WIDTH: usize = 16;
-        #[inline(always)]
-        unsafe fn load(p: *const i16) -> Avx2 {
-            Avx2(_mm256_load_si256(p as *const __m256i))
-        }
-        #[inline(always)]
-        unsafe fn store(self, p: *mut i16) {
-            _mm256_store_si256(p as *mut __m256i, self.0)
-        }
-        #[inline(always)]
-        unsafe fn splat(x: i16) -> Avx2 {
-            Avx2(_mm256_set1_epi16(x))
-        }
-        #[inline(always)]
-        unsafe fn add(self, o: Avx2) -> Avx2 {
-            Avx2(_mm256_add_epi16(self.0, o.0))
-        }
-        #[inline(always)]
-        unsafe fn sub(self, o: Avx2) -> Avx2 {
-            Avx2(_mm256_sub_epi16(self.0, o.0))
-        }
-        #[inline(always)]
-        unsafe fn and(self, o: Avx2) -> Avx2 {
-            Avx2(_mm256_and_si256(self.0, o.0))
-        }
-        #[inline(always)]
-        unsafe fn or(self, o: Avx2) -> Avx2 {
-            Avx2(_mm256_or_si256(self.0, o.0))
-        }
-        #[inline(always)]
-        unsafe fn clamp(self, lo: Avx2, hi: Avx2) -> Avx2 {
-            Avx2(_mm256_min_epi16(_mm256_max_epi16(self.0, lo.0), hi.0))
-        }
+        common!(
+            Avx2,
+            __m256i,
+            16,
+            _mm256_load_si256,
+            _mm256_store_si256,
+            _mm256_set1_epi16,
+            _mm256_add_epi16,
+            _mm256_sub_epi16,
+            _mm256_and_si256,
+            _mm256_or_si256,
+            _mm256_min_epi16,
+            _mm256_max_epi16
+        );
         #[inline(always)]
         unsafe fn fire(self, upper: Avx2, lower_m1: Avx2, v: Avx2) -> Avx2 {
             let hi = _mm256_cmpgt_epi16(self.0, upper.0);
@@ -286,39 +308,20 @@ mod x86 {
     pub struct Avx512(__m512i);
 
     impl Simd for Avx512 {
-        const WIDTH: usize = 32;
-        #[inline(always)]
-        unsafe fn load(p: *const i16) -> Avx512 {
-            Avx512(_mm512_load_si512(p as *const __m512i))
-        }
-        #[inline(always)]
-        unsafe fn store(self, p: *mut i16) {
-            _mm512_store_si512(p as *mut __m512i, self.0)
-        }
-        #[inline(always)]
-        unsafe fn splat(x: i16) -> Avx512 {
-            Avx512(_mm512_set1_epi16(x))
-        }
-        #[inline(always)]
-        unsafe fn add(self, o: Avx512) -> Avx512 {
-            Avx512(_mm512_add_epi16(self.0, o.0))
-        }
-        #[inline(always)]
-        unsafe fn sub(self, o: Avx512) -> Avx512 {
-            Avx512(_mm512_sub_epi16(self.0, o.0))
-        }
-        #[inline(always)]
-        unsafe fn and(self, o: Avx512) -> Avx512 {
-            Avx512(_mm512_and_si512(self.0, o.0))
-        }
-        #[inline(always)]
-        unsafe fn or(self, o: Avx512) -> Avx512 {
-            Avx512(_mm512_or_si512(self.0, o.0))
-        }
-        #[inline(always)]
-        unsafe fn clamp(self, lo: Avx512, hi: Avx512) -> Avx512 {
-            Avx512(_mm512_min_epi16(_mm512_max_epi16(self.0, lo.0), hi.0))
-        }
+        common!(
+            Avx512,
+            __m512i,
+            32,
+            _mm512_load_si512,
+            _mm512_store_si512,
+            _mm512_set1_epi16,
+            _mm512_add_epi16,
+            _mm512_sub_epi16,
+            _mm512_and_si512,
+            _mm512_or_si512,
+            _mm512_min_epi16,
+            _mm512_max_epi16
+        );
         #[inline(always)]
         unsafe fn fire(self, upper: Avx512, lower_m1: Avx512, v: Avx512) -> Avx512 {
             let held = _mm512_movepi16_mask(v.0);
@@ -602,72 +605,46 @@ impl Kernels {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn seq_avx2(
-    clamp: bool,
-    visits: &Visits,
-    u: &mut [Row],
-    v: &mut [Row],
-    deg: &mut [Row],
-    k: &Consts,
-) -> Row {
-    if clamp {
-        sequential::<x86::Avx2, true>(visits, u, v, deg, k)
-    } else {
-        sequential::<x86::Avx2, false>(visits, u, v, deg, k)
-    }
+/// The entry points compiled for one instruction set: a sequential and a synchronous
+/// sweep over vector type `$t`, each in a clamping and a non-clamping version.
+macro_rules! entries {
+    ($feature:literal, $t:ty, $seq:ident, $sync:ident) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        unsafe fn $seq(
+            clamp: bool,
+            visits: &Visits,
+            u: &mut [Row],
+            v: &mut [Row],
+            deg: &mut [Row],
+            k: &Consts,
+        ) -> Row {
+            if clamp {
+                sequential::<$t, true>(visits, u, v, deg, k)
+            } else {
+                sequential::<$t, false>(visits, u, v, deg, k)
+            }
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        unsafe fn $sync(
+            clamp: bool,
+            visits: &Visits,
+            u: &mut [Row],
+            v: &mut [Row],
+            deg: &[Row],
+            deg_next: &mut [Row],
+            k: &Consts,
+        ) -> Row {
+            if clamp {
+                synchronous::<$t, true>(visits, u, v, deg, deg_next, k)
+            } else {
+                synchronous::<$t, false>(visits, u, v, deg, deg_next, k)
+            }
+        }
+    };
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn seq_avx512(
-    clamp: bool,
-    visits: &Visits,
-    u: &mut [Row],
-    v: &mut [Row],
-    deg: &mut [Row],
-    k: &Consts,
-) -> Row {
-    if clamp {
-        sequential::<x86::Avx512, true>(visits, u, v, deg, k)
-    } else {
-        sequential::<x86::Avx512, false>(visits, u, v, deg, k)
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn sync_avx2(
-    clamp: bool,
-    visits: &Visits,
-    u: &mut [Row],
-    v: &mut [Row],
-    deg: &[Row],
-    deg_next: &mut [Row],
-    k: &Consts,
-) -> Row {
-    if clamp {
-        synchronous::<x86::Avx2, true>(visits, u, v, deg, deg_next, k)
-    } else {
-        synchronous::<x86::Avx2, false>(visits, u, v, deg, deg_next, k)
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn sync_avx512(
-    clamp: bool,
-    visits: &Visits,
-    u: &mut [Row],
-    v: &mut [Row],
-    deg: &[Row],
-    deg_next: &mut [Row],
-    k: &Consts,
-) -> Row {
-    if clamp {
-        synchronous::<x86::Avx512, true>(visits, u, v, deg, deg_next, k)
-    } else {
-        synchronous::<x86::Avx512, false>(visits, u, v, deg, deg_next, k)
-    }
-}
+entries!("avx2", x86::Avx2, seq_avx2, sync_avx2);
+entries!("avx512f,avx512bw", x86::Avx512, seq_avx512, sync_avx512);
