@@ -1,10 +1,12 @@
 //! Many independent attempts advanced together, with attempts as the innermost array
 //! axis: U is an E×[`LANES`] array, V an E×LANES array, the per-square degrees an
 //! N×LANES array. A sequential sweep still visits neurons one at a time *within* each
-//! attempt, but every visit updates all lanes at once with branch-free integer code that
-//! the compiler turns into SIMD instructions. When a lane's attempt stops (its stop rule
-//! fires or it reaches the cap), the lane is classified and refilled with the next
-//! attempt, so lanes stay busy.
+//! attempt, but every visit updates all lanes at once with branch-free SIMD integer code.
+//! When a lane's attempt stops (its stop rule fires or it reaches the cap), the lane is
+//! classified and refilled with the next attempt, so lanes stay busy.
+//!
+//! Lanes can serve one solve ([`solve`]) or many independent solves at once
+//! ([`solve_many`], throughput mode), or any other source of attempts ([`Jobs`]).
 //!
 //! Attempt `i` draws its initial state from [`super::attempt_rng`]`(base, i)`, exactly as
 //! [`super::Network::solve`] does, so [`solve`] returns the same run as the scalar engine
