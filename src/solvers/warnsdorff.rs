@@ -524,18 +524,17 @@ fn min_key_consts(rank: [u8; 8], step: &[isize; 8]) -> [u64; 8] {
     })
 }
 
-/// One step of [`walk_min_keys`] at padded square `p`: decrements the eight neighbours'
+/// One step of [`walk_min_keys`] at the square `sq` points to: decrements the eight neighbours'
 /// degree bytes and returns the smallest key and whether another key has its degree.
 /// The second smallest key is the smallest of the keys that lost a comparison in the
 /// tree (every key but the winner loses exactly once), so a tie is "the second smallest
 /// key has the winner's degree".
 ///
 /// # Safety
-/// `p + step[k]` is within the degree array `ptr` points into, for every `k`.
+/// `sq + step[k]` is within the degree array `sq` points into, for every `k`.
 #[inline(always)]
 unsafe fn min_key_step<const ASM: bool>(
-    ptr: *mut u8,
-    p: usize,
+    sq: *mut u8,
     w: usize,
     step: &[isize; 8],
     consts: &[u64; 8],
@@ -544,7 +543,7 @@ unsafe fn min_key_step<const ASM: bool>(
     if ASM {
         debug_assert!(step[0] == -2 * (w as isize) + 1 && step[5] == w as isize - 2);
         let (best, second): (u64, u64);
-        // SAFETY: the eight addresses are `p + step[k]` (the clockwise knight offsets
+        // SAFETY: the eight addresses are `sq + step[k]` (the clockwise knight offsets
         // in a row-major array of width `w`), within the array by the caller's promise;
         // `consts` is eight u64.
         unsafe {
@@ -597,7 +596,7 @@ unsafe fn min_key_step<const ASM: bool>(
                 "cmp {k5}, {k1}", "cmovb {k1}, {k5}",
                 "cmp {k4}, {k2}", "cmovb {k2}, {k4}",
                 "cmp {k2}, {k1}", "cmovb {k1}, {k2}",
-                p = in(reg) ptr.wrapping_add(p),
+                p = in(reg) sq,
                 w = in(reg) w,
                 nw = in(reg) w.wrapping_neg(),
                 c = in(reg) consts.as_ptr(),
@@ -620,7 +619,7 @@ unsafe fn min_key_step<const ASM: bool>(
     for k in 0..8 {
         // SAFETY: the caller's promise.
         unsafe {
-            let q = ptr.add(p.wrapping_add_signed(step[k]));
+            let q = sq.offset(step[k]);
             let x = *q;
             *q = x.wrapping_sub(1);
             keys[k] = (u64::from(x) << MK_DEG) | consts[k];
@@ -657,10 +656,12 @@ type MinKeysArgs<'a> = (
 /// width, the steps in the padded array and in the output, the orderings with their
 /// switch squares, and the path (with room for every square) to write to.
 fn walk_min_keys<const ASM: bool>(
-    (deg, mut p, mut o, w, step, out_step, table, path): MinKeysArgs<'_>,
+    (deg, p, mut o, w, step, out_step, table, path): MinKeysArgs<'_>,
 ) -> u64 {
-    assert!(deg.len() < isize::MAX as usize && w < isize::MAX as usize);
+    assert!(deg.len() < isize::MAX as usize && w < isize::MAX as usize && p < deg.len());
     let ptr = deg.as_mut_ptr();
+    // The knight's square, as a pointer into `deg` (one add per step, no index).
+    let mut sq = ptr.wrapping_add(p);
     let cap = path.capacity() - path.len();
     let out = path.spare_capacity_mut().as_mut_ptr();
     let mut n = 0usize;
@@ -674,25 +675,25 @@ fn walk_min_keys<const ASM: bool>(
         // SAFETY: `n < cap`, within the spare capacity.
         unsafe { (*out.add(n)).write(o as u32) };
         n += 1;
-        // SAFETY (every access through `ptr`): `p` is always a square of the board
-        // inside the PAD-wide border (the start is, and the knight only moves to squares
-        // whose byte is below GONE, which border bytes never are), so `p + step[k]` is
-        // within `deg` for every k.
-        unsafe { *ptr.add(p) = VISITED };
-        if p == switch_at {
+        // SAFETY (every access through `sq`): `sq` always points to a square of the
+        // board inside the PAD-wide border of `deg` (the start does, and the knight only
+        // moves to squares whose byte is below GONE, which border bytes never are), so
+        // `sq + step[k]` is within `deg` for every k.
+        unsafe { *sq = VISITED };
+        if sq as usize == (ptr as usize).wrapping_add(switch_at) {
             rule += 1;
             let (rank, next) = table[rule];
             switch_at = next;
             consts = min_key_consts(rank, step);
         }
         // SAFETY: see above.
-        let (best, tie) = unsafe { min_key_step::<ASM>(ptr, p, w, step, &consts) };
+        let (best, tie) = unsafe { min_key_step::<ASM>(sq, w, step, &consts) };
         if (best >> MK_DEG) as u8 > GONE {
             break;
         }
         ties += u64::from(tie);
         let k = ((best >> 32) & 7) as usize;
-        p = p.wrapping_add_signed(best as u32 as i32 as isize);
+        sq = sq.wrapping_offset(best as u32 as i32 as isize);
         o = o.wrapping_add_signed(out_step[k]);
     }
     // SAFETY: the first `n` spare slots were written above.
