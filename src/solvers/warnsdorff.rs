@@ -34,10 +34,12 @@
 //!
 //! Complexity: O(mn) time, one byte per square plus the tour (4 bytes per square); no
 //! knight graph is built, so 10000 x 10000 boards fit in about 1 GB. The degrees live in
-//! a padded array (no bounds checks), and on x86-64 with SSE4.1 `first`,
-//! `squirrel-cull` and `roth` pick each move with one `PHMINPOSUW` over eight 16-bit
-//! keys (about 80-100 instructions per step); the original implementation is kept in
-//! the tests as the oracle these paths must match move for move.
+//! a padded array (no bounds checks). `first` and `squirrel-cull` walk with 64-bit keys
+//! that carry each move's offset, so a compare/conditional-move tree yields the next
+//! square directly (the step in assembly on x86-64, about 105 instructions but a short
+//! dependency chain); `roth` picks each move with one SSE4.1 `PHMINPOSUW` over eight
+//! 16-bit keys. The original implementation is kept in the tests as the oracle these
+//! paths (and the scalar loop) must match move for move.
 
 use std::fmt;
 use std::str::FromStr;
@@ -389,6 +391,25 @@ fn walk<const MODE: u8>(
     let mut o = (if flip.0 { rows - 1 - start.0 } else { start.0 }) * cols
         + if flip.1 { cols - 1 - start.1 } else { start.1 };
     let mut ties = 0u64;
+    if !look_further && !roth && simd {
+        let args: MinKeysArgs = (
+            &mut deg[..],
+            p,
+            o,
+            w,
+            &step,
+            &out_step,
+            &table[..],
+            &mut path,
+        );
+        #[cfg(test)]
+        if tests::PORTABLE.with(|c| c.get()) {
+            let ties = walk_min_keys::<false>(args);
+            return Run { path, ties };
+        }
+        let ties = walk_min_keys::<true>(args);
+        return Run { path, ties };
+    }
     #[cfg(target_arch = "x86_64")]
     if !look_further && simd && std::arch::is_x86_feature_detected!("sse4.1") {
         // SAFETY: SSE4.1 is present; `p` is a square of the board inside the border
@@ -490,6 +511,196 @@ fn walk<const MODE: u8>(
         o = o.wrapping_add_signed(out_step[k]);
     }
     Run { path, ties }
+}
+
+/// Bit position of the degree byte in a [`walk_min_keys`] key `degree << 40 | rank << 35
+/// | k << 32 | step`, the step of move `k` in the padded array (at most `2 (MAX_SIDE + 2
+/// PAD) + 1` in size) in the low 32 bits as a two's-complement `i32`.
+const MK_DEG: u32 = 40;
+
+/// The constant part of each move's key in [`walk_min_keys`] for one ordering.
+fn min_key_consts(rank: [u8; 8], step: &[isize; 8]) -> [u64; 8] {
+    std::array::from_fn(|k| {
+        let s = i32::try_from(step[k]).expect("a knight step fits in 32 bits");
+        (u64::from(rank[k]) << 35) | ((k as u64) << 32) | u64::from(s as u32)
+    })
+}
+
+/// One step of [`walk_min_keys`] at the square `sq` points to: decrements the eight neighbours'
+/// degree bytes and returns the smallest key and whether another key has its degree.
+/// The second smallest key is the smallest of the keys that lost a comparison in the
+/// tree (every key but the winner loses exactly once), so a tie is "the second smallest
+/// key has the winner's degree".
+///
+/// # Safety
+/// `sq + step[k]` is within the degree array `sq` points into, for every `k`.
+#[inline(always)]
+unsafe fn min_key_step<const ASM: bool>(
+    sq: *mut u8,
+    w: usize,
+    step: &[isize; 8],
+    consts: &[u64; 8],
+) -> (u64, bool) {
+    #[cfg(target_arch = "x86_64")]
+    if ASM {
+        debug_assert!(step[0] == -2 * (w as isize) + 1 && step[5] == w as isize - 2);
+        let (best, second): (u64, u64);
+        // SAFETY: the eight addresses are `sq + step[k]` (the clockwise knight offsets
+        // in a row-major array of width `w`), within the array by the caller's promise;
+        // `consts` is eight u64.
+        unsafe {
+            std::arch::asm!(
+                "movzx {k0:e}, byte ptr [{p} + 2*{nw} + 1]",
+                "lea {t:e}, [{k0} - 1]", "mov byte ptr [{p} + 2*{nw} + 1], {t:l}",
+                "movzx {k1:e}, byte ptr [{p} + {nw} + 2]",
+                "lea {t:e}, [{k1} - 1]", "mov byte ptr [{p} + {nw} + 2], {t:l}",
+                "movzx {k2:e}, byte ptr [{p} + {w} + 2]",
+                "lea {t:e}, [{k2} - 1]", "mov byte ptr [{p} + {w} + 2], {t:l}",
+                "movzx {k3:e}, byte ptr [{p} + 2*{w} + 1]",
+                "lea {t:e}, [{k3} - 1]", "mov byte ptr [{p} + 2*{w} + 1], {t:l}",
+                "movzx {k4:e}, byte ptr [{p} + 2*{w} - 1]",
+                "lea {t:e}, [{k4} - 1]", "mov byte ptr [{p} + 2*{w} - 1], {t:l}",
+                "movzx {k5:e}, byte ptr [{p} + {w} - 2]",
+                "lea {t:e}, [{k5} - 1]", "mov byte ptr [{p} + {w} - 2], {t:l}",
+                "movzx {k6:e}, byte ptr [{p} + {nw} - 2]",
+                "lea {t:e}, [{k6} - 1]", "mov byte ptr [{p} + {nw} - 2], {t:l}",
+                "movzx {k7:e}, byte ptr [{p} + 2*{nw} - 1]",
+                "lea {t:e}, [{k7} - 1]", "mov byte ptr [{p} + 2*{nw} - 1], {t:l}",
+                "shl {k0}, 40",
+                "shl {k1}, 40",
+                "shl {k2}, 40",
+                "shl {k3}, 40",
+                "shl {k4}, 40",
+                "shl {k5}, 40",
+                "shl {k6}, 40",
+                "shl {k7}, 40",
+                "or {k0}, qword ptr [{c}]",
+                "or {k1}, qword ptr [{c} + 8]",
+                "or {k2}, qword ptr [{c} + 16]",
+                "or {k3}, qword ptr [{c} + 24]",
+                "or {k4}, qword ptr [{c} + 32]",
+                "or {k5}, qword ptr [{c} + 40]",
+                "or {k6}, qword ptr [{c} + 48]",
+                "or {k7}, qword ptr [{c} + 56]",
+                // Each node: the smaller key to the left register, the larger (the
+                // loser) to the right one.
+                "mov {t}, {k0}", "cmp {k1}, {k0}", "cmovb {k0}, {k1}", "cmovb {k1}, {t}",
+                "mov {t}, {k2}", "cmp {k3}, {k2}", "cmovb {k2}, {k3}", "cmovb {k3}, {t}",
+                "mov {t}, {k4}", "cmp {k5}, {k4}", "cmovb {k4}, {k5}", "cmovb {k5}, {t}",
+                "mov {t}, {k6}", "cmp {k7}, {k6}", "cmovb {k6}, {k7}", "cmovb {k7}, {t}",
+                "mov {t}, {k0}", "cmp {k2}, {k0}", "cmovb {k0}, {k2}", "cmovb {k2}, {t}",
+                "mov {t}, {k4}", "cmp {k6}, {k4}", "cmovb {k4}, {k6}", "cmovb {k6}, {t}",
+                "mov {t}, {k0}", "cmp {k4}, {k0}", "cmovb {k0}, {k4}", "cmovb {k4}, {t}",
+                // The smallest loser.
+                "cmp {k3}, {k1}", "cmovb {k1}, {k3}",
+                "cmp {k7}, {k5}", "cmovb {k5}, {k7}",
+                "cmp {k6}, {k2}", "cmovb {k2}, {k6}",
+                "cmp {k5}, {k1}", "cmovb {k1}, {k5}",
+                "cmp {k4}, {k2}", "cmovb {k2}, {k4}",
+                "cmp {k2}, {k1}", "cmovb {k1}, {k2}",
+                p = in(reg) sq,
+                w = in(reg) w,
+                nw = in(reg) w.wrapping_neg(),
+                c = in(reg) consts.as_ptr(),
+                k0 = out(reg) best,
+                k1 = out(reg) second,
+                k2 = out(reg) _,
+                k3 = out(reg) _,
+                k4 = out(reg) _,
+                k5 = out(reg) _,
+                k6 = out(reg) _,
+                k7 = out(reg) _,
+                t = out(reg) _,
+                options(nostack),
+            );
+        }
+        return (best, (best ^ second) >> MK_DEG == 0);
+    }
+    let _ = w;
+    let mut keys = [0u64; 8];
+    for k in 0..8 {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let q = sq.offset(step[k]);
+            let x = *q;
+            *q = x.wrapping_sub(1);
+            keys[k] = (u64::from(x) << MK_DEG) | consts[k];
+        }
+    }
+    let best = min_tree(&keys);
+    let above = (best | ((1 << MK_DEG) - 1)) + 1;
+    let nt: u32 = keys.iter().map(|&x| u32::from(x < above)).sum();
+    (best, nt > 1)
+}
+
+/// The `first` and `squirrel-cull` walk. Each step's critical path is as short as we
+/// could make it: the eight degree bytes are loaded (their decrements stored beside, off
+/// the path), each forms a 64-bit key `degree, rank, move, step` by one shift and one
+/// OR with a per-ordering constant, and a three-level tree of compare and conditional
+/// move gives the key of the chosen move, whose low 32 bits are the step to the next
+/// square: no table look-up or index extraction stands between one step's loads and the
+/// next. The raw byte (one more than the decremented degree for an unvisited square)
+/// orders the moves like the degree. On x86-64 the step is written in assembly
+/// (`ASM`), as the compiler's version spilled registers and doubled the instruction
+/// count. The moves and tie counts are those of the scalar walk (tested).
+type MinKeysArgs<'a> = (
+    &'a mut [u8],
+    usize,
+    usize,
+    usize,
+    &'a [isize; 8],
+    &'a [isize; 8],
+    &'a [([u8; 8], usize)],
+    &'a mut Vec<u32>,
+);
+
+/// Arguments: the padded degrees, the start (padded square, output square), the padded
+/// width, the steps in the padded array and in the output, the orderings with their
+/// switch squares, and the path (with room for every square) to write to.
+fn walk_min_keys<const ASM: bool>(
+    (deg, p, mut o, w, step, out_step, table, path): MinKeysArgs<'_>,
+) -> u64 {
+    assert!(deg.len() < isize::MAX as usize && w < isize::MAX as usize && p < deg.len());
+    let ptr = deg.as_mut_ptr();
+    // The knight's square, as a pointer into `deg` (one add per step, no index).
+    let mut sq = ptr.wrapping_add(p);
+    let cap = path.capacity() - path.len();
+    let out = path.spare_capacity_mut().as_mut_ptr();
+    let mut n = 0usize;
+    let mut rule = 0usize;
+    let (rank, mut switch_at) = table[0];
+    let mut consts = min_key_consts(rank, step);
+    let mut ties = 0u64;
+    loop {
+        // Every square is written at most once, and `cap` covers the whole board.
+        assert!(n < cap);
+        // SAFETY: `n < cap`, within the spare capacity.
+        unsafe { (*out.add(n)).write(o as u32) };
+        n += 1;
+        // SAFETY (every access through `sq`): `sq` always points to a square of the
+        // board inside the PAD-wide border of `deg` (the start does, and the knight only
+        // moves to squares whose byte is below GONE, which border bytes never are), so
+        // `sq + step[k]` is within `deg` for every k.
+        unsafe { *sq = VISITED };
+        if sq as usize == (ptr as usize).wrapping_add(switch_at) {
+            rule += 1;
+            let (rank, next) = table[rule];
+            switch_at = next;
+            consts = min_key_consts(rank, step);
+        }
+        // SAFETY: see above.
+        let (best, tie) = unsafe { min_key_step::<ASM>(sq, w, step, &consts) };
+        if (best >> MK_DEG) as u8 > GONE {
+            break;
+        }
+        ties += u64::from(tie);
+        let k = ((best >> 32) & 7) as usize;
+        sq = sq.wrapping_offset(best as u32 as i32 as isize);
+        o = o.wrapping_add_signed(out_step[k]);
+    }
+    // SAFETY: the first `n` spare slots were written above.
+    unsafe { path.set_len(path.len() + n) };
+    ties
 }
 
 /// The `first`, `squirrel-cull` and `roth` walk with SSE4.1: the eight decremented
@@ -846,6 +1057,13 @@ mod reference {
 mod tests {
     use super::*;
     use crate::rng_from_seed;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Runs `first` and `squirrel-cull` with the portable step of the min-key walk
+        /// instead of the assembly one.
+        pub(super) static PORTABLE: Cell<bool> = const { Cell::new(false) };
+    }
 
     /// The fast path and the reference give the same path and tie count.
     fn same_as_reference(b: Board, start: u32, tie: TieBreak, seed: u64) {
@@ -860,6 +1078,16 @@ mod tests {
             fast.path == slow.path,
             "{tie} on {b} from {start}: paths differ"
         );
+        if matches!(tie, TieBreak::First | TieBreak::SquirrelCull) {
+            PORTABLE.with(|c| c.set(true));
+            let portable = run(b, start, tie, &mut rng_from_seed(seed));
+            PORTABLE.with(|c| c.set(false));
+            assert_eq!(portable.ties, slow.ties, "{tie} on {b} from {start}");
+            assert!(portable.path == slow.path, "{tie} on {b} from {start}");
+        }
+        let scalar = run_with(b, start, tie, &mut rng_from_seed(seed), false);
+        assert_eq!(scalar.ties, slow.ties, "{tie} on {b} from {start}");
+        assert!(scalar.path == slow.path, "{tie} on {b} from {start}");
     }
 
     #[test]
