@@ -3,12 +3,13 @@
 //!
 //! Trial `i` of every solver runs with seed `SEED + i` (so `solve --solver NAME --seed
 //! SEED+i` replays it). Trials run on `--threads` threads (default: all cores) in one
-//! chunk of consecutive trials per thread, solved with [`crate::solvers::Solver::solve_many`]
-//! (the network runs a chunk's solves in the lanes of one batch: throughput mode; the
-//! tours are the same as one `solve` per seed). `seconds` is the sum of the chunks' own
-//! times (CPU seconds on one core each), so it hardly depends on the thread count. `shared_moves` measures variety: the
-//! mean share of moves two tours of the same solver have in common (a construction that
-//! always builds the same tour scores 100%).
+//! chunk of consecutive trials per thread, solved with
+//! [`crate::solvers::Solver::solve_many`] (the network runs a chunk's solves in the lanes
+//! of one batch: throughput mode; the tours are the same as one `solve` per seed).
+//! `seconds` is the sum of the chunks' own wall times, each on one core, so it hardly
+//! depends on the thread count. `shared_moves` measures variety: the mean share of moves
+//! two tours of the same solver have in common (a construction that always builds the
+//! same tour scores 100%).
 
 use std::io::Write;
 use std::time::Instant;
