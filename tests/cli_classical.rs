@@ -1,18 +1,15 @@
 //! The classical side of the command line: `solve` with classical solvers, `exists`
 //! and `count`; bad input gives one line on stderr and exit code 2, never a panic.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
+
+use common::{assert_refused, knightnet};
 
 use knightnet::board::Board;
 use knightnet::tour::validate;
 use serde_json::Value;
-
-fn knightnet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knightnet"))
-        .args(args)
-        .output()
-        .expect("run knightnet")
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -20,16 +17,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Exit code 2 with exactly one line on stderr, mentioning `needle`.
-fn assert_refused(args: &[&str], needle: &str) {
-    let o = knightnet(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err}");
-    assert!(!err.contains("panicked"));
 }
 
 fn solve_json(args: &[&str]) -> Value {

@@ -1,15 +1,10 @@
 //! `knightnet compare`: the JSON contract, replayable trials, and bad input.
 
-use std::process::Command;
+mod common;
+
+use common::{assert_refused, knightnet};
 
 use serde_json::Value;
-
-fn knightnet(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_knightnet"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
 
 #[test]
 fn json_rows_hold_the_contract_fields() {
@@ -148,12 +143,6 @@ fn bad_input_is_refused() {
         (vec!["compare", "--trials", "0"], "--trials"),
         (vec!["compare", "--threads", "0"], "--threads"),
     ] {
-        let out = knightnet(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty());
-        assert!(
-            String::from_utf8_lossy(&out.stderr).contains(needle),
-            "{args:?}"
-        );
+        assert_refused(&args, needle);
     }
 }

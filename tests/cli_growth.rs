@@ -1,17 +1,12 @@
 //! `knightnet growth`: the fit recovers known exponents, the JSON contract on tiny
 //! sizes, and bad input.
 
-use std::process::Command;
+mod common;
+
+use common::{assert_refused, knightnet};
 
 use knightnet::cli::growth::{fit_power_law, parse_sides};
 use serde_json::Value;
-
-fn knightnet(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_knightnet"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
 
 #[test]
 fn fit_recovers_a_known_exponent() {
@@ -176,12 +171,7 @@ fn bad_input_is_a_clear_error() {
     ] {
         let mut all = vec!["growth"];
         all.extend_from_slice(args);
-        let out = knightnet(&all);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = assert_refused(&all, needle);
         assert!(err.starts_with("error:"), "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
     }
 }

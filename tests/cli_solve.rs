@@ -1,28 +1,13 @@
 //! `knightnet solve` from the outside: output contract, determinism, and a clear
 //! one-line error with exit code 2 (and nothing on stdout) for every kind of bad input.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{assert_refused, json_of, knightnet};
 
 use knightnet::board::Board;
 use knightnet::tour::validate;
 use serde_json::Value;
-
-fn knightnet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knightnet"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = knightnet(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
-}
 
 fn tour_of(v: &Value, board: Board) -> Vec<u32> {
     v["tour"]
@@ -221,13 +206,7 @@ fn bad_input_is_one_line_exit_2_and_no_stdout() {
         (&["solve", "--board", "1x1"], "no knight move"),
     ];
     for (args, needle) in cases {
-        let out = knightnet(args);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
-        assert!(!err.contains("panicked"), "{args:?} panicked");
+        assert_refused(args, needle);
     }
 }
 

@@ -1,7 +1,9 @@
 //! `knightnet play` through ratatui's `TestBackend`: keys go into the app, the screen is
 //! rendered off-screen and asserted, at the 80×24 size of an SSH session.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::knightnet;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use knightnet::board::Board;
@@ -162,13 +164,6 @@ fn small_terminal_gets_a_message_not_a_garbled_board() {
 }
 
 // ---- the command line ----
-
-fn knightnet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knightnet"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
 
 #[test]
 fn cli_snapshot_and_errors() {

@@ -5,16 +5,11 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::knightnet;
 
 use knightnet::plot::data::{aggregate, load, Share};
-
-fn knightnet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knightnet"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
 
 fn ok(args: &[&str]) -> String {
     let out = knightnet(args);
@@ -27,12 +22,7 @@ fn ok(args: &[&str]) -> String {
 }
 
 fn bad(args: &[&str]) -> String {
-    let out = knightnet(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?} should be refused");
-    assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
-    err
+    common::refused(args)
 }
 
 fn s(p: &Path) -> &str {

@@ -2,7 +2,9 @@
 //! solution checked by an independent checker written here, solution counts against
 //! OEIS A000170, and the CLI contract (JSON, exit codes, one-line errors).
 
-use std::process::{Command, Output};
+mod common;
+
+use common::knightnet;
 
 use knightnet::queens::{count, Control, Problem, QueensSolver, A000170};
 use knightnet::rng_from_seed;
@@ -193,20 +195,8 @@ fn large_boards_with_forward_checking() {
 
 // ---- the command line ----
 
-fn knightnet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knightnet"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
 fn one_line_error(args: &[&str], needle: &str) {
-    let out = knightnet(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err}");
+    common::assert_refused(args, needle);
 }
 
 #[test]
