@@ -2,13 +2,13 @@
 
 mod common;
 
-use common::{assert_refused, knightnet};
+use common::{assert_refused, json_of, knightnet};
 
 use serde_json::Value;
 
 #[test]
 fn json_rows_hold_the_contract_fields() {
-    let out = knightnet(&[
+    let rows: Vec<Value> = serde_json::from_value(json_of(&[
         "compare",
         "--board",
         "6x6",
@@ -18,13 +18,8 @@ fn json_rows_hold_the_contract_fields() {
         "1",
         "--format",
         "json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    ]))
+    .unwrap();
     assert_eq!(rows.len(), 6);
     for r in &rows {
         for key in [

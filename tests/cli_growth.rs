@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_refused, knightnet};
+use common::{assert_refused, json_of, knightnet};
 
 use knightnet::cli::growth::{fit_power_law, parse_sides};
 use serde_json::Value;
@@ -60,7 +60,7 @@ fn sides_are_parsed_sorted_and_checked() {
 
 #[test]
 fn tiny_sizes_give_well_formed_json() {
-    let out = knightnet(&[
+    let rows: Vec<Value> = serde_json::from_value(json_of(&[
         "growth",
         "--solvers",
         "warnsdorff:squirrel-cull,divide-conquer",
@@ -70,13 +70,8 @@ fn tiny_sizes_give_well_formed_json() {
         "3",
         "--format",
         "json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    ]))
+    .unwrap();
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0]["solver"], "warnsdorff:squirrel-cull");
     assert_eq!(rows[1]["solver"], "divide-conquer");
@@ -110,7 +105,7 @@ fn tiny_sizes_give_well_formed_json() {
 #[test]
 fn unservable_sides_are_skipped_with_a_reason() {
     // network+merge builds closed tours only: the odd side is skipped, the even ones run.
-    let out = knightnet(&[
+    let rows: Vec<Value> = serde_json::from_value(json_of(&[
         "growth",
         "--solvers",
         "network+merge",
@@ -120,13 +115,8 @@ fn unservable_sides_are_skipped_with_a_reason() {
         "1",
         "--format",
         "json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    ]))
+    .unwrap();
     assert_eq!(rows[0]["sizes"], serde_json::json!([6, 8]));
     let skipped = rows[0]["skipped"].as_array().unwrap();
     assert_eq!(skipped.len(), 1);
