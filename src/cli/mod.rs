@@ -17,7 +17,7 @@ pub mod solve;
 use std::ffi::OsString;
 use std::io::Write;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::InputError;
 
@@ -107,13 +107,23 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cmd = command();
+    // The subcommand the user named, for the pointer to its --help in a usage error.
+    let named = args
+        .iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .find(|a| cmd.find_subcommand(a).is_some())
+        .map(|a| format!("knightnet {a}"))
+        .unwrap_or_else(|| "knightnet".to_string());
+    let matches = match cmd.try_get_matches_from(&args) {
+        Ok(m) => m,
+        Err(e) => return parse_failure(&e, &named),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return code;
-        }
+        Err(e) => return parse_failure(&e, &named),
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -131,22 +141,92 @@ where
         Command::Count(args) => count::run(args, &mut out),
         Command::Growth(args) => growth::run(args, &mut out),
     };
-    let _ = out.flush();
+    let flushed = out.flush();
     match result {
-        Ok(()) => 0,
+        Ok(()) => match flushed {
+            Ok(()) => 0,
+            Err(e) => {
+                say(&format!("error: cannot write to standard output: {e}"));
+                1
+            }
+        },
         Err(Failure::Input(e)) => {
-            eprintln!("error: {e}");
+            say(&format!("error: {e}"));
             2
         }
         Err(Failure::Other(e)) => {
-            eprintln!("error: {e:#}");
+            say(&format!("error: {}", one_line(&format!("{e:#}"))));
             1
         }
         Err(Failure::Interrupted(msg)) => {
-            eprintln!("{msg}");
+            say(&msg);
             130
         }
     }
+}
+
+/// The command line as clap sees it, with one adjustment made for every subcommand:
+/// a value that looks like a negative number (`--seed -1`) is handed to the flag's own
+/// parser, so the error names the flag instead of reporting an unknown argument.
+pub fn command() -> clap::Command {
+    Cli::command().mut_subcommands(|sub| {
+        sub.mut_args(|arg| {
+            if arg.get_action().takes_values() && !arg.is_positional() {
+                arg.allow_negative_numbers(true)
+            } else {
+                arg
+            }
+        })
+    })
+}
+
+/// Report a clap error: help and version go to stdout (exit 0); a bare `knightnet`
+/// shows the help on stderr (exit 2); a usage error becomes one line on stderr that names
+/// the flag and ends with the command whose `--help` lists what is accepted, exit 2.
+fn parse_failure(e: &clap::Error, named: &str) -> i32 {
+    if !e.use_stderr() {
+        return match e.print() {
+            Ok(()) => 0,
+            Err(_) => 1,
+        };
+    }
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let _ = e.print();
+        return 2;
+    }
+    let text = e.render().to_string();
+    let parts: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
+        })
+        .collect();
+    let line = parts.join("; ");
+    let line = if line.starts_with("error:") {
+        line
+    } else {
+        format!("error: {line}")
+    };
+    say(&format!("{line} (see '{named} --help')"));
+    2
+}
+
+/// Fold a message onto one line (an error chain may carry newlines from below).
+fn one_line(msg: &str) -> String {
+    msg.split('\n')
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Write one line to stderr. A closed or full stderr is ignored: the exit code still
+/// tells what happened, and a failed diagnostic must not turn into a panic.
+pub fn say(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+    let _ = err.flush();
 }
 
 /// Write `bytes` to `path` atomically: a temporary file beside it, then a rename.
