@@ -1,8 +1,50 @@
 //! knightnet: knight's tours with the Takefuji–Lee neural network, measured honestly
 //! against classical solvers.
 //!
-//! Data flow: [`board::Board`] → [`graph::KnightGraph`] → a solver ([`network`] or
-//! [`solvers`]) → a [`tour::Tour`] checked by the one oracle in [`tour`].
+//! Data flow: a [`board::Board`] becomes a [`graph::KnightGraph`] (squares are vertices,
+//! legal knight moves are edges and the network's neurons); a solver — the [`network`]
+//! or one of the classical [`solvers`] — returns a [`tour::Tour`] that has passed the one
+//! validity oracle in [`tour`]; [`experiment`] runs seeded trials of many solvers into a
+//! results folder and summarises them; [`plot`] draws figures from saved data. The command
+//! line (`knightnet`) is a front end over this library and adds nothing to it.
+//!
+//! # Solve a board
+//! Every solver is named by a [`solvers::SolverKind`], parsed from the same names the
+//! command line takes, and draws its randomness only from the [`Rng`] it is given:
+//! ```
+//! use knightnet::{board::Board, rng_from_seed, solvers::{Request, SolverKind}};
+//!
+//! let board = Board::new(8, 8).unwrap();
+//! for name in ["network:parberry", "warnsdorff:roth", "divide-conquer"] {
+//!     let kind: SolverKind = name.parse().unwrap();
+//!     let solution = kind.build().solve(&Request::new(board), &mut rng_from_seed(1)).unwrap();
+//!     let tour = solution.tour.expect("a tour on 8x8");
+//!     assert_eq!(tour.squares().len(), 64);
+//! }
+//! ```
+//!
+//! # Step the network
+//! One attempt of the network, one step at a time: each step updates every neuron's
+//! state U and output V once (sequentially or synchronously, as the preset says) and
+//! reports how many outputs changed and how many squares are not at degree 2.
+//! ```
+//! use knightnet::{board::Board, graph::KnightGraph, rng_from_seed};
+//! use knightnet::network::{Dynamics, Preset, State};
+//!
+//! let graph = KnightGraph::new(Board::new(6, 6).unwrap());
+//! let params = Preset::Parberry.params();
+//! let state = State::random(&graph, &params, &mut rng_from_seed(7));
+//! let mut net = Dynamics::new(&graph, params, state);
+//! for _ in 0..params.max_iterations {
+//!     let stats = net.step();
+//!     if stats.changed == 0 {
+//!         break; // settled: a tour, several cycles, or a state off degree 2
+//!     }
+//! }
+//! println!("{} squares off degree 2", net.off_two());
+//! ```
+//! [`network::Network::solve`] runs whole attempts until a tour, as `knightnet solve`
+//! does; [`network::batch`] runs many attempts in the lanes of SIMD vectors.
 
 pub mod board;
 pub mod count;
