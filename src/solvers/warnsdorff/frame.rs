@@ -159,7 +159,12 @@ pub(super) fn padded_degrees(rows: usize, cols: usize) -> Vec<u8> {
         m
     };
     let col_mask: Vec<u8> = (0..cols).map(|c| mask(c, cols, |o| o.1)).collect();
-    let mut deg = vec![VISITED; w * (rows + 2 * PAD)];
+    // Checked: on a 32-bit target a board of nearly 2^32 squares has a larger padded
+    // array, and a wrapped length would put board squares outside the allocation.
+    let len = w
+        .checked_mul(rows + 2 * PAD)
+        .expect("the padded degree array's size fits in usize");
+    let mut deg = vec![VISITED; len];
     for r in 0..rows {
         let rm = mask(r, rows, |o| o.0);
         let base = (r + PAD) * w + PAD;
