@@ -34,18 +34,18 @@
 //!
 //! Complexity: O(mn) time, one byte per square plus the tour (4 bytes per square); no
 //! knight graph is built, so 10000 x 10000 boards fit in about 1 GB. The degrees live in
-//! a padded array (no bounds checks, see [`frame`]). Three engines walk ([`Engine`]), all
-//! giving the same tours move for move: the scalar loop ([`scalar`], every tie-break);
+//! a padded array (no bounds checks, see `frame`). Three engines walk ([`Engine`]), all
+//! giving the same tours move for move: the scalar loop (`scalar`, every tie-break);
 //! the portable default, which walks `first` and `squirrel-cull` with 64-bit keys that
 //! carry each move's offset, so a compare/conditional-move tree yields the next square
-//! directly ([`min_keys`]); and, with the cargo feature `asm` on x86-64, that step in
+//! directly (`min_keys`); and, with the cargo feature `asm` on x86-64, that step in
 //! inline assembly (`asm`) and `roth` by one SSE4.1 `PHMINPOSUW` per move (`sse`). The
 //! original implementation is kept in the tests as the oracle every engine must match
 //! move for move.
 //!
-//! Files: [`tie_break`] (the names), [`squirrel_cull`] (the table), [`frame`] (the padded
+//! Files: `tie_break` (the names), `squirrel_cull` (the table), `frame` (the padded
 //! degrees and the start state whose invariants the walks' unchecked accesses rely on),
-//! [`scalar`], [`min_keys`], `asm` and `sse` (the walks), [`solver`] (the [`Solver`]).
+//! `scalar`, `min_keys`, `asm` and `sse` (the walks), `solver` (the [`Solver`](crate::solvers::Solver)).
 
 mod frame;
 mod min_keys;
@@ -91,10 +91,10 @@ impl Run {
 /// speed. `random` and `pohl` always take the scalar loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// One loop for every tie-break (see [`scalar`]).
+    /// One loop for every tie-break (see `scalar`).
     Scalar,
     /// The default without the `asm` feature: the min-key walk with its portable step for
-    /// `first` and `squirrel-cull` (see [`min_keys`]), the scalar loop for the others.
+    /// `first` and `squirrel-cull` (see `min_keys`), the scalar loop for the others.
     Portable,
     /// The default with the `asm` feature on x86-64: the min-key step in inline assembly
     /// for `first` and `squirrel-cull`, `roth` with SSE4.1 when the CPU has it (else the
