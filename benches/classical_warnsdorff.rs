@@ -1,12 +1,14 @@
-//! Warnsdorff benchmarks: one run of the rule per tie-break on 1000x1000 from the corner
-//! (no oracle), the whole solve (rule + oracle), and the oracle alone.
+//! Warnsdorff benchmarks: one run of the rule per tie-break and engine on 100x100 and
+//! 1000x1000 from the corner (no oracle; ids `warnsdorff/TIE/ENGINE/NxN`), the whole
+//! solve on the default engine (rule + oracle), and the oracle alone.
 //!
-//! Run: `cargo bench --bench classical_warnsdorff` (one core).
+//! Run: `cargo bench --bench classical_warnsdorff` (engines `scalar` and `portable`), or
+//! `cargo bench --features asm --bench classical_warnsdorff` to add `asm` (one core).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use knightnet::board::Board;
 use knightnet::rng_from_seed;
-use knightnet::solvers::warnsdorff::{run, TieBreak};
+use knightnet::solvers::warnsdorff::{run, run_on, Engine, TieBreak};
 use knightnet::solvers::{Request, SolverKind};
 use knightnet::tour::validate;
 
@@ -22,9 +24,23 @@ fn rule(c: &mut Criterion) {
             TieBreak::Pohl,
             TieBreak::First,
         ] {
-            g.bench_function(format!("{tie}/{n}x{n}"), |b| {
-                b.iter(|| run(board, 0, tie, &mut rng_from_seed(1)).path.len())
-            });
+            for &engine in Engine::ALL {
+                // `pohl` always walks the scalar loop, and so does `roth` on `portable`.
+                let same_as_scalar = engine != Engine::Scalar
+                    && (tie == TieBreak::Pohl
+                        || (tie == TieBreak::Roth && engine == Engine::Portable));
+                if same_as_scalar {
+                    continue;
+                }
+                let id = format!("{tie}/{}/{n}x{n}", engine.name());
+                g.bench_function(id, |b| {
+                    b.iter(|| {
+                        run_on(engine, board, 0, tie, &mut rng_from_seed(1))
+                            .path
+                            .len()
+                    })
+                });
+            }
         }
     }
     g.finish();

@@ -88,6 +88,11 @@ impl Visits {
     /// and checking here is what lets the kernels skip bounds checks.
     pub fn new(order: &[u32], ea: &[u32], eb: &[u32], squares: usize) -> Visits {
         assert_eq!(ea.len(), eb.len(), "endpoint arrays differ in length");
+        // Run bounds are stored as u32 positions in the visit list.
+        assert!(
+            u32::try_from(order.len()).is_ok(),
+            "more than 2^32 - 1 visits in one sweep"
+        );
         let ends = |e: u32| {
             let (a, b) = (ea[e as usize], eb[e as usize]);
             assert!(
@@ -144,6 +149,12 @@ impl Visits {
 }
 
 /// The vector operations the kernels need, on `WIDTH` lanes of `i16`.
+///
+/// # Safety
+/// Every method may use instructions of the type's instruction set, so it may be called
+/// only from code compiled for that set (a `#[target_feature]` function the CPU was found
+/// to run). `load` and `store` also need `p` valid for `WIDTH` `i16` and aligned to the
+/// register's size (`WIDTH * 2` bytes).
 trait Simd: Copy {
     const WIDTH: usize;
     unsafe fn load(p: *const i16) -> Self;
@@ -397,6 +408,11 @@ impl<S: Simd> Splat<S> {
 /// Halves per row for a vector type (1 or 2), so per-half accumulators stay in registers.
 const MAX_PARTS: usize = 2;
 
+/// One sequential sweep with vector type `S` (see [`Kernels::sequential`]).
+///
+/// # Safety
+/// The CPU runs `S`'s instructions (see [`Simd`]); `u` and `v` have `visits.neurons` rows
+/// and `deg` has `visits.squares` rows, so every index in `visits` addresses a row.
 #[inline(always)]
 unsafe fn sequential<S: Simd, const CLAMP: bool>(
     visits: &Visits,
@@ -440,6 +456,10 @@ unsafe fn sequential<S: Simd, const CLAMP: bool>(
     out
 }
 
+/// One synchronous step with vector type `S` (see [`Kernels::synchronous`]).
+///
+/// # Safety
+/// As for [`sequential`], and `deg_next` has as many rows as `deg`.
 #[inline(always)]
 unsafe fn synchronous<S: Simd, const CLAMP: bool>(
     visits: &Visits,
@@ -486,9 +506,29 @@ unsafe fn synchronous<S: Simd, const CLAMP: bool>(
     out
 }
 
-/// Which kernel set to run.
+/// Which kernel set to run. Only sets this CPU can run exist: the field is private and
+/// every constructor ([`Kernels::detect`], [`Kernels::available`], [`Kernels::PORTABLE`])
+/// checks the CPU first, so the safe sweep methods below never reach an instruction the
+/// CPU lacks, whatever value they are called on.
+///
+/// ```
+/// use knightnet::network::simd::Kernels;
+/// assert!(Kernels::available().contains(&Kernels::detect()));
+/// ```
+///
+/// A kernel set the CPU may lack cannot be named by hand:
+///
+/// ```compile_fail
+/// use knightnet::network::simd::Kernels;
+/// let _ = Kernels::Avx512;
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kernels {
+pub struct Kernels(Isa);
+
+/// The instruction set of a [`Kernels`] value; a value other than `Portable` is made only
+/// after the CPU was found to have the feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Isa {
     Portable,
     #[cfg(target_arch = "x86_64")]
     Avx2,
@@ -496,47 +536,63 @@ pub enum Kernels {
     Avx512,
 }
 
+/// Whether this CPU runs the AVX2 kernels (everything `seq_avx2`/`sync_avx2` enable).
+#[cfg(target_arch = "x86_64")]
+fn has_avx2() -> bool {
+    is_x86_feature_detected!("avx2")
+}
+
+/// Whether this CPU runs the AVX-512 kernels (everything `seq_avx512`/`sync_avx512`
+/// enable: AVX-512F and AVX-512BW).
+#[cfg(target_arch = "x86_64")]
+fn has_avx512() -> bool {
+    is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw")
+}
+
 impl Kernels {
+    /// The portable kernels, which every CPU runs.
+    pub const PORTABLE: Kernels = Kernels(Isa::Portable);
+
     /// The widest kernel set this CPU runs. `KNIGHTNET_SIMD=portable|avx2` caps the choice
     /// (for comparisons; the results are the same).
     pub fn detect() -> Kernels {
         let cap = std::env::var("KNIGHTNET_SIMD").unwrap_or_default();
         #[cfg(target_arch = "x86_64")]
         {
-            if cap != "portable" && cap != "avx2" && is_x86_feature_detected!("avx512bw") {
-                return Kernels::Avx512;
+            if cap != "portable" && cap != "avx2" && has_avx512() {
+                return Kernels(Isa::Avx512);
             }
-            if cap != "portable" && is_x86_feature_detected!("avx2") {
-                return Kernels::Avx2;
+            if cap != "portable" && has_avx2() {
+                return Kernels(Isa::Avx2);
             }
         }
         let _ = cap;
-        Kernels::Portable
+        Kernels::PORTABLE
     }
 
     /// Every kernel set this CPU runs (for tests that compare them).
     pub fn available() -> Vec<Kernels> {
         #[allow(unused_mut)]
-        let mut all = vec![Kernels::Portable];
+        let mut all = vec![Kernels::PORTABLE];
         #[cfg(target_arch = "x86_64")]
         {
-            if is_x86_feature_detected!("avx2") {
-                all.push(Kernels::Avx2);
+            if has_avx2() {
+                all.push(Kernels(Isa::Avx2));
             }
-            if is_x86_feature_detected!("avx512bw") {
-                all.push(Kernels::Avx512);
+            if has_avx512() {
+                all.push(Kernels(Isa::Avx512));
             }
         }
         all
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Kernels::Portable => "portable",
+        match self.0 {
+            Isa::Portable => "portable",
             #[cfg(target_arch = "x86_64")]
-            Kernels::Avx2 => "avx2",
+            Isa::Avx2 => "avx2",
             #[cfg(target_arch = "x86_64")]
-            Kernels::Avx512 => "avx512",
+            Isa::Avx512 => "avx512",
         }
     }
 
@@ -558,17 +614,20 @@ impl Kernels {
         k: &Consts,
     ) -> Row {
         Self::check(visits, u, v, deg);
-        // SAFETY: `Visits::new` checked every index against the array lengths, which
-        // `check` just matched; the SIMD variants run only where `detect`/`available`
-        // found the CPU feature.
+        // SAFETY: `Visits::new` checked every index in `visits` (neurons below
+        // `visits.neurons`, squares below `visits.squares`) and `check` just matched those
+        // counts to the lengths of `u`, `v` and `deg`, so every row the kernels address
+        // exists; rows are 64-byte aligned (`Row`), as the aligned loads need. An `Avx2` or
+        // `Avx512` value exists only if `has_avx2`/`has_avx512` found every feature the
+        // called function enables (see `Kernels`).
         unsafe {
-            match (self, k.clamp.is_some()) {
-                (Kernels::Portable, false) => sequential::<Plain, false>(visits, u, v, deg, k),
-                (Kernels::Portable, true) => sequential::<Plain, true>(visits, u, v, deg, k),
+            match (self.0, k.clamp.is_some()) {
+                (Isa::Portable, false) => sequential::<Plain, false>(visits, u, v, deg, k),
+                (Isa::Portable, true) => sequential::<Plain, true>(visits, u, v, deg, k),
                 #[cfg(target_arch = "x86_64")]
-                (Kernels::Avx2, clamp) => seq_avx2(clamp, visits, u, v, deg, k),
+                (Isa::Avx2, clamp) => seq_avx2(clamp, visits, u, v, deg, k),
                 #[cfg(target_arch = "x86_64")]
-                (Kernels::Avx512, clamp) => seq_avx512(clamp, visits, u, v, deg, k),
+                (Isa::Avx512, clamp) => seq_avx512(clamp, visits, u, v, deg, k),
             }
         }
     }
@@ -585,19 +644,17 @@ impl Kernels {
     ) -> Row {
         Self::check(visits, u, v, deg);
         deg_next.resize(deg.len(), Row::ZERO);
-        // SAFETY: as in `sequential`; `deg_next` has the length of `deg`.
+        // SAFETY: as in `sequential`; `deg_next` was just resized to the length of `deg`.
         let changed = unsafe {
-            match (self, k.clamp.is_some()) {
-                (Kernels::Portable, false) => {
+            match (self.0, k.clamp.is_some()) {
+                (Isa::Portable, false) => {
                     synchronous::<Plain, false>(visits, u, v, deg, deg_next, k)
                 }
-                (Kernels::Portable, true) => {
-                    synchronous::<Plain, true>(visits, u, v, deg, deg_next, k)
-                }
+                (Isa::Portable, true) => synchronous::<Plain, true>(visits, u, v, deg, deg_next, k),
                 #[cfg(target_arch = "x86_64")]
-                (Kernels::Avx2, clamp) => sync_avx2(clamp, visits, u, v, deg, deg_next, k),
+                (Isa::Avx2, clamp) => sync_avx2(clamp, visits, u, v, deg, deg_next, k),
                 #[cfg(target_arch = "x86_64")]
-                (Kernels::Avx512, clamp) => sync_avx512(clamp, visits, u, v, deg, deg_next, k),
+                (Isa::Avx512, clamp) => sync_avx512(clamp, visits, u, v, deg, deg_next, k),
             }
         };
         std::mem::swap(deg, deg_next);
@@ -606,7 +663,9 @@ impl Kernels {
 }
 
 /// The entry points compiled for one instruction set: a sequential and a synchronous
-/// sweep over vector type `$t`, each in a clamping and a non-clamping version.
+/// sweep over vector type `$t`, each in a clamping and a non-clamping version. Their
+/// safety contract is that of [`sequential`] and [`synchronous`], with the CPU running
+/// `$feature`.
 macro_rules! entries {
     ($feature:literal, $t:ty, $seq:ident, $sync:ident) => {
         #[cfg(target_arch = "x86_64")]

@@ -1,0 +1,104 @@
+//! Warnsdorff's rule as a [`Solver`]: checks the request, runs the rule (with restarts
+//! for the `random` tie-break) and reports the tour or where it got stuck.
+
+use serde_json::json;
+
+use super::{run, TieBreak};
+use crate::error::InputError;
+use crate::solvers::classical::{self, Report};
+use crate::solvers::{Request, Solution, Solver};
+use crate::Rng;
+
+/// Warnsdorff's rule as a [`Solver`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WarnsdorffSolver {
+    pub tie: TieBreak,
+    /// Extra attempts after a failure (random tie-break only).
+    pub restarts: u32,
+}
+
+impl WarnsdorffSolver {
+    pub fn new(tie: TieBreak) -> WarnsdorffSolver {
+        WarnsdorffSolver { tie, restarts: 0 }
+    }
+}
+
+/// Bytes per square a Warnsdorff run plans: degree byte, tour (u32) and the oracle's
+/// position table (u32).
+const BYTES_PER_SQUARE: u64 = 9;
+
+impl Solver for WarnsdorffSolver {
+    fn name(&self) -> String {
+        "warnsdorff".into()
+    }
+
+    fn variant(&self) -> Option<String> {
+        Some(self.tie.name().into())
+    }
+
+    fn check(&self, req: &Request) -> Result<(), InputError> {
+        if self.restarts > 0 && !self.tie.is_random() {
+            return Err(InputError::param(format!(
+                "--restarts applies to the random tie-break only: warnsdorff:{} is deterministic and would repeat the same run",
+                self.tie
+            )));
+        }
+        if let Some(s) = req.start {
+            if s as usize >= req.board.squares() {
+                return Err(InputError::param(format!(
+                    "start square {s} is not on the {} board (squares 0..{})",
+                    req.board,
+                    req.board.squares()
+                )));
+            }
+        }
+        classical::check_possible(req, classical::wants_closed(req))?;
+        classical::check_reverse(req, "warnsdorff")?;
+        let bytes = req.board.squares() as u64 * BYTES_PER_SQUARE;
+        crate::graph::check_bytes(req.board, bytes, "warnsdorff")
+    }
+
+    fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
+        self.check(req)?;
+        let board = req.board;
+        let closed = classical::wants_closed(req);
+        let start = classical::start_square(req);
+        let mut attempts = 0u64;
+        let mut last;
+        loop {
+            attempts += 1;
+            last = run(board, start, self.tie, rng);
+            let complete = last.complete(board);
+            let ok = complete
+                && (!closed
+                    || (board.squares() > 2
+                        && board.is_knight_move(*last.path.last().unwrap(), start)));
+            if ok || attempts > self.restarts as u64 {
+                break;
+            }
+        }
+        let complete = last.complete(board);
+        let mut extra = serde_json::Map::new();
+        extra.insert("visited".into(), json!(last.path.len()));
+        extra.insert("ties".into(), json!(last.ties));
+        let outcome = if complete {
+            "tour".to_string()
+        } else {
+            "stuck".to_string()
+        };
+        let steps = Some(last.path.len() as u64 - 1);
+        let squares = complete.then_some(last.path);
+        classical::finish(
+            "warnsdorff",
+            Some(self.tie.name().into()),
+            req,
+            squares,
+            Report {
+                outcome,
+                attempts,
+                steps,
+                extra,
+            },
+        )
+    }
+}

@@ -1,0 +1,65 @@
+//! The tie-breaks of Warnsdorff's rule: their names, parsing and whether a run depends on
+//! the random stream (what each one does is in the parent module's documentation).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::InputError;
+
+/// How ties between equally constrained moves are broken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TieBreak {
+    First,
+    Random,
+    Pohl,
+    SquirrelCull,
+    Roth,
+}
+
+impl TieBreak {
+    pub const ALL: [TieBreak; 5] = [
+        TieBreak::Roth,
+        TieBreak::SquirrelCull,
+        TieBreak::Pohl,
+        TieBreak::First,
+        TieBreak::Random,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::First => "first",
+            TieBreak::Random => "random",
+            TieBreak::Pohl => "pohl",
+            TieBreak::SquirrelCull => "squirrel-cull",
+            TieBreak::Roth => "roth",
+        }
+    }
+
+    /// Whether a run depends on the random stream.
+    pub fn is_random(self) -> bool {
+        self == TieBreak::Random
+    }
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for TieBreak {
+    type Err = InputError;
+
+    fn from_str(s: &str) -> Result<TieBreak, InputError> {
+        let t = s.trim();
+        TieBreak::ALL
+            .into_iter()
+            .find(|tb| tb.name() == t)
+            .ok_or_else(|| {
+                InputError::param(format!(
+                    "unknown tie-break '{t}'; accepted: {}",
+                    TieBreak::ALL.map(|t| t.name()).join(", ")
+                ))
+            })
+    }
+}
