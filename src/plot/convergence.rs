@@ -319,7 +319,7 @@ impl ConvergenceFigure {
                     "10th–90th percentile".into(),
                 ),
                 (
-                    Mark::Line(palette::GREY),
+                    Mark::Line(SEED_RUN),
                     format!("run with seed {}", first.seed),
                 ),
             ]
@@ -327,6 +327,9 @@ impl ConvergenceFigure {
         legend_row(root, &items, &font, h as i32 - 22, w as i32)
     }
 }
+
+/// Colour of the seed run's thin line: light, so that it stays under the mean.
+const SEED_RUN: RGBColor = RGBColor(0xAA, 0xAA, 0xAA);
 
 /// Opacity of the percentile bands.
 const BAND_ALPHA: f64 = 0.25;
@@ -404,7 +407,7 @@ where
                     .iter()
                     .enumerate()
                     .map(|(t, &v)| ((t + 1) as f64, v as f64)),
-                palette::GREY.stroke_width(1),
+                SEED_RUN.stroke_width(1),
             ))
             .map_err(de)?;
     }

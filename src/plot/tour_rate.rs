@@ -207,19 +207,22 @@ impl TourRate {
                 let x = at(b);
                 let low = if s.low > 0.0 { s.low } else { lo };
                 let cap = 0.04;
-                chart
-                    .draw_series([
-                        PathElement::new(vec![(x, low), (x, s.high)], colour.stroke_width(2)),
-                        PathElement::new(
-                            vec![(x - cap, s.high), (x + cap, s.high)],
-                            colour.stroke_width(2),
-                        ),
-                        PathElement::new(
-                            vec![(x - cap, low), (x + cap, low)],
-                            colour.stroke_width(2),
-                        ),
-                    ])
-                    .map_err(de)?;
+                // A zero lower end has no place on a log axis: the bar runs to the bottom
+                // edge without a cap.
+                let mut bars = vec![
+                    PathElement::new(vec![(x, low), (x, s.high)], colour.stroke_width(2)),
+                    PathElement::new(
+                        vec![(x - cap, s.high), (x + cap, s.high)],
+                        colour.stroke_width(2),
+                    ),
+                ];
+                if s.low > 0.0 {
+                    bars.push(PathElement::new(
+                        vec![(x - cap, low), (x + cap, low)],
+                        colour.stroke_width(2),
+                    ));
+                }
+                chart.draw_series(bars).map_err(de)?;
                 if s.k == 0 {
                     chart
                         .draw_series(std::iter::once(
