@@ -56,6 +56,58 @@ fn assert_svg(p: &Path) {
     assert!(text.len() > 2_000, "{} is tiny", p.display());
 }
 
+/// A PDF with the bundled font embedded (its text is not left to a viewer's fonts).
+fn assert_pdf(p: &Path) {
+    let bytes = std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    assert!(bytes.starts_with(b"%PDF-"), "{} is not a PDF", p.display());
+    assert!(bytes.len() > 5_000, "{} is tiny", p.display());
+    let has = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    assert!(
+        has(b"DejaVuSans"),
+        "{} does not embed DejaVu Sans",
+        p.display()
+    );
+    assert!(has(b"%%EOF"), "{} is truncated", p.display());
+}
+
+/// A CSV with a header and at least one row, every row as wide as the header.
+fn assert_csv(p: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let rows: Vec<Vec<String>> = text
+        .lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect();
+    assert!(rows.len() >= 2, "{} has no data rows", p.display());
+    for r in &rows {
+        assert_eq!(r.len(), rows[0].len(), "{}: ragged row {r:?}", p.display());
+    }
+    rows
+}
+
+/// Column `name` of a CSV read by [`assert_csv`].
+fn column<'a>(rows: &'a [Vec<String>], name: &str) -> Vec<&'a str> {
+    let i = rows[0]
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {:?}", rows[0]));
+    rows[1..].iter().map(|r| r[i].as_str()).collect()
+}
+
+/// The text labels of an SVG drawn by plotters, in document order.
+fn svg_texts(p: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(p).unwrap();
+    text.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = &t[t.find('>')? + 1..t.find("</text>")?];
+            Some(body.trim().to_string())
+        })
+        .collect()
+}
+
+/// The records-based figures `plot` draws.
+const FIGURES: [&str; 4] = ["outcomes", "tour-rate", "iterations", "cost"];
+
 fn assert_gif(p: &Path) {
     let bytes = std::fs::read(p).unwrap();
     assert_eq!(&bytes[..6], b"GIF89a", "{} is not a GIF", p.display());
@@ -229,13 +281,18 @@ fn plot_draws_every_supported_figure_png_and_svg() {
     );
     let out = tmp.path().join("figs");
     let text = ok(&["plot", s(&results), "--out", s(&out)]);
-    assert!(text.contains("3 figures"), "{text}");
-    for name in ["outcomes", "iterations", "cost"] {
+    assert!(text.contains("4 figures"), "{text}");
+    for name in FIGURES {
         assert_png(&out.join(format!("{name}.png")));
+        assert_csv(&out.join(format!("{name}.csv")));
     }
     ok(&["plot", s(&results), "--out", s(&out), "--format", "svg"]);
-    for name in ["outcomes", "iterations", "cost"] {
+    for name in FIGURES {
         assert_svg(&out.join(format!("{name}.svg")));
+    }
+    ok(&["plot", s(&results), "--out", s(&out), "--format", "pdf"]);
+    for name in FIGURES {
+        assert_pdf(&out.join(format!("{name}.pdf")));
     }
     // No stray temporary files.
     for e in std::fs::read_dir(&out).unwrap() {
@@ -257,7 +314,7 @@ fn plot_skips_figures_whose_columns_are_missing() {
     );
     let out = tmp.path().join("figs");
     let text = ok(&["plot", s(&tmp.path().join("records.csv")), "--out", s(&out)]);
-    assert!(text.contains("1 figure "), "{text}");
+    assert!(text.contains("2 figures "), "{text}");
     assert!(text.contains("skipped iteration histograms"), "{text}");
     assert!(text.contains("skipped cost per tour"), "{text}");
     assert_png(&out.join("outcomes.png"));
@@ -501,4 +558,335 @@ fn convergence_and_animation_from_a_saved_trace() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used"));
+}
+
+/// Write `text` as `dir/records.csv` and return the folder.
+fn records_folder(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let d = dir.join(name);
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("records.csv"), text).unwrap();
+    d
+}
+
+#[test]
+fn plot_without_out_writes_under_out_plots_not_the_gallery() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("demo");
+    std::fs::create_dir(&results).unwrap();
+    write_records(
+        &results,
+        Fixture {
+            iterations: false,
+            time: false,
+            extra: false,
+        },
+    );
+    let work = tmp.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"))
+        .args(["plot", s(&results)])
+        .current_dir(&work)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_png(&work.join("out/plots/demo/outcomes.png"));
+    assert!(!work.join("plots").exists(), "wrote into plots/");
+    let help = ok(&["plot", "--help"]);
+    assert!(help.contains("out/plots/NAME"), "{help}");
+}
+
+#[test]
+fn two_boards_both_labelled_and_small_times_have_ticks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("demo");
+    std::fs::create_dir(&results).unwrap();
+    write_records(
+        &results,
+        Fixture {
+            iterations: true,
+            time: true,
+            extra: false,
+        },
+    );
+    let out = tmp.path().join("figs");
+    ok(&["plot", s(&results), "--out", s(&out), "--format", "svg"]);
+    // Outcomes: one panel per configuration (two), each labelling both boards.
+    let texts = svg_texts(&out.join("outcomes.svg"));
+    for board in ["6x6", "8x8"] {
+        let n = texts.iter().filter(|t| *t == board).count();
+        assert_eq!(n, 2, "{board} labelled {n} times in {texts:?}");
+    }
+    assert!(!texts.iter().any(|t| t.starts_with("preset ")), "{texts:?}");
+    // Cost: both boards, and tick labels below 100 µs (the classical solver's time per
+    // tour is tens of µs in the fixture).
+    let texts = svg_texts(&out.join("cost.svg"));
+    assert!(texts.iter().any(|t| t == "6x6") && texts.iter().any(|t| t == "8x8"));
+    let small_ticks = texts
+        .iter()
+        .filter_map(|t| t.strip_suffix(" µs"))
+        .filter_map(|v| v.parse::<f64>().ok())
+        .filter(|v| *v < 100.0)
+        .count();
+    assert!(small_ticks >= 1, "no tick below 100 µs in {texts:?}");
+    // Both network and classical: the title says so.
+    assert!(texts.iter().any(|t| t.contains("against classical")));
+}
+
+#[test]
+fn cost_has_a_bootstrap_interval_around_every_point_and_honest_titles() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("demo");
+    std::fs::create_dir(&results).unwrap();
+    write_records(
+        &results,
+        Fixture {
+            iterations: false,
+            time: true,
+            extra: false,
+        },
+    );
+    let out = tmp.path().join("figs");
+    ok(&["plot", s(&results), "--out", s(&out)]);
+    let rows = assert_csv(&out.join("cost.csv"));
+    let (t, lo, hi) = (
+        column(&rows, "time_per_tour_s"),
+        column(&rows, "bootstrap_low_s"),
+        column(&rows, "bootstrap_high_s"),
+    );
+    for i in 0..t.len() {
+        let v: f64 = t[i].parse().unwrap();
+        let l: f64 = lo[i].parse().unwrap();
+        assert!(l > 0.0 && l <= v, "row {i}: low {l} > {v}");
+        if let Ok(h) = hi[i].parse::<f64>() {
+            assert!(h >= v, "row {i}: high {h} < {v}");
+        }
+    }
+    // Same records, same interval (fixed bootstrap seed).
+    let first = std::fs::read(out.join("cost.csv")).unwrap();
+    ok(&["plot", s(&results), "--out", s(&out)]);
+    assert_eq!(first, std::fs::read(out.join("cost.csv")).unwrap());
+
+    // Network only: no "against classical solvers".
+    let only = records_folder(
+        tmp.path(),
+        "net",
+        "board,solver,variant,outcome,time_ns\n\
+         6x6,network:parberry,parberry,tour,1000\n\
+         6x6,network:parberry,parberry,multiple-cycles,3000\n",
+    );
+    ok(&["plot", s(&only), "--out", s(&out), "--format", "svg"]);
+    let texts = svg_texts(&out.join("cost.svg"));
+    assert!(!texts.iter().any(|t| t.contains("classical")), "{texts:?}");
+}
+
+#[test]
+fn tour_rate_draws_published_points_from_a_csv() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("demo");
+    std::fs::create_dir(&results).unwrap();
+    write_records(
+        &results,
+        Fixture {
+            iterations: false,
+            time: false,
+            extra: false,
+        },
+    );
+    let published = tmp.path().join("parberry-1996.csv");
+    std::fs::write(
+        &published,
+        "n,trials,success,failure,diverge\n6,20000,6103,13561,336\n10,20000,2676,16827,497\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("figs");
+    ok(&[
+        "plot",
+        s(&results),
+        "--out",
+        s(&out),
+        "--published",
+        s(&published),
+    ]);
+    let rows = assert_csv(&out.join("tour-rate.csv"));
+    let series = column(&rows, "series");
+    let boards = column(&rows, "board");
+    let p = column(&rows, "p_tour");
+    let i = (0..series.len())
+        .find(|&i| series[i] == "parberry-1996 (published)" && boards[i] == "10x10")
+        .unwrap_or_else(|| panic!("no published 10x10 row in {rows:?}"));
+    assert!((p[i].parse::<f64>().unwrap() - 2676.0 / 20000.0).abs() < 1e-12);
+    // The published boards join the axis (10x10 was not measured).
+    ok(&[
+        "plot",
+        s(&results),
+        "--out",
+        s(&out),
+        "--published",
+        s(&published),
+        "--format",
+        "svg",
+    ]);
+    assert!(svg_texts(&out.join("tour-rate.svg"))
+        .iter()
+        .any(|t| t == "10x10"));
+
+    // Bad files: one line naming the flag and what is expected.
+    std::fs::write(&published, "n,trials\n6,100\n").unwrap();
+    let err = bad(&["plot", s(&results), "--published", s(&published)]);
+    assert!(
+        err.contains("--published") && err.contains("success"),
+        "{err}"
+    );
+    std::fs::write(&published, "n,trials,success\n6,100,101\n").unwrap();
+    let err = bad(&["plot", s(&results), "--published", s(&published)]);
+    assert!(err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn panels_in_spec_order_named_by_entry_and_always_tour_merge_left_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut csv = String::from("label,board,solver,variant,outcome,iterations\n");
+    // Spec order: numpy, then a labelled parberry entry, then brant (not alphabetical).
+    for (label, solver, variant) in [
+        ("numpy", "network:numpy", "numpy"),
+        ("parberry-square-sweep", "network:parberry*", "parberry*"),
+        ("brant", "network:brant", "brant"),
+        ("merge-parberry", "network+merge:parberry", "parberry"),
+    ] {
+        for (i, outcome) in ["tour", "multiple-cycles", "tour"].iter().enumerate() {
+            let outcome = if label == "merge-parberry" {
+                "tour"
+            } else {
+                outcome
+            };
+            csv += &format!("{label},6x6,{solver},{variant},{outcome},{}\n", 10 + i);
+        }
+    }
+    let results = records_folder(tmp.path(), "order", &csv);
+    let out = tmp.path().join("figs");
+    let text = ok(&["plot", s(&results), "--out", s(&out)]);
+    let rows = assert_csv(&out.join("outcomes.csv"));
+    assert_eq!(
+        column(&rows, "configuration"),
+        ["numpy", "parberry-square-sweep", "brant"],
+        "{text}"
+    );
+    let rows = assert_csv(&out.join("tour-rate.csv"));
+    assert_eq!(
+        column(&rows, "series"),
+        ["numpy", "parberry-square-sweep", "brant"]
+    );
+
+    // Only network+merge that always found a tour: no outcome figure, and it says why.
+    let merge = records_folder(
+        tmp.path(),
+        "merge",
+        "board,solver,variant,outcome\n6x6,network+merge:parberry,parberry,tour\n\
+         8x8,network+merge:parberry,parberry,tour\n",
+    );
+    let text = ok(&["plot", s(&merge), "--out", s(&out.join("m"))]);
+    assert!(
+        text.contains("skipped outcome shares") && text.contains("always found a tour"),
+        "{text}"
+    );
+}
+
+#[test]
+fn iteration_axis_of_a_capped_preset_has_distinct_whole_ticks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut csv = String::from("board,solver,variant,outcome,iterations\n");
+    for _ in 0..20 {
+        csv += "8x8,network:wikipedia,wikipedia,iteration-cap,1000\n";
+    }
+    let results = records_folder(tmp.path(), "capped", &csv);
+    let out = tmp.path().join("figs");
+    ok(&["plot", s(&results), "--out", s(&out), "--format", "svg"]);
+    let texts = svg_texts(&out.join("iterations.svg"));
+    assert!(!texts.iter().any(|t| t == "999"), "{texts:?}");
+    assert_eq!(
+        texts.iter().filter(|t| *t == "1000").count(),
+        1,
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn same_records_same_figure_bytes_in_every_format() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("demo");
+    std::fs::create_dir(&results).unwrap();
+    write_records(
+        &results,
+        Fixture {
+            iterations: true,
+            time: true,
+            extra: false,
+        },
+    );
+    for format in ["png", "svg", "pdf"] {
+        let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+        ok(&["plot", s(&results), "--out", s(&a), "--format", format]);
+        ok(&["plot", s(&results), "--out", s(&b), "--format", format]);
+        for name in FIGURES {
+            for ext in [format, "csv"] {
+                let f = format!("{name}.{ext}");
+                assert!(
+                    std::fs::read(a.join(&f)).unwrap() == std::fs::read(b.join(&f)).unwrap(),
+                    "{f} differs between two runs"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn convergence_overlays_presets_and_writes_its_data() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = tmp.path().join("c.pdf");
+    let text = ok(&[
+        "convergence",
+        "--board",
+        "6x6",
+        "--runs",
+        "4",
+        "--seed",
+        "1",
+        "--overlay",
+        "numpy",
+        "--out",
+        s(&p),
+    ]);
+    assert!(text.contains("numpy"), "{text}");
+    assert_pdf(&p);
+    let rows = assert_csv(&tmp.path().join("c.csv"));
+    let configs = column(&rows, "configuration");
+    assert!(
+        configs.contains(&"parberry") && configs.contains(&"numpy"),
+        "{configs:?}"
+    );
+    // Mean inside its percentile band on every row.
+    for name in ["active", "off_two", "changed"] {
+        let (m, lo, hi) = (
+            column(&rows, &format!("{name}_mean")),
+            column(&rows, &format!("{name}_p10")),
+            column(&rows, &format!("{name}_p90")),
+        );
+        for i in 0..m.len() {
+            let f = |v: &str| v.parse::<f64>().unwrap();
+            assert!(f(lo[i]) <= f(m[i]) + 1e-9 && f(m[i]) <= f(hi[i]) + 1e-9);
+        }
+    }
+    let err = bad(&[
+        "convergence",
+        "--overlay",
+        "nosuch",
+        "--out",
+        s(&tmp.path().join("d.png")),
+    ]);
+    assert!(err.contains("--overlay") && err.contains("nosuch"), "{err}");
+    assert!(!tmp.path().join("d.png").exists());
 }

@@ -3,7 +3,9 @@
 //!
 //! Run `i` (0-based) is one attempt drawn from seed `--seed + i`, so run 0 is the first
 //! attempt `solve --seed SEED` makes. Runs are computed in parallel; each has its own
-//! random stream, so the thread count never changes the figure.
+//! random stream, so the thread count never changes the figure. `--overlay PRESET`
+//! runs the same seeds with further presets and draws them on the same panels. The
+//! data of the figure is written beside it as CSV.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -17,7 +19,7 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::network::{Network, Preset, StepStats, Trace, UpdateOrder};
-use crate::plot::convergence::ConvergenceData;
+use crate::plot::convergence::{ConvergenceData, ConvergenceFigure};
 use crate::plot::trace::SavedTrace;
 use crate::plot::ImageFormat;
 use crate::solvers::network::NetworkSolver;
@@ -26,6 +28,8 @@ use crate::{rng_from_seed, DEFAULT_SEED};
 
 /// Most runs one figure accepts.
 pub const MAX_RUNS: u32 = 100_000;
+/// Most presets overlaid on the first configuration.
+pub const MAX_OVERLAYS: usize = 5;
 
 #[derive(Debug, Clone, Args)]
 pub struct ConvergenceArgs {
@@ -38,12 +42,16 @@ pub struct ConvergenceArgs {
     /// Seed of the first run; run i uses seed + i.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// Output image, .png or .svg.
+    /// Output image, .png, .svg or .pdf; its data is written beside it as .csv.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// Draw the one run saved by `solve --trace FILE` instead of running the network.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "runs", "seed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "runs", "seed", "overlay"])]
     pub trace: Option<PathBuf>,
+    /// Also run this preset (same board, runs and seeds) and draw it on the same panels
+    /// in its own colour; repeat for more (at most 5).
+    #[arg(long, value_name = "PRESET")]
+    pub overlay: Vec<String>,
     #[command(flatten)]
     pub network: NetworkFlags,
 }
@@ -110,29 +118,51 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ))
         .into());
     }
-    NetworkSolver::new(params).check(&Request::new(board))?;
+    if args.overlay.len() > MAX_OVERLAYS {
+        return Err(InputError::param(format!(
+            "--overlay was given {} times; at most {MAX_OVERLAYS} presets can be overlaid",
+            args.overlay.len()
+        ))
+        .into());
+    }
+    let mut configs = vec![params];
+    for name in &args.overlay {
+        let preset: Preset = name
+            .parse()
+            .map_err(|e: InputError| InputError::param(format!("--overlay: {e}")))?;
+        configs.push(preset.params());
+    }
+    for p in &configs {
+        NetworkSolver::new(*p).check(&Request::new(board))?;
+    }
     let graph = KnightGraph::new(board);
-    let net = Network::new(&graph, params)?;
-    let results = traces(&net, args.seed, args.runs);
-    let tours = results.iter().filter(|r| r.1 == "tour").count();
-    let (runs, outcomes): (Vec<_>, Vec<_>) =
-        results.into_iter().map(|(s, o)| (s, o.to_string())).unzip();
-    let data = ConvergenceData {
-        board: board.to_string(),
-        variant: params.variant_name(),
-        unit: unit(params.order).to_string(),
-        seed: args.seed,
-        runs,
-        outcomes,
-        attempt: None,
-    };
-    data.save(&args.out)?;
+    let mut sets = Vec::new();
+    let mut lines = Vec::new();
+    for p in configs {
+        let net = Network::new(&graph, p)?;
+        let results = traces(&net, args.seed, args.runs);
+        let tours = results.iter().filter(|r| r.1 == "tour").count();
+        let (runs, outcomes): (Vec<_>, Vec<_>) =
+            results.into_iter().map(|(s, o)| (s, o.to_string())).unzip();
+        lines.push(format!("{} ({tours} ended in a tour)", p.variant_name()));
+        sets.push(ConvergenceData {
+            board: board.to_string(),
+            variant: p.variant_name(),
+            unit: unit(p.order).to_string(),
+            seed: args.seed,
+            runs,
+            outcomes,
+            attempt: None,
+        });
+    }
+    ConvergenceFigure { sets }.save(&args.out)?;
     writeln!(
         out,
-        "wrote {}: {} runs of network ({}) on {board}, seeds {}..{}, {tours} ended in a tour",
+        "wrote {} and its data {}: {} runs each of network {} on {board}, seeds {}..{}",
         args.out.display(),
+        args.out.with_extension("csv").display(),
         args.runs,
-        data.variant,
+        lines.join(", "),
         args.seed,
         args.seed + args.runs as u64 - 1
     )?;

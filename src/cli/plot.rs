@@ -1,5 +1,6 @@
 //! `knightnet plot`: draw every figure an experiment's `records.csv` supports into a
-//! folder; also the tour figure behind `solve --png/--svg`.
+//! folder, each with its data as CSV beside it; also the tour figure behind
+//! `solve --png/--svg`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,8 @@ use crate::plot::cost::CostPerTour;
 use crate::plot::data::{aggregate, load};
 use crate::plot::iterations::IterationHistograms;
 use crate::plot::outcomes::OutcomeShares;
+use crate::plot::published;
+use crate::plot::tour_rate::TourRate;
 use crate::plot::ImageFormat;
 use crate::solvers::Solution;
 
@@ -21,18 +24,26 @@ use crate::solvers::Solution;
 pub enum FigureFormat {
     Png,
     Svg,
+    Pdf,
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct PlotArgs {
     /// An experiment's results folder (holding records.csv), or a records CSV file.
     pub results: PathBuf,
-    /// Folder to write the figures into (created if missing).
-    #[arg(long, default_value = "plots")]
-    pub out: PathBuf,
-    /// Image format of the figures.
+    /// Folder to write the figures into (created if missing). Default: out/plots/NAME,
+    /// NAME being the results folder's name (out/ is git-ignored; the committed gallery
+    /// in plots/ is remade by plots/regenerate.sh).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Image format of the figures (pdf: vector, text in the bundled DejaVu Sans).
     #[arg(long, value_enum, default_value_t = FigureFormat::Png)]
     pub format: FigureFormat,
+    /// Published tour rates to draw beside the measured p(tour): a CSV with columns
+    /// n,trials,success (failure, diverge optional), one row per n x n board, e.g.
+    /// Parberry (1996), Table 1.
+    #[arg(long, value_name = "FILE")]
+    pub published: Option<PathBuf>,
 }
 
 /// The records file of a results folder (or the file itself).
@@ -53,6 +64,7 @@ fn records_path(results: &Path) -> Result<PathBuf, InputError> {
 
 pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let path = records_path(&args.results)?;
+    let published = args.published.as_deref().map(published::load).transpose()?;
     let records = load(&path)?;
     let groups = aggregate(&records);
     if records.partial_line_bytes > 0 {
@@ -76,11 +88,21 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ext = match args.format {
         FigureFormat::Png => "png",
         FigureFormat::Svg => "svg",
+        FigureFormat::Pdf => "pdf",
     };
-    let target = |name: &str| args.out.join(format!("{name}.{ext}"));
+    let folder = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("out").join("plots").join(&source));
+    let target = |name: &str| folder.join(format!("{name}.{ext}"));
     let mut written = 0;
     let note = |out: &mut dyn Write, what: &str, result: Option<PathBuf>, why: &str| match result {
-        Some(p) => writeln!(out, "wrote {} ({what})", p.display()),
+        Some(p) => writeln!(
+            out,
+            "wrote {} and its data {} ({what})",
+            p.display(),
+            p.with_extension("csv").display()
+        ),
         None => writeln!(out, "skipped {what}: {why}"),
     };
 
@@ -91,7 +113,21 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
             written += 1;
             note(out, "outcome shares by board", Some(p), "")?;
         }
-        None => note(out, "outcome shares", None, "no network trials")?,
+        None => note(
+            out,
+            "outcome shares",
+            None,
+            "no network trials (network+merge that always found a tour is left out)",
+        )?,
+    }
+    match TourRate::new(&source, &groups, published) {
+        Some(fig) => {
+            let p = target("tour-rate");
+            fig.save(&p)?;
+            written += 1;
+            note(out, "p(tour) per board, log axis", Some(p), "")?;
+        }
+        None => note(out, "p(tour) per board", None, "no network trials")?,
     }
     match records
         .has_iterations
@@ -131,10 +167,11 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     writeln!(
         out,
-        "{written} figure{} from {} trials in {}",
+        "{written} figure{} from {} trials in {} (in {})",
         if written == 1 { "" } else { "s" },
         records.rows.len(),
-        path.display()
+        path.display(),
+        folder.display()
     )?;
     Ok(())
 }

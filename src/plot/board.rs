@@ -136,10 +136,41 @@ impl BoardFigure {
         }
     }
 
-    /// Write the figure; `.png` or `.svg` by extension. `width` pixels wide; the height
-    /// follows from the board's shape.
+    /// Write the figure (`.png`, `.svg` or `.pdf` by extension) and its squares as CSV
+    /// beside it. `width` pixels wide; the height follows from the board's shape.
     pub fn save(&self, path: &Path, width: u32) -> anyhow::Result<()> {
-        render(self, path, self.size(width))
+        render(self, path, self.size(width))?;
+        self.table().write(&super::table::csv_path(path))
+    }
+
+    /// The squares drawn: each path's squares in order (`path`, path number, position),
+    /// each active move outside a path as its two ends (`active-move`), and the ringed
+    /// squares (`flagged`); rows and columns count from 0 at the top left.
+    pub fn table(&self) -> super::table::Table {
+        let mut t = super::table::Table::new(&["kind", "number", "position", "row", "col"]);
+        let mut push = |kind: &str, number: usize, position: usize, square: u32| {
+            let (r, c) = self.board.coords(square);
+            t.push(vec![
+                kind.to_string(),
+                number.to_string(),
+                position.to_string(),
+                r.to_string(),
+                c.to_string(),
+            ]);
+        };
+        for (i, p) in self.paths.iter().enumerate() {
+            for (j, &sq) in p.squares.iter().enumerate() {
+                push("path", i, j, sq);
+            }
+        }
+        for (i, &(a, b)) in self.loose.iter().enumerate() {
+            push("active-move", i, 0, a);
+            push("active-move", i, 1, b);
+        }
+        for (i, &sq) in self.flagged.iter().enumerate() {
+            push("flagged", 0, i, sq);
+        }
+        t
     }
 
     /// Pixel size for a given width: room for the title, the board and the legend.

@@ -1,8 +1,11 @@
 //! Convergence curves from traces: per step, the active neurons, the squares whose
 //! number of active moves is not two, and the outputs that changed. One panel per
-//! measure; each shows the mean over all runs with a 10–90 percentile band and the first
-//! run (the given seed) as a thin line. Runs that stopped early hold their final value.
-//! The x axis is logarithmic when the longest run exceeds [`LOG_X_AFTER`] steps.
+//! measure; each shows the mean over all runs with a 10–90 percentile band, and for a
+//! single configuration the first run (the given seed) as a thin grey line under the
+//! mean. Runs that stopped early hold their final value. Several configurations
+//! ([`ConvergenceFigure`], `convergence --overlay`) share the panels, one colour each,
+//! the same colour in every panel and in the legend. The x axis is logarithmic when
+//! the longest run exceeds [`LOG_X_AFTER`] steps.
 
 use super::heading;
 use std::path::Path;
@@ -13,7 +16,9 @@ use plotters::prelude::*;
 
 use super::board::{legend_row, Mark};
 use super::palette::{self, INK};
-use super::{de, render, DrawResult, FONT};
+
+use super::table::{csv_path, num, Table};
+use super::{axes, de, render, DrawResult, FONT};
 use crate::network::StepStats;
 
 /// Longest run (in steps) still drawn on a linear x axis.
@@ -82,20 +87,16 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 }
 
 impl ConvergenceData {
-    /// Write the figure (`.png` or `.svg`).
+    /// Write the figure (`.png`, `.svg` or `.pdf`) and its data (`.csv` beside it).
     pub fn save(&self, path: &Path) -> anyhow::Result<()> {
-        anyhow::ensure!(
-            self.runs.iter().any(|r| !r.is_empty()),
-            "no steps to plot in {}",
-            path.display()
-        );
-        render(self, path, (1680, 600))
+        ConvergenceFigure {
+            sets: vec![self.clone()],
+        }
+        .save(path)
     }
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
-        root.fill(&WHITE).map_err(de)?;
-        let (w, h) = root.dim_in_pixel();
-        let runs = self.runs.len();
+    /// "12 tour, 38 multiple-cycles" in the order of the network's outcome names.
+    fn ended(&self) -> String {
         let mut counts: Vec<(&str, usize)> = Vec::new();
         for o in &self.outcomes {
             match counts.iter_mut().find(|(n, _)| *n == o.as_str()) {
@@ -109,124 +110,236 @@ impl ConvergenceData {
                 .position(|&k| k == n)
                 .unwrap_or(usize::MAX)
         });
-        let ended = counts
+        counts
             .iter()
             .map(|(n, c)| format!("{c} {n}"))
             .collect::<Vec<_>>()
-            .join(", ");
-        let t_max = self.runs.iter().map(Vec::len).max().unwrap_or(1);
-        heading(
-            root,
-            if runs == 1 {
+            .join(", ")
+    }
+
+    fn t_max(&self) -> usize {
+        self.runs.iter().map(Vec::len).max().unwrap_or(1)
+    }
+}
+
+type Pick = fn(&StepStats) -> u32;
+
+/// The three measures: panel title, y label, column name, accessor.
+const MEASURES: [(&str, &str, &str, Pick); 3] = [
+    ("Active neurons (V = 1)", "neurons", "active", |s| s.active),
+    ("Squares off degree 2", "squares", "off_two", |s| s.off_two),
+    ("Neurons whose U changed", "neurons", "changed", |s| {
+        s.changed
+    }),
+];
+
+/// One or more configurations drawn on the same three panels.
+#[derive(Debug, Clone)]
+pub struct ConvergenceFigure {
+    pub sets: Vec<ConvergenceData>,
+}
+
+impl ConvergenceFigure {
+    /// Write the figure and its data (`.csv` beside it).
+    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+        anyhow::ensure!(
+            self.sets
+                .iter()
+                .any(|d| d.runs.iter().any(|r| !r.is_empty())),
+            "no steps to plot in {}",
+            path.display()
+        );
+        render(self, path, (1050, 460))?;
+        self.table().write(&csv_path(path))
+    }
+
+    /// Per configuration and step: mean, 10th and 90th percentile of each measure.
+    pub fn table(&self) -> Table {
+        let mut header = vec!["configuration".to_string(), "step".to_string()];
+        for (_, _, col, _) in MEASURES {
+            for stat in ["mean", "p10", "p90"] {
+                header.push(format!("{col}_{stat}"));
+            }
+        }
+        let mut t = Table {
+            header,
+            rows: Vec::new(),
+        };
+        for d in &self.sets {
+            let bs: Vec<Bands> = MEASURES.iter().map(|m| bands(&series(d, m.3))).collect();
+            for step in 0..bs[0].mean.len() {
+                let mut row = vec![d.variant.clone(), (step + 1).to_string()];
+                for b in &bs {
+                    row.extend([
+                        num(Some(b.mean[step])),
+                        num(Some(b.low[step])),
+                        num(Some(b.high[step])),
+                    ]);
+                }
+                t.rows.push(row);
+            }
+        }
+        t
+    }
+
+    fn unit(&self) -> String {
+        let mut units: Vec<&str> = self.sets.iter().map(|d| d.unit.as_str()).collect();
+        units.dedup();
+        if units.len() == 1 {
+            units[0].to_string()
+        } else {
+            "step or sweep".to_string()
+        }
+    }
+
+    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+        root.fill(&WHITE).map_err(de)?;
+        let (w, h) = root.dim_in_pixel();
+        let first = &self.sets[0];
+        let runs = first.runs.len();
+        let t_max = self
+            .sets
+            .iter()
+            .map(ConvergenceData::t_max)
+            .max()
+            .unwrap_or(1);
+        let unit = self.unit();
+        let (title, subtitle) = if self.sets.len() > 1 {
+            let names: Vec<&str> = self.sets.iter().map(|d| d.variant.as_str()).collect();
+            (
+                format!(
+                    "Network convergence on {}: {}",
+                    first.board,
+                    names.join(" vs ")
+                ),
+                format!(
+                    "{runs} runs each, seeds {}..{}; lines: mean, bands: 10th–90th percentile; \
+                     a run that stopped holds its final value",
+                    first.seed,
+                    first.seed + runs as u64 - 1,
+                ),
+            )
+        } else if runs == 1 {
+            let which = match first.attempt {
+                Some(a) => format!("attempt {a} of solve --seed {}", first.seed),
+                None => "one attempt from a random state".to_string(),
+            };
+            (
                 format!(
                     "Network convergence on {}, preset {}: one run, seed {}",
-                    self.board, self.variant, self.seed
-                )
-            } else {
+                    first.board, first.variant, first.seed
+                ),
+                format!("{which}; ended: {} after {t_max} {unit}s", first.ended()),
+            )
+        } else {
+            (
                 format!(
                     "Network convergence on {}, preset {}: {runs} runs, seeds {}..{}",
-                    self.board,
-                    self.variant,
-                    self.seed,
-                    self.seed + runs as u64 - 1
-                )
-            },
-            if runs == 1 {
-                let which = match self.attempt {
-                    Some(a) => format!("attempt {a} of solve --seed {}", self.seed),
-                    None => "one attempt from a random state".to_string(),
-                };
-                format!("{which}; ended: {ended} after {t_max} {}s", self.unit)
-            } else {
+                    first.board,
+                    first.variant,
+                    first.seed,
+                    first.seed + runs as u64 - 1
+                ),
                 format!(
-                    "one attempt per run from a random state; ended: {ended}; longest run {t_max} {}s; \
-                     a run that stopped holds its final value",
-                    self.unit
-                )
-            },
-        )?;
-        let body = root.margin(76, 46, 10, 16);
+                    "ended: {}; longest run {t_max} {unit}s; a run that stopped holds its final value",
+                    first.ended()
+                ),
+            )
+        };
+        heading(root, title, subtitle)?;
+        let body = root.margin(72, 46, 6, 12);
         let panels = body.split_evenly((1, 3));
-        type Pick = fn(&StepStats) -> u32;
-        let measures: [(&str, &str, Pick, RGBColor); 3] = [
-            (
-                "Active neurons",
-                "active moves (V = 1)",
-                |s| s.active,
-                palette::BLUE,
-            ),
-            (
-                "Squares off degree 2",
-                "squares without exactly 2 active moves",
-                |s| s.off_two,
-                palette::VERMILLION,
-            ),
-            (
-                "Changed neurons",
-                "neurons whose U changed in the step",
-                |s| s.changed,
-                palette::GREEN,
-            ),
-        ];
         let log_x = t_max > LOG_X_AFTER;
-        for (area, (title, ylabel, pick, colour)) in panels.iter().zip(measures) {
-            let series: Vec<Vec<u32>> = self
-                .runs
+        for (area, (title, ylabel, _, pick)) in panels.iter().zip(MEASURES) {
+            let all: Vec<(Vec<Vec<u32>>, RGBColor)> = self
+                .sets
                 .iter()
-                .map(|r| r.iter().map(pick).collect())
+                .enumerate()
+                .map(|(i, d)| (series(d, pick), palette::series(i)))
                 .collect();
-            let b = bands(&series);
-            let y_max = series.iter().flatten().copied().max().unwrap_or(1).max(1) as f64 * 1.05;
-            let xlabel = format!("{} (log scale)", self.unit);
+            let y_max = all
+                .iter()
+                .flat_map(|(s, _)| s.iter().flatten().copied())
+                .max()
+                .unwrap_or(1)
+                .max(1) as f64
+                * 1.05;
             if log_x {
+                let hi = t_max as f64;
+                let ticks = axes::log_ticks(1.0, hi);
                 panel(
                     area,
-                    (1f64..t_max as f64).log_scale(),
-                    &xlabel,
+                    axes::ticked((1f64..hi).log_scale(), ticks),
+                    &format!("{unit} (log scale)"),
                     y_max,
                     title,
                     ylabel,
-                    colour,
-                    &b,
-                    &series[0],
-                    runs == 1,
+                    &all,
                 )?;
             } else {
+                let hi = (t_max as f64).max(2.0);
+                let ticks = axes::linear_ticks(1.0, hi, 5, true);
                 panel(
                     area,
-                    1f64..(t_max as f64).max(2.0),
-                    &self.unit,
+                    axes::ticked(1f64..hi, ticks),
+                    &unit,
                     y_max,
                     title,
                     ylabel,
-                    colour,
-                    &b,
-                    &series[0],
-                    runs == 1,
+                    &all,
                 )?;
             }
         }
-        let font = (FONT, 17).into_font().color(&INK);
-        let items = if runs == 1 {
+        let font = (FONT, 18).into_font().color(&INK);
+        let items = if self.sets.len() > 1 {
+            self.sets
+                .iter()
+                .enumerate()
+                .map(|(i, d)| {
+                    let tours = d.outcomes.iter().filter(|o| *o == "tour").count();
+                    (
+                        Mark::Line(palette::series(i)),
+                        format!("{} ({tours} of {} runs a tour)", d.variant, d.runs.len()),
+                    )
+                })
+                .collect()
+        } else if runs == 1 {
             vec![(
-                Mark::Line(INK),
-                format!("the run (seed {}); colour: the panel's measure", self.seed),
+                Mark::Line(palette::series(0)),
+                format!("the run (seed {})", first.seed),
             )]
         } else {
             vec![
                 (
-                    Mark::Line(palette::GREY),
-                    format!("mean of {runs} runs (thick)"),
+                    Mark::Line(palette::series(0)),
+                    format!("mean of {runs} runs"),
                 ),
                 (
-                    Mark::Box(on_white(palette::SKY_BLUE, 0.3)),
+                    Mark::Box(on_white(palette::series(0), BAND_ALPHA)),
                     "10th–90th percentile".into(),
                 ),
-                (Mark::Line(INK), format!("run with seed {}", self.seed)),
+                (
+                    Mark::Line(SEED_RUN),
+                    format!("run with seed {}", first.seed),
+                ),
             ]
         };
         legend_row(root, &items, &font, h as i32 - 22, w as i32)
     }
+}
+
+/// Colour of the seed run's thin line: light, so that it stays under the mean.
+const SEED_RUN: RGBColor = RGBColor(0xAA, 0xAA, 0xAA);
+
+/// Opacity of the percentile bands.
+const BAND_ALPHA: f64 = 0.25;
+
+/// One measure of every run of `d`.
+fn series(d: &ConvergenceData, pick: Pick) -> Vec<Vec<u32>> {
+    d.runs
+        .iter()
+        .map(|r| r.iter().map(pick).collect())
+        .collect()
 }
 
 /// `colour` at opacity `alpha` over white, as an opaque colour (legend swatches of
@@ -236,7 +349,6 @@ fn on_white(colour: RGBColor, alpha: f64) -> RGBColor {
     RGBColor(mix(colour.0), mix(colour.1), mix(colour.2))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn panel<DB: DrawingBackend, X>(
     area: &DrawingArea<DB, Shift>,
     x: X,
@@ -244,71 +356,73 @@ fn panel<DB: DrawingBackend, X>(
     y_max: f64,
     title: &str,
     ylabel: &str,
-    colour: RGBColor,
-    b: &Bands,
-    first: &[u32],
-    single: bool,
+    sets: &[(Vec<Vec<u32>>, RGBColor)],
 ) -> DrawResult
 where
     X: AsRangedCoord<Value = f64>,
     X::CoordDescType: ValueFormatter<f64>,
 {
     let mut chart = ChartBuilder::on(area)
-        .caption(title, (FONT, 21).into_font().style(FontStyle::Bold))
+        .caption(title, (FONT, 20).into_font().style(FontStyle::Bold))
         .margin(8)
         .x_label_area_size(46)
         .y_label_area_size(62)
-        .build_cartesian_2d(x, 0f64..y_max)
+        .build_cartesian_2d(
+            x,
+            axes::ticked(0f64..y_max, axes::linear_ticks(0.0, y_max, 5, true)),
+        )
         .map_err(de)?;
     chart
         .configure_mesh()
         .x_desc(xlabel)
         .y_desc(ylabel)
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 14))
-        .light_line_style(RGBColor(0xF6, 0xF6, 0xF6))
-        .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
+        .x_label_formatter(&|x| axes::number(*x))
+        .y_label_formatter(&|y| axes::number(*y))
+        .axis_desc_style((FONT, 18))
+        .label_style((FONT, 17))
+        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
         .draw()
         .map_err(de)?;
-    let steps = || (0..b.mean.len()).map(|t| (t + 1) as f64);
-    if single {
+    let single = sets.len() == 1;
+    // Bands first, then the seed run, then every mean on top.
+    let summaries: Vec<(Bands, RGBColor)> = sets.iter().map(|(s, c)| (bands(s), *c)).collect();
+    let steps = |n: usize| (0..n).map(|t| (t + 1) as f64);
+    for ((runs, _), (b, colour)) in sets.iter().zip(&summaries) {
+        if runs.len() == 1 {
+            continue;
+        }
+        let mut band: Vec<(f64, f64)> = steps(b.mean.len()).zip(b.high.iter().copied()).collect();
+        band.extend(steps(b.low.len()).zip(b.low.iter().copied()).rev());
+        chart
+            .draw_series(std::iter::once(Polygon::new(
+                band,
+                colour.mix(BAND_ALPHA).filled(),
+            )))
+            .map_err(de)?;
+    }
+    if single && sets[0].0.len() > 1 {
         chart
             .draw_series(LineSeries::new(
-                steps().zip(b.mean.iter().copied()),
-                colour.stroke_width(2),
+                sets[0].0[0]
+                    .iter()
+                    .enumerate()
+                    .map(|(t, &v)| ((t + 1) as f64, v as f64)),
+                SEED_RUN.stroke_width(1),
             ))
             .map_err(de)?;
-        return Ok(());
     }
-    let mut band: Vec<(f64, f64)> = steps().zip(b.high.iter().copied()).collect();
-    band.extend(steps().zip(b.low.iter().copied()).rev());
-    chart
-        .draw_series(std::iter::once(Polygon::new(
-            band,
-            colour.mix(0.3).filled(),
-        )))
-        .map_err(de)?;
-    chart
-        .draw_series(LineSeries::new(
-            first
-                .iter()
-                .enumerate()
-                .map(|(t, &v)| ((t + 1) as f64, v as f64)),
-            INK.stroke_width(1),
-        ))
-        .map_err(de)?;
-    chart
-        .draw_series(LineSeries::new(
-            steps().zip(b.mean.iter().copied()),
-            colour.stroke_width(3),
-        ))
-        .map_err(de)?;
+    for (b, colour) in &summaries {
+        chart
+            .draw_series(LineSeries::new(
+                steps(b.mean.len()).zip(b.mean.iter().copied()),
+                colour.stroke_width(3),
+            ))
+            .map_err(de)?;
+    }
     Ok(())
 }
 
-crate::impl_figure!(ConvergenceData);
+crate::impl_figure!(ConvergenceFigure);
 
 #[cfg(test)]
 mod tests {

@@ -271,6 +271,23 @@ impl SolverId {
             _ => self.name(),
         }
     }
+
+    /// The name a reader sees on a panel or in a legend: the spec entry's label when it
+    /// has one (`parberry-square-sweep`; `auto-tiles (network+merge)` with the solver
+    /// added when the label does not name it), the preset for the network
+    /// (`parberry`), else the solver with its variant in brackets (`warnsdorff (roth)`,
+    /// `network+merge (parberry)`).
+    pub fn display(&self) -> String {
+        match (&self.entry, &self.variant) {
+            (Some(e), _) if !self.is_network() && !e.contains(self.solver.as_str()) => {
+                format!("{e} ({})", self.solver)
+            }
+            (Some(e), _) => e.clone(),
+            (None, Some(v)) if self.is_network() => v.clone(),
+            (None, Some(v)) => format!("{} ({v})", self.solver),
+            (None, None) => self.solver.clone(),
+        }
+    }
 }
 
 /// The trials of one (solver, variant, board).
@@ -287,6 +304,12 @@ pub struct Group {
     /// Sum of the timing column over trials that have it, and how many had it.
     pub total_time_ns: f64,
     pub timed_trials: u64,
+    /// Per timed trial, its time in nanoseconds and whether it found a tour (for the
+    /// bootstrap interval of the time per tour).
+    pub times: Vec<(f64, bool)>,
+    /// Index of the group's first row in the records file: groups ordered by it come in
+    /// the spec's order.
+    pub first_row: usize,
 }
 
 impl Group {
@@ -305,12 +328,48 @@ impl Group {
             .then(|| self.total_time_ns / self.tours() as f64 * 1e-9)
     }
 
+    /// Bootstrap 95% percentile interval of the time per tour, in seconds: the group's
+    /// trials resampled with replacement [`BOOTSTRAP_RESAMPLES`] times from a fixed seed
+    /// (so the same records give the same interval), each resample's total time divided
+    /// by its tours. `None` without a time per tour; the upper end is `None` when more
+    /// than 2.5% of resamples found no tour (unbounded above).
+    pub fn time_per_tour_interval(&self) -> Option<(f64, Option<f64>)> {
+        use rand::{Rng, SeedableRng};
+        self.seconds_per_tour()?;
+        let n = self.times.len();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(BOOTSTRAP_SEED);
+        let mut stats: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
+            .map(|_| {
+                let (mut total, mut tours) = (0.0, 0u64);
+                for _ in 0..n {
+                    let (t, tour) = self.times[rng.random_range(0..n)];
+                    total += t;
+                    tours += tour as u64;
+                }
+                if tours == 0 {
+                    f64::INFINITY
+                } else {
+                    total / tours as f64 * 1e-9
+                }
+            })
+            .collect();
+        stats.sort_by(f64::total_cmp);
+        let at = |q: f64| stats[((q * (stats.len() - 1) as f64).round()) as usize];
+        let hi = at(0.975);
+        Some((at(0.025), hi.is_finite().then_some(hi)))
+    }
+
     /// Share of trials with an outcome among `names`, with its Wilson 95% interval.
     pub fn share(&self, names: &[&str]) -> Share {
         let k: u64 = names.iter().map(|n| self.count(n)).sum();
         Share::wilson(k, self.trials)
     }
 }
+
+/// Resamples of the bootstrap interval of the time per tour.
+pub const BOOTSTRAP_RESAMPLES: usize = 1000;
+/// Fixed seed of that bootstrap.
+pub const BOOTSTRAP_SEED: u64 = 1996;
 
 /// A proportion with its Wilson score 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -363,7 +422,7 @@ impl Share {
 /// Groups sorted by solver id, then board (by squares, then rows).
 pub fn aggregate(records: &Records) -> Vec<Group> {
     let mut map: BTreeMap<(SolverId, (usize, usize, usize)), Group> = BTreeMap::new();
-    for r in &records.rows {
+    for (row, r) in records.rows.iter().enumerate() {
         let plain = [Some(&r.solver), r.variant.as_ref()];
         let id = SolverId {
             solver: r.solver.clone(),
@@ -382,6 +441,8 @@ pub fn aggregate(records: &Records) -> Vec<Group> {
             iterations: Vec::new(),
             total_time_ns: 0.0,
             timed_trials: 0,
+            times: Vec::new(),
+            first_row: row,
         });
         g.trials += 1;
         *g.outcomes.entry(r.outcome.clone()).or_insert(0) += 1;
@@ -391,6 +452,7 @@ pub fn aggregate(records: &Records) -> Vec<Group> {
         if let Some(t) = r.time_ns {
             g.total_time_ns += t;
             g.timed_trials += 1;
+            g.times.push((t, r.outcome == "tour"));
         }
     }
     map.into_values().collect()
@@ -415,6 +477,20 @@ pub fn solver_ids(groups: &[Group]) -> Vec<SolverId> {
     v.sort_by_key(|id| (!id.is_network(), id.clone()));
     v.dedup();
     v
+}
+
+/// The distinct solver ids of `groups` in the order the spec lists them (first
+/// appearance in the records file).
+pub fn spec_order(groups: &[Group]) -> Vec<SolverId> {
+    let mut first: Vec<(usize, SolverId)> = Vec::new();
+    for g in groups {
+        match first.iter_mut().find(|(_, id)| *id == g.id) {
+            Some(e) => e.0 = e.0.min(g.first_row),
+            None => first.push((g.first_row, g.id.clone())),
+        }
+    }
+    first.sort();
+    first.into_iter().map(|(_, id)| id).collect()
 }
 
 /// Distinct preset names in the order of [`Preset::ALL`](crate::network::Preset::ALL),

@@ -1,6 +1,11 @@
 //! Figures. Each figure kind lives in its own file and is a function of saved (or
 //! freshly computed) data and an output path; the file extension picks the format
-//! (`.png` or `.svg`; the animation writes `.gif`).
+//! (`.png`, `.svg` or `.pdf`; the animation writes `.gif`). Every records-based and
+//! convergence figure also writes the data it draws beside it as CSV ([`table`]).
+//!
+//! Sizes and fonts are chosen for a two-column journal figure: about 1000 pixels wide,
+//! tick labels 18–19 px and axis labels 20 px, so at a printed width of 7 inches (504 pt;
+//! the SVG/PDF scale freely) the text is 9–10 pt.
 //!
 //! Text is drawn with DejaVu Sans, compiled in from the `dejavu` crate and registered
 //! with plotters' `ab_glyph` font table by [`register_fonts`] (no system fonts, no
@@ -15,9 +20,15 @@
 //! | [`iterations`] | histograms of iterations per trial, per preset and board |
 //! | [`cost`] | time per tour, network presets against the classical solvers |
 //! | [`data`] | the `records.csv` loader and per-group aggregates the last three draw |
+//! | [`tour_rate`] | p(tour) per board on a log axis with Wilson intervals and published points |
 //! | [`trace`] | the `solve --trace` reader, for convergence and animation from saved runs |
+//! | [`axes`] | tick positions shared by the figures (board categories, log and linear axes) |
+//! | [`table`] | the CSV written beside each figure |
+//! | [`pdf`] | SVG to PDF with the bundled font |
+//! | [`published`] | published tour rates (`plot --published FILE`) |
 
 pub mod animation;
+pub mod axes;
 pub mod board;
 pub mod convergence;
 pub mod cost;
@@ -25,6 +36,10 @@ pub mod data;
 pub mod iterations;
 pub mod outcomes;
 pub mod palette;
+pub mod pdf;
+pub mod published;
+pub mod table;
+pub mod tour_rate;
 pub mod trace;
 
 use std::path::{Path, PathBuf};
@@ -64,10 +79,12 @@ pub fn register_fonts() {
 pub enum ImageFormat {
     Png,
     Svg,
+    Pdf,
 }
 
 impl ImageFormat {
-    /// `.png` or `.svg` (case-insensitive); anything else is a user error naming `flag`.
+    /// `.png`, `.svg` or `.pdf` (case-insensitive); anything else is a user error naming
+    /// `flag`.
     pub fn from_path(path: &Path, flag: &str) -> Result<ImageFormat, InputError> {
         let ext = path
             .extension()
@@ -75,8 +92,9 @@ impl ImageFormat {
         match ext.as_deref() {
             Some("png") => Ok(ImageFormat::Png),
             Some("svg") => Ok(ImageFormat::Svg),
+            Some("pdf") => Ok(ImageFormat::Pdf),
             _ => Err(InputError::param(format!(
-                "{flag} '{}' has no image extension; accepted: .png, .svg",
+                "{flag} '{}' has no image extension; accepted: .png, .svg, .pdf",
                 path.display()
             ))),
         }
@@ -86,6 +104,7 @@ impl ImageFormat {
         match self {
             ImageFormat::Png => "png",
             ImageFormat::Svg => "svg",
+            ImageFormat::Pdf => "pdf",
         }
     }
 }
@@ -119,7 +138,7 @@ pub(crate) fn draw_err<E: std::fmt::Debug>(path: &Path) -> impl Fn(E) -> anyhow:
 }
 
 /// Render a still figure on a PNG or SVG backend chosen by the extension of `path`, of
-/// `size` pixels. The file is drawn beside `path` and renamed into place when complete.
+/// `size` pixels (a `.pdf` is drawn as SVG in memory and converted, see [`pdf`]). The file is drawn beside `path` and renamed into place when complete.
 pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> anyhow::Result<()> {
     register_fonts();
     let format = ImageFormat::from_path(path, "output")?;
@@ -140,6 +159,19 @@ pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> 
             figure
                 .draw_svg(&root)
                 .and_then(|()| root.present().map_err(draw_err(path)))
+        }
+        ImageFormat::Pdf => {
+            let mut svg = String::new();
+            {
+                let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+                figure
+                    .draw_svg(&root)
+                    .and_then(|()| root.present().map_err(draw_err(path)))?;
+            }
+            pdf::svg_to_pdf(&svg).and_then(|bytes| {
+                std::fs::write(&tmp, bytes)
+                    .with_context(|| format!("cannot write {}", path.display()))
+            })
         }
     };
     match result {
@@ -209,7 +241,7 @@ pub(crate) fn heading<DB: DrawingBackend>(
     use plotters::style::text_anchor::{HPos, Pos, VPos};
     let (w, _) = root.dim_in_pixel();
     let centre = Pos::new(HPos::Center, VPos::Top);
-    let title_font = (FONT, 26)
+    let title_font = (FONT, 24)
         .into_font()
         .style(FontStyle::Bold)
         .color(&palette::INK)

@@ -5,6 +5,12 @@
 //! boundary above `tour` carries the interval of the tour share, the one above
 //! `multiple-cycles` the interval of "a degree-2 cover"): each cumulative share is itself
 //! a binomial proportion, so the interval is exact in meaning.
+//!
+//! Panels come in the spec's order and are named by the spec entry. When there are
+//! fewer boards than configurations, the panels are per board instead, one bar per
+//! configuration (a spec on one board gets one grouped chart). network+merge groups
+//! whose every trial ended in a tour carry no information here and are left out; the
+//! tour share itself, on a log axis, is the [`tour_rate`](super::tour_rate) figure.
 
 use super::{heading, trials_phrase};
 use std::path::Path;
@@ -14,10 +20,11 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::board::{legend_row, Mark};
-use super::data::{boards, Group, Share};
+
+use super::data::{boards, spec_order, Group, Share, SolverId};
 use super::palette::{self, INK};
-use super::{de, render, DrawResult, FONT};
-use crate::board::Board;
+use super::table::{csv_path, num, Table};
+use super::{axes, de, render, DrawResult, FONT};
 use crate::network::Termination;
 
 /// Stacked outcomes, bottom first, with their legend labels.
@@ -38,11 +45,19 @@ pub struct OutcomeShares {
 }
 
 impl OutcomeShares {
-    /// Keep the network groups of `groups`; `None` if there are none.
+    /// Keep the network groups of `groups`, less network+merge configurations that
+    /// found a tour in every trial on every board; `None` if nothing is left.
     pub fn new(source: impl Into<String>, groups: &[Group]) -> Option<OutcomeShares> {
+        let always = |id: &SolverId| {
+            id.solver == "network+merge"
+                && groups
+                    .iter()
+                    .filter(|g| &g.id == id)
+                    .all(|g| g.tours() == g.trials)
+        };
         let groups: Vec<Group> = groups
             .iter()
-            .filter(|g| g.id.is_neural())
+            .filter(|g| g.id.is_neural() && !always(&g.id))
             .cloned()
             .collect();
         (!groups.is_empty()).then(|| OutcomeShares {
@@ -51,33 +66,76 @@ impl OutcomeShares {
         })
     }
 
-    fn presets(&self) -> Vec<String> {
-        super::data::preset_order(self.groups.iter().map(|g| g.id.short()))
+    /// Configurations in spec order.
+    fn configs(&self) -> Vec<SolverId> {
+        spec_order(&self.groups)
     }
 
-    /// Panels per row: up to three, fewer when each panel holds many boards.
+    /// Panels per board (bars per configuration) when there are fewer boards than
+    /// configurations; else panels per configuration (bars per board).
+    fn by_board(&self) -> bool {
+        boards(&self.groups).len() < self.configs().len()
+    }
+
+    /// (panels, bars per panel).
+    fn shape(&self) -> (usize, usize) {
+        let (b, c) = (boards(&self.groups).len(), self.configs().len());
+        if self.by_board() {
+            (b, c)
+        } else {
+            (c, b)
+        }
+    }
+
+    /// Panels per row: two, or one when each panel holds many bars.
     fn columns(&self) -> usize {
-        let per_row = if boards(&self.groups).len() > 6 { 1 } else { 3 };
-        self.presets().len().clamp(1, per_row)
+        let (panels, bars) = self.shape();
+        let per_row = if bars > 4 { 1 } else { 2 };
+        panels.clamp(1, per_row)
     }
 
     pub fn size(&self) -> (u32, u32) {
-        let n = self.presets().len();
-        let cols = self.columns();
-        let rows = n.div_ceil(cols) as u32;
-        let panel_w = (boards(&self.groups).len() as u32 * 80 + 140).max(520);
-        ((cols as u32 * panel_w + 20).max(1100), rows * 440 + 140)
+        let rows = self.shape().0.div_ceil(self.columns()) as u32;
+        (1050, rows * 400 + 140)
     }
 
+    /// Write the figure and its data (`.csv` beside it).
     pub fn save(&self, path: &Path) -> anyhow::Result<()> {
-        render(self, path, self.size())
+        render(self, path, self.size())?;
+        self.table().write(&csv_path(path))
+    }
+
+    /// One row per configuration and board: counts and shares of each outcome.
+    pub fn table(&self) -> Table {
+        let mut header = vec!["configuration", "board", "trials"];
+        for (k, _) in STACK {
+            header.push(k);
+        }
+        header.extend(["p_tour", "p_tour_low", "p_tour_high"]);
+        let mut t = Table::new(&header);
+        for id in self.configs() {
+            for b in boards(&self.groups) {
+                let Some(g) = self.groups.iter().find(|g| g.id == id && g.board == b) else {
+                    continue;
+                };
+                let s = g.share(&["tour"]);
+                let mut row = vec![id.display(), b.to_string(), g.trials.to_string()];
+                row.extend(STACK.iter().map(|(k, _)| stacked_count(g, k).to_string()));
+                row.extend([num(Some(s.p)), num(Some(s.low)), num(Some(s.high))]);
+                t.push(row);
+            }
+        }
+        t
     }
 
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let (w, h) = root.dim_in_pixel();
-        let presets = self.presets();
-        let per = trials_phrase(self.groups.iter().map(|g| g.trials), "preset and board");
+        let configs = self.configs();
+        let per = trials_phrase(
+            self.groups.iter().map(|g| g.trials),
+            "configuration and board",
+        );
         heading(
             root,
             "How network trials end, by board size",
@@ -86,17 +144,32 @@ impl OutcomeShares {
                 self.source
             ),
         )?;
+        let body = root.margin(72, 50, 10, 10);
         let cols = self.columns();
-        let rows = presets.len().div_ceil(cols);
-        let body = root.margin(76, 56, 10, 10);
-        let areas = body.split_evenly((rows, cols));
-        for (area, preset) in areas.iter().zip(&presets) {
-            let groups: Vec<&Group> = self
-                .groups
-                .iter()
-                .filter(|g| &g.id.short() == preset)
-                .collect();
-            panel(area, preset, &groups)?;
+        let (panels, _) = self.shape();
+        let areas = body.split_evenly((panels.div_ceil(cols), cols));
+        if self.by_board() {
+            for (area, b) in areas.iter().zip(boards(&self.groups)) {
+                let groups: Vec<(String, &Group)> = configs
+                    .iter()
+                    .filter_map(|id| {
+                        let g = self.groups.iter().find(|g| &g.id == id && g.board == b)?;
+                        Some((id.display(), g))
+                    })
+                    .collect();
+                panel(area, &format!("board {b}"), "configuration", &groups)?;
+            }
+        } else {
+            for (area, id) in areas.iter().zip(&configs) {
+                let mut groups: Vec<(String, &Group)> = self
+                    .groups
+                    .iter()
+                    .filter(|g| &g.id == id)
+                    .map(|g| (g.board.to_string(), g))
+                    .collect();
+                groups.sort_by_key(|(_, g)| super::data::board_key(g.board));
+                panel(area, &id.display(), "board", &groups)?;
+            }
         }
         let used: Vec<&str> = STACK
             .iter()
@@ -115,8 +188,8 @@ impl OutcomeShares {
         legend_row(
             root,
             &items,
-            &(FONT, 17).into_font().color(&INK),
-            h as i32 - 26,
+            &(FONT, 18).into_font().color(&INK),
+            h as i32 - 24,
             w as i32,
         )
     }
@@ -151,59 +224,59 @@ fn compact(n: u64) -> String {
     }
 }
 
-fn board_label(boards: &[Board], x: f64) -> String {
-    let i = x.round();
-    if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= boards.len() {
-        return String::new();
-    }
-    boards[i as usize].to_string()
-}
-
 fn panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    preset: &str,
-    groups: &[&Group],
+    title: &str,
+    x_desc: &str,
+    groups: &[(String, &Group)],
 ) -> DrawResult {
-    let owned: Vec<Group> = groups.iter().map(|g| (*g).clone()).collect();
-    let bs = boards(&owned);
-    let nb = bs.len();
+    let nb = groups.len();
     let mut chart = ChartBuilder::on(area)
-        .caption(
-            format!("preset {preset}"),
-            (FONT, 21).into_font().style(FontStyle::Bold),
-        )
+        .caption(title, (FONT, 20).into_font().style(FontStyle::Bold))
         .margin(10)
-        .x_label_area_size(44)
-        .y_label_area_size(60)
-        .build_cartesian_2d(x_range(nb), 0f64..109.0)
+        .x_label_area_size(48)
+        .y_label_area_size(64)
+        .build_cartesian_2d(
+            axes::ticked(
+                x_range(nb),
+                axes::categories(
+                    nb,
+                    axes::labels_that_fit(
+                        area.dim_in_pixel().0.saturating_sub(94),
+                        groups
+                            .iter()
+                            .map(|g| g.0.chars().count())
+                            .max()
+                            .unwrap_or(1),
+                    ),
+                ),
+            ),
+            axes::ticked(0f64..109.0, (0..=5).map(|i| i as f64 * 20.0).collect()),
+        )
         .map_err(de)?;
-    let fmt = |x: &f64| board_label(&bs, *x);
+    let fmt = |x: &f64| {
+        let i = x.round();
+        if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= groups.len() {
+            String::new()
+        } else {
+            groups[i as usize].0.clone()
+        }
+    };
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(nb.max(1))
         .x_label_formatter(&fmt)
-        .y_labels(12)
-        .y_label_formatter(&|y| {
-            if *y <= 100.0 {
-                format!("{y:.0}")
-            } else {
-                String::new()
-            }
-        })
-        .x_desc("board")
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .x_desc(x_desc)
         .y_desc("share of trials (%)")
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 14))
-        .light_line_style(WHITE)
+        .axis_desc_style((FONT, 20))
+        .label_style((FONT, 18))
         .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
         .draw()
         .map_err(de)?;
     let half = 0.34;
-    for (i, b) in bs.iter().enumerate() {
-        let Some(g) = groups.iter().find(|g| g.board == *b) else {
-            continue;
-        };
+    let small = nb > 8;
+    for (i, (_, g)) in groups.iter().enumerate() {
         let x = i as f64;
         let mut cum = 0u64;
         let mut boundaries = Vec::new();
@@ -250,11 +323,14 @@ fn panel<DB: DrawingBackend>(
                 ])
                 .map_err(de)?;
         }
+        if small {
+            continue;
+        }
         chart
             .draw_series(std::iter::once(Text::new(
                 format!("n={}", compact(g.trials)),
                 (x, 101.5),
-                (FONT, 13)
+                (FONT, 15)
                     .into_font()
                     .color(&INK)
                     .pos(Pos::new(HPos::Center, VPos::Bottom)),

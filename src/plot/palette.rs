@@ -28,12 +28,10 @@ pub const GREY: RGBColor = RGBColor(0x80, 0x80, 0x80);
 pub const SQUARE_LIGHT: RGBColor = RGBColor(0xF4, 0xF1, 0xEA);
 pub const SQUARE_DARK: RGBColor = RGBColor(0xD6, 0xD0, 0xC4);
 
-/// Colour for the `i`-th of several cycles, or series. Yellow is skipped for lines on
-/// the light board (poor contrast) and used last.
+/// Colour for the `i`-th of several cycles, or series. Yellow is left out (hard to
+/// read on white and on the light board); after seven colours comes grey.
 pub fn series(i: usize) -> RGBColor {
-    const ORDER: [RGBColor; 8] = [
-        BLUE, VERMILLION, GREEN, PURPLE, ORANGE, SKY_BLUE, INK, YELLOW,
-    ];
+    const ORDER: [RGBColor; 8] = [BLUE, VERMILLION, GREEN, PURPLE, ORANGE, SKY_BLUE, INK, GREY];
     ORDER[i % ORDER.len()]
 }
 

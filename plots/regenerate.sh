@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Remake every committed figure in plots/ (and the CSV of its data beside it) from the
+# committed experiment results and from in-process runs with fixed seeds. Run from the
+# repository root:  bash plots/regenerate.sh
+# The commands are the ones listed in plots/README.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --release --quiet
+kn=target/release/knightnet
+
+# From in-process runs.
+$kn solve --board 8x8 --seed 5 --png plots/tour-8x8.png --svg plots/tour-8x8.svg
+$kn solve --board 12x12 --seed 5 --png plots/tour-12x12.png --svg plots/tour-12x12.svg
+$kn animate --board 8x8 --seed 1 --attempt multiple-cycles --out plots/failure-8x8.png
+$kn animate --board 8x8 --seed 5 --out plots/network-8x8.gif
+$kn animate --board 8x8 --seed 5 --frame 3 --out plots/network-8x8-sweep3.png
+$kn convergence --board 8x8 --runs 50 --seed 1 --out plots/convergence-8x8.png
+$kn convergence --board 8x8 --runs 50 --seed 1 --variant takefuji-lee --out plots/convergence-8x8-takefuji-lee.png
+$kn convergence --board 6x6 --runs 50 --seed 1 --variant numpy --out plots/convergence-6x6-numpy.png
+$kn convergence --board 8x8 --runs 50 --seed 1 --variant parberry --overlay wikipedia --overlay numpy --out plots/convergence-8x8-presets.png
+
+# From the committed experiment records (figures a spec's records do not support are
+# skipped, and the command says which and why).
+published=experiments/published/parberry-1996.csv
+for name in parberry-1996 variants-8x8 quickstart network-vs-classical merge takefuji-lee-1992; do
+    results=experiments/results/$name
+    [ -f "$results/records.csv" ] || { echo "skipping $name: no $results/records.csv" >&2; continue; }
+    rm -f plots/"$name"/*.png plots/"$name"/*.csv
+    if [ "$name" = parberry-1996 ] && [ -f "$published" ]; then
+        $kn plot "$results" --out plots/"$name" --published "$published"
+    else
+        $kn plot "$results" --out plots/"$name"
+    fi
+done

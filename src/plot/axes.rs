@@ -1,0 +1,201 @@
+//! Tick positions chosen by the figures themselves rather than by plotters' defaults,
+//! which drop category labels on padded axes (the second of two boards lost its label),
+//! leave log axes with one labelled decade, and print fractional ticks of a narrow
+//! integer axis as "999 1000 1000 1000". Each function returns the exact positions to
+//! label; the figures bind them to a coordinate with [`ticked`].
+
+use std::ops::Range;
+
+use plotters::coord::ranged1d::{AsRangedCoord, DefaultFormatting, KeyPointHint, Ranged};
+
+/// A coordinate labelled at given positions only (plotters' own `WithKeyPoints` has no
+/// default formatting, so its mesh cannot take a label formatter).
+#[derive(Clone)]
+pub struct Ticked<R: Ranged> {
+    inner: R,
+    ticks: Vec<R::ValueType>,
+}
+
+/// Bind `ticks` to the coordinate `range` (a range, or a log-scale range).
+pub fn ticked<R: AsRangedCoord>(range: R, ticks: Vec<R::Value>) -> Ticked<R::CoordDescType> {
+    Ticked {
+        inner: range.into(),
+        ticks,
+    }
+}
+
+impl<R: Ranged> Ranged for Ticked<R>
+where
+    R::ValueType: Clone,
+{
+    type FormatOption = DefaultFormatting;
+    type ValueType = R::ValueType;
+
+    fn map(&self, value: &Self::ValueType, limit: (i32, i32)) -> i32 {
+        self.inner.map(value, limit)
+    }
+
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<Self::ValueType> {
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
+    }
+
+    fn range(&self) -> Range<Self::ValueType> {
+        self.inner.range()
+    }
+
+    fn axis_pixel_range(&self, limit: (i32, i32)) -> Range<i32> {
+        self.inner.axis_pixel_range(limit)
+    }
+}
+
+/// Category positions `0, 1, .., n-1`, every `every`-th one when there are many (at
+/// most `max` labels).
+pub fn categories(n: usize, max: usize) -> Vec<f64> {
+    let every = n.div_ceil(max.max(1)).max(1);
+    (0..n).step_by(every).map(|i| i as f64).collect()
+}
+
+/// How many category labels of up to `longest` characters fit side by side on an axis
+/// `width` pixels long (about 10 px a character at the figures' 18 px tick font, plus a
+/// gap).
+pub fn labels_that_fit(width: u32, longest: usize) -> usize {
+    (width as usize / (longest * 10 + 16)).max(1)
+}
+
+/// Ticks of a log axis over `[lo, hi]`: powers of ten, with 2 and 5 between them when
+/// the range spans fewer than three decades, and 1–9 when it spans less than one.
+pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    if !(lo > 0.0 && hi > lo && lo.is_finite() && hi.is_finite()) {
+        return Vec::new();
+    }
+    let decades = (hi / lo).log10();
+    let mantissas: &[f64] = if decades < 1.0 {
+        &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]
+    } else if decades < 3.0 {
+        &[1.0, 2.0, 5.0]
+    } else {
+        &[1.0]
+    };
+    let step = if decades > 8.0 {
+        (decades / 6.0).ceil() as i32
+    } else {
+        1
+    };
+    let mut v = Vec::new();
+    let mut e = lo.log10().floor() as i32;
+    while 10f64.powi(e) <= hi * 1.000_001 {
+        if e.rem_euclid(step) == 0 {
+            for m in mantissas {
+                let t = m * 10f64.powi(e);
+                if t >= lo * 0.999_999 && t <= hi * 1.000_001 {
+                    v.push(t);
+                }
+            }
+        }
+        e += 1;
+    }
+    v
+}
+
+/// [`log_ticks`], thinned to powers of ten when that gives more than `max` ticks (a
+/// narrow panel).
+pub fn log_ticks_at_most(lo: f64, hi: f64, max: usize) -> Vec<f64> {
+    let t = log_ticks(lo, hi);
+    if t.len() <= max {
+        return t;
+    }
+    let decades: Vec<f64> = t
+        .iter()
+        .copied()
+        .filter(|v| {
+            let m = v / 10f64.powf(v.log10().floor());
+            (m - 1.0).abs() < 1e-9
+        })
+        .collect();
+    if decades.len() >= 2 {
+        decades
+    } else {
+        t
+    }
+}
+
+/// About `target` evenly spaced ticks on `[lo, hi]` at a step of 1, 2 or 5 times a power
+/// of ten; whole numbers when `integer` (never a step below 1).
+pub fn linear_ticks(lo: f64, hi: f64, target: usize, integer: bool) -> Vec<f64> {
+    if !(hi > lo && lo.is_finite() && hi.is_finite()) {
+        return vec![lo];
+    }
+    let raw = (hi - lo) / target.max(1) as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    let mut step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * mag);
+    if integer {
+        step = step.max(1.0).round();
+    }
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (first..=last).map(|i| i as f64 * step).collect()
+}
+
+/// A tick label that keeps only the digits it needs: 0.5, 2, 1500, 2e+05 → "200k".
+pub fn number(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1e6 {
+        format!("{}M", trim(v / 1e6))
+    } else if a >= 1e4 {
+        format!("{}k", trim(v / 1e3))
+    } else {
+        trim(v)
+    }
+}
+
+/// A percentage tick on a log axis: 0.01%, 0.1%, 2%, 50%.
+pub fn percent(p: f64) -> String {
+    format!("{}%", trim(p * 100.0))
+}
+
+fn trim(v: f64) -> String {
+    let s = format!("{v:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_category_is_labelled_when_few() {
+        assert_eq!(categories(2, 16), vec![0.0, 1.0]);
+        assert_eq!(categories(48, 16).len(), 16);
+    }
+
+    #[test]
+    fn log_ticks_label_below_the_first_decade() {
+        // 20 µs .. 2 ms: 2e-5, 5e-5, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3.
+        let t = log_ticks(2e-5, 2e-3);
+        assert_eq!(t.len(), 7, "{t:?}");
+        assert!((t[0] - 2e-5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn linear_ticks_of_a_narrow_integer_axis_are_distinct_whole_numbers() {
+        let t = linear_ticks(999.5, 1000.5, 5, true);
+        assert_eq!(t, vec![1000.0]);
+        let t = linear_ticks(0.0, 10.0, 5, true);
+        assert_eq!(t, vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
+        assert_eq!(number(20000.0), "20k");
+        assert_eq!(percent(0.0003), "0.03%");
+    }
+}

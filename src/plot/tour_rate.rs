@@ -1,0 +1,264 @@
+//! p(tour): the share of network trials that ended in a tour, per board, on a log axis
+//! (rates from 100% down to a few in ten thousand stay readable), with Wilson 95%
+//! intervals; one line per network configuration in spec order, and published rates
+//! (for example Parberry 1996, Table 1) as black diamonds with their own intervals.
+//! A configuration with no tour on a board shows the upper end of its interval as a
+//! downward triangle.
+
+use super::{heading, trials_phrase};
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::board::{legend_row, Mark};
+use super::data::{board_key, spec_order, Group, Share};
+use super::palette::{self, INK};
+use super::published::Published;
+use super::table::{csv_path, num, Table};
+use super::{axes, de, render, DrawResult, FONT};
+use crate::board::Board;
+
+/// Network groups and optional published rates.
+#[derive(Debug, Clone)]
+pub struct TourRate {
+    pub source: String,
+    pub groups: Vec<Group>,
+    pub published: Option<Published>,
+}
+
+impl TourRate {
+    /// Keep the network groups (not network+merge, which always ends in a tour); `None`
+    /// if there are none.
+    pub fn new(
+        source: impl Into<String>,
+        groups: &[Group],
+        published: Option<Published>,
+    ) -> Option<TourRate> {
+        let groups: Vec<Group> = groups
+            .iter()
+            .filter(|g| g.id.is_network())
+            .cloned()
+            .collect();
+        (!groups.is_empty()).then(|| TourRate {
+            source: source.into(),
+            groups,
+            published,
+        })
+    }
+
+    /// Boards of the measured groups and of the published rates, smallest first.
+    fn boards(&self) -> Vec<Board> {
+        let mut v: Vec<Board> = self.groups.iter().map(|g| g.board).collect();
+        if let Some(p) = &self.published {
+            v.extend(p.rates.iter().map(|r| r.board));
+        }
+        v.sort_by_key(|&b| board_key(b));
+        v.dedup();
+        v
+    }
+
+    /// Every series: its name and (board, share) points.
+    fn series(&self) -> Vec<(String, Vec<(Board, Share)>)> {
+        let mut v: Vec<(String, Vec<(Board, Share)>)> = spec_order(&self.groups)
+            .into_iter()
+            .map(|id| {
+                let mut pts: Vec<(Board, Share)> = self
+                    .groups
+                    .iter()
+                    .filter(|g| g.id == id)
+                    .map(|g| (g.board, g.share(&["tour"])))
+                    .collect();
+                pts.sort_by_key(|p| board_key(p.0));
+                (id.display(), pts)
+            })
+            .collect();
+        if let Some(p) = &self.published {
+            v.push((
+                format!("{} (published)", p.name),
+                p.rates
+                    .iter()
+                    .map(|r| (r.board, Share::wilson(r.success, r.trials)))
+                    .collect(),
+            ));
+        }
+        v
+    }
+
+    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+        render(self, path, (1050, 640))?;
+        self.table().write(&csv_path(path))
+    }
+
+    /// One row per series and board.
+    pub fn table(&self) -> Table {
+        let mut t = Table::new(&[
+            "series",
+            "board",
+            "trials",
+            "tours",
+            "p_tour",
+            "wilson_low",
+            "wilson_high",
+        ]);
+        for (name, pts) in self.series() {
+            for (b, s) in pts {
+                t.push(vec![
+                    name.clone(),
+                    b.to_string(),
+                    s.n.to_string(),
+                    s.k.to_string(),
+                    num(Some(s.p)),
+                    num(Some(s.low)),
+                    num(Some(s.high)),
+                ]);
+            }
+        }
+        t
+    }
+
+    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+        root.fill(&WHITE).map_err(de)?;
+        let (w, h) = root.dim_in_pixel();
+        let bs = self.boards();
+        let series = self.series();
+        let lo = series
+            .iter()
+            .flat_map(|(_, p)| p.iter())
+            .flat_map(|(_, s)| [s.low, s.p, s.high])
+            .filter(|v| *v > 0.0)
+            .fold(1.0f64, f64::min);
+        let (lo, hi) = (lo / 2.0, 1.5);
+        let per = trials_phrase(
+            self.groups.iter().map(|g| g.trials),
+            "configuration and board",
+        );
+        heading(
+            root,
+            "Share of network trials that end in a tour",
+            format!(
+                "{}: {per}; log axis; bars: Wilson 95% intervals; ▽ no tour (upper end shown)",
+                self.source
+            ),
+        )?;
+        let nb = bs.len();
+        let body = root.margin(70, 50, 10, 20);
+        let ticks: Vec<f64> = axes::log_ticks(lo, 1.0);
+        let mut chart = ChartBuilder::on(&body)
+            .margin(10)
+            .x_label_area_size(52)
+            .y_label_area_size(90)
+            .build_cartesian_2d(
+                axes::ticked(
+                    super::outcomes::x_range(nb),
+                    axes::categories(
+                        nb,
+                        axes::labels_that_fit(
+                            body.dim_in_pixel().0.saturating_sub(120),
+                            bs.iter().map(|b| b.to_string().len()).max().unwrap_or(1),
+                        ),
+                    ),
+                ),
+                axes::ticked((lo..hi).log_scale(), ticks),
+            )
+            .map_err(de)?;
+        let fmt = |x: &f64| {
+            let i = x.round();
+            if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= bs.len() {
+                String::new()
+            } else {
+                bs[i as usize].to_string()
+            }
+        };
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_label_formatter(&fmt)
+            .y_label_formatter(&|y| axes::percent(*y))
+            .x_desc("board")
+            .y_desc("p(tour), log scale")
+            .axis_desc_style((FONT, 20))
+            .label_style((FONT, 18))
+            .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
+            .draw()
+            .map_err(de)?;
+        let k = series.len() as f64;
+        let published = self.published.is_some();
+        let mut legend = Vec::new();
+        for (i, (name, pts)) in series.iter().enumerate() {
+            let is_pub = published && i + 1 == series.len();
+            let colour = if is_pub { INK } else { palette::series(i) };
+            let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.4 / k.max(1.0));
+            let at = |b: &Board| bs.iter().position(|x| x == b).unwrap_or(0) as f64 + dodge;
+            let line: Vec<(f64, f64)> = pts
+                .iter()
+                .filter(|(_, s)| s.k > 0)
+                .map(|(b, s)| (at(b), s.p))
+                .collect();
+            let style = if is_pub {
+                colour.stroke_width(1)
+            } else {
+                colour.stroke_width(2)
+            };
+            chart
+                .draw_series(LineSeries::new(line.clone(), style))
+                .map_err(de)?;
+            for (b, s) in pts {
+                let x = at(b);
+                let low = if s.low > 0.0 { s.low } else { lo };
+                let cap = 0.04;
+                // A zero lower end has no place on a log axis: the bar runs to the bottom
+                // edge without a cap.
+                let mut bars = vec![
+                    PathElement::new(vec![(x, low), (x, s.high)], colour.stroke_width(2)),
+                    PathElement::new(
+                        vec![(x - cap, s.high), (x + cap, s.high)],
+                        colour.stroke_width(2),
+                    ),
+                ];
+                if s.low > 0.0 {
+                    bars.push(PathElement::new(
+                        vec![(x - cap, low), (x + cap, low)],
+                        colour.stroke_width(2),
+                    ));
+                }
+                chart.draw_series(bars).map_err(de)?;
+                if s.k == 0 {
+                    chart
+                        .draw_series(std::iter::once(
+                            EmptyElement::at((x, s.high))
+                                + Polygon::new(vec![(-7, -5), (7, -5), (0, 7)], colour.filled()),
+                        ))
+                        .map_err(de)?;
+                }
+            }
+            if is_pub {
+                chart
+                    .draw_series(line.iter().map(|&p| {
+                        EmptyElement::at(p)
+                            + Polygon::new(vec![(0, -8), (8, 0), (0, 8), (-8, 0)], WHITE.filled())
+                            + PathElement::new(
+                                vec![(0, -8), (8, 0), (0, 8), (-8, 0), (0, -8)],
+                                INK.stroke_width(2),
+                            )
+                    }))
+                    .map_err(de)?;
+                legend.push((Mark::Line(INK), name.clone()));
+            } else {
+                chart
+                    .draw_series(line.iter().map(|&p| Circle::new(p, 5, colour.filled())))
+                    .map_err(de)?;
+                legend.push((Mark::Line(colour), name.clone()));
+            }
+        }
+        legend_row(
+            root,
+            &legend,
+            &(FONT, 18).into_font().color(&INK),
+            h as i32 - 24,
+            w as i32,
+        )
+    }
+}
+
+crate::impl_figure!(TourRate);
