@@ -244,6 +244,56 @@ fn cli_json_contract() {
     }
 }
 
+/// JSON output holds no timing: identical runs print identical bytes (the neural
+/// solver's `seconds` used to differ between runs), for one solution and for counts.
+#[test]
+fn cli_json_of_identical_runs_is_byte_identical() {
+    let runs: [&[&str]; 5] = [
+        &["queens", "--solver", "neural", "--format", "json"],
+        &[
+            "queens",
+            "--solver",
+            "neural:takefuji",
+            "--size",
+            "10",
+            "--format",
+            "json",
+        ],
+        &[
+            "queens",
+            "--solver",
+            "forward-checking",
+            "--size",
+            "12",
+            "--format",
+            "json",
+        ],
+        &["queens", "--size", "9", "--count", "--format", "json"],
+        &[
+            "queens",
+            "--size",
+            "9",
+            "--solver",
+            "brute-force",
+            "--count",
+            "--format",
+            "json",
+        ],
+    ];
+    for args in runs {
+        let a = knightnet(args);
+        let b = knightnet(args);
+        assert!(
+            a.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&a.stderr)
+        );
+        let v: Value = serde_json::from_slice(&a.stdout).unwrap();
+        assert!(v.get("seconds").is_none(), "{args:?}: {v}");
+        assert_eq!(a.stdout, b.stdout, "{args:?}");
+    }
+}
+
 #[test]
 fn cli_count_and_text() {
     let out = knightnet(&["queens", "--size", "8", "--count"]);

@@ -2,7 +2,6 @@
 //! another, with locked queens; find one solution with any queens solver, or count all.
 
 use std::io::Write;
-use std::time::Instant;
 
 use clap::Args;
 use serde_json::{json, Value};
@@ -117,8 +116,9 @@ fn pairs(v: &[(usize, usize)]) -> Value {
     json!(v.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>())
 }
 
-/// The JSON object of one solve (the output contract of `queens --format json`).
-pub fn solved_json(cfg: &QueensConfig, s: &Solved, seconds: f64) -> Value {
+/// The JSON object of one solve (the output contract of `queens --format json`). It holds
+/// no timing, so identical runs print identical bytes.
+pub fn solved_json(cfg: &QueensConfig, s: &Solved) -> Value {
     let n = cfg.problem.n();
     let solution = s.cols.as_ref().map(|cols| {
         json!(cols
@@ -139,7 +139,6 @@ pub fn solved_json(cfg: &QueensConfig, s: &Solved, seconds: f64) -> Value {
         "steps": s.steps,
         "attempts": s.attempts,
         "restarts": s.attempts.saturating_sub(1),
-        "seconds": seconds,
         "version": env!("CARGO_PKG_VERSION"),
     });
     if let (Some(t), Some(last)) = (s.terminations, s.last_termination) {
@@ -165,10 +164,8 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
         0 => String::new(),
         k => format!(", {k} locked"),
     };
-    let started = Instant::now();
     if cfg.count {
         let c = queens::count(&cfg.problem, &cfg.solver, cfg.max_steps)?;
-        let seconds = started.elapsed().as_secs_f64();
         let text = match args.format {
             Format::Json => {
                 let v = json!({
@@ -179,7 +176,6 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     "count": c.solutions,
                     "outcome": if c.complete { "complete" } else { "step-limit" },
                     "steps": c.steps,
-                    "seconds": seconds,
                     "version": env!("CARGO_PKG_VERSION"),
                 });
                 serde_json::to_string_pretty(&v).map_err(anyhow::Error::from)? + "\n"
@@ -202,13 +198,12 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let mut rng = rng_from_seed(cfg.seed);
     let solved = cfg.solver.solve(&cfg.problem, cfg.max_steps, &mut rng);
-    let seconds = started.elapsed().as_secs_f64();
     if let Some(cols) = &solved.cols {
         queens::verify(&cfg.problem, cols).map_err(|e| anyhow::anyhow!("internal error: {e}"))?;
     }
     let text = match args.format {
         Format::Json => {
-            serde_json::to_string_pretty(&solved_json(&cfg, &solved, seconds))
+            serde_json::to_string_pretty(&solved_json(&cfg, &solved))
                 .map_err(anyhow::Error::from)?
                 + "\n"
         }
