@@ -14,18 +14,24 @@ use crate::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
 pub struct QueensArgs {
-    /// Board size N (N queens on an NxN board), 1..=1000.
+    /// Board size N (N queens on an NxN board), 1..=1000 with explicit, forward-checking or
+    /// neural;
+    /// brute-force takes N <= 13 and backtracking N <= 29 (their searches grow
+    /// exponentially).
     #[arg(long, default_value = "8", allow_hyphen_values = true)]
     pub size: String,
     /// Lock a queen on SQUARE: ROW,COL (0-based, row 0 at the top) or algebraic like c3.
     /// Repeat for more queens.
     #[arg(long = "lock", value_name = "SQUARE", allow_hyphen_values = true)]
     pub locks: Vec<String>,
-    /// Solver: brute-force, backtracking, forward-checking, neural, neural:PRESET
-    /// (presets: sequential, takefuji).
-    #[arg(long, default_value = "backtracking")]
-    pub solver: String,
-    /// Count every solution instead of finding one (exhaustive solvers, N <= 20).
+    /// Solver: explicit (a known construction, O(N), no --lock), forward-checking,
+    /// brute-force, backtracking, neural, neural:PRESET (presets: sequential, takefuji).
+    /// Default: explicit without --lock, forward-checking with (its time then depends on
+    /// the locks and is bounded by --max-steps).
+    #[arg(long)]
+    pub solver: Option<String>,
+    /// Count every solution instead of finding one (exhaustive solvers: N <= 14 with
+    /// forward-checking or backtracking, N <= 11 with brute-force).
     #[arg(long)]
     pub count: bool,
     /// Seed of the ChaCha8 random stream (used by the neural solver).
@@ -72,7 +78,16 @@ impl QueensArgs {
             })?
         };
         let problem = Problem::parse(n, &self.locks)?;
-        let mut solver: QueensSolver = self.solver.parse()?;
+        let mut solver: QueensSolver = match &self.solver {
+            Some(s) => s.parse()?,
+            None if self.locks.is_empty() && !self.count => QueensSolver::Explicit,
+            None => QueensSolver::ForwardChecking,
+        };
+        if solver == QueensSolver::Explicit && !problem.locks().is_empty() {
+            return Err(InputError::param(
+                "--solver explicit builds one fixed placement and cannot honour --lock; use --solver forward-checking",
+            ));
+        }
         match &mut solver {
             QueensSolver::Neural(p) => {
                 if let Some(x) = self.max_iterations {
@@ -93,14 +108,25 @@ impl QueensArgs {
         if self.count && !solver.is_exhaustive() {
             return Err(InputError::param(format!(
                 "--count needs an exhaustive solver (brute-force, backtracking, forward-checking), not '{}'",
-                self.solver
+                solver.name()
             )));
         }
-        if self.count && n > queens::MAX_COUNT_N {
-            return Err(InputError::param(format!(
-                "--count enumerates every solution; N up to {} is accepted, not {n}",
-                queens::MAX_COUNT_N
-            )));
+        match solver.max_count_n() {
+            Some(max) if self.count && n > max => {
+                return Err(InputError::param(format!(
+                    "--count with --solver {} enumerates every solution; N up to {max} is accepted, not {n}",
+                    solver.name()
+                )));
+            }
+            _ if !self.count && n > solver.max_n() => {
+                return Err(InputError::param(format!(
+                    "--solver {} finds one solution for N up to {} (its search grows exponentially), not {n}; --solver forward-checking takes N up to {}",
+                    solver.name(),
+                    solver.max_n(),
+                    queens::MAX_N
+                )));
+            }
+            _ => {}
         }
         Ok(QueensConfig {
             problem,
@@ -213,7 +239,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
             } else {
                 String::new()
             };
-            let seed = if cfg.solver.is_exhaustive() {
+            let seed = if !matches!(cfg.solver, queens::QueensSolver::Neural(_)) {
                 String::new()
             } else {
                 format!(", seed {}", cfg.seed)
