@@ -187,6 +187,32 @@ pub struct SolveArgs {
 }
 
 impl SolveArgs {
+    /// A preset or tie-break named in `--solver NAME:X` and again by its own flag must
+    /// agree (the flag used to win silently).
+    fn refuse_contradictions(&self) -> Result<(), InputError> {
+        let (head, tail) = crate::solvers::split_name(self.solver.trim());
+        let Some(tail) = tail else { return Ok(()) };
+        let flag = match head {
+            "network" | "network+merge" => {
+                self.network.variant.as_deref().map(|v| ("--variant", v))
+            }
+            "warnsdorff" => self.tie_break.as_deref().map(|t| ("--tie-break", t)),
+            _ => None,
+        };
+        match flag {
+            Some((name, value)) if value.trim() != tail.trim() => Err(InputError::param(format!(
+                "--solver {} and {name} {value} contradict each other; give the {} once",
+                self.solver.trim(),
+                if name == "--variant" {
+                    "preset"
+                } else {
+                    "tie-break"
+                }
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     fn format_name(&self) -> &'static str {
         match self.format {
             Format::Text => "text",
@@ -207,6 +233,7 @@ impl SolveArgs {
     pub fn config(&self) -> Result<SolveConfig, InputError> {
         let board: Board = self.board.parse()?;
         let mut solver: SolverKind = self.solver.parse()?;
+        self.refuse_contradictions()?;
         if self.merge {
             solver = match solver {
                 SolverKind::Network(params) => SolverKind::NetworkMerge {
