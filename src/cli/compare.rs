@@ -2,8 +2,8 @@
 //! in one process — time per tour, success rate and the ratio to the fastest.
 //!
 //! Trial `i` of every solver runs with seed `SEED + i` (so `solve --solver NAME --seed
-//! SEED+i` replays it). Trials run on `--threads` threads (default: all cores) in one
-//! chunk of consecutive trials per thread, solved with
+//! SEED+i` replays it). Trials run on `--threads` threads (1 to 1024, never more than
+//! trials; default: all cores) in one chunk of consecutive trials per thread, solved with
 //! [`crate::solvers::Solver::solve_many`] (the network runs a chunk's solves in the lanes
 //! of one batch: throughput mode; the tours are the same as one `solve` per seed).
 //! `seconds` is the sum of the chunks' own wall times, each on one core, so it hardly
