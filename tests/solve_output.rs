@@ -49,7 +49,7 @@ fn streamed_output_has_the_bytes_of_the_whole_value() {
             let text = String::from_utf8(text).unwrap();
             assert_eq!(text, solution_text(&sol, board, seed));
             let (first, rest) = text.split_once('\n').unwrap();
-            assert!(first.starts_with(&format!("{}", sol.solver)), "{first}");
+            assert!(first.starts_with(sol.solver.as_str()), "{first}");
             match &sol.tour {
                 Some(t) => assert_eq!(rest, t.to_string(), "{name} seed {seed}"),
                 None => assert_eq!(rest, ""),
