@@ -346,6 +346,29 @@ fn cli_default_solver_scales_to_every_accepted_size() {
     assert_eq!(v["solver"], "forward-checking");
 }
 
+/// With locks there is no construction, and the default step budget bounds the time
+/// of forward checking (its steps cost O(N)): a hard case ends with the step limit
+/// (exit 1, naming --max-steps) instead of running for hours.
+#[test]
+fn cli_default_step_budget_bounds_forward_checking_time() {
+    for args in [
+        &["--size", "997", "--lock", "10,10"][..],
+        &[
+            "--size",
+            "997",
+            "--lock",
+            "10,10",
+            "--solver",
+            "forward-checking",
+        ][..],
+    ] {
+        let out = queens_within(60, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("--max-steps"), "{err}");
+    }
+}
+
 /// Each solver's size limits (one solution, and --count) are stated and checked before
 /// any work: exit 2 naming the solver and its limit.
 #[test]

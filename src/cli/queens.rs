@@ -40,9 +40,10 @@ pub struct QueensArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Step budget of the exhaustive solvers.
-    #[arg(long, default_value_t = queens::DEFAULT_MAX_STEPS)]
-    pub max_steps: u64,
+    /// Step budget of the exhaustive solvers. Default: 200000000 for brute-force and backtracking, 200000000 / N (at least
+    /// 1000000) for forward-checking, whose steps cost O(N).
+    #[arg(long)]
+    pub max_steps: Option<u64>,
     /// Neural solver: iterations (steps or sweeps) per attempt.
     #[arg(long)]
     pub max_iterations: Option<u32>,
@@ -128,11 +129,12 @@ impl QueensArgs {
             }
             _ => {}
         }
+        let max_steps = self.max_steps.unwrap_or(solver.default_max_steps(n));
         Ok(QueensConfig {
             problem,
             solver,
             seed: self.seed,
-            max_steps: self.max_steps,
+            max_steps,
             count: self.count,
         })
     }
