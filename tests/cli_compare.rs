@@ -141,3 +141,29 @@ fn bad_input_is_refused() {
         assert_refused(&args, needle);
     }
 }
+
+/// `--threads` is bounded (1..=1024, checked before any work; 100000 used to spawn
+/// threads at full CPU for minutes) and the pool never has more threads than trials.
+#[test]
+fn threads_are_bounded_and_never_exceed_the_trials() {
+    for t in ["1025", "100000", "18446744073709551615"] {
+        let err = assert_refused(&["compare", "--threads", t, "--trials", "2"], "--threads");
+        assert!(err.contains("1024"), "{err}");
+    }
+    let out = knightnet(&[
+        "compare",
+        "--threads",
+        "1024",
+        "--trials",
+        "2",
+        "--solvers",
+        "warnsdorff:roth",
+    ]);
+    assert!(out.status.success());
+    let first = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    assert!(first.ends_with(", 2 threads"), "{first}");
+}

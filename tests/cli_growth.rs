@@ -158,10 +158,40 @@ fn bad_input_is_a_clear_error() {
         (&["--budget", "0", "--sizes", "8,16"], "--budget"),
         (&["--trials", "0", "--sizes", "8,16"], "--trials"),
         (&["--threads", "0", "--sizes", "8,16"], "--threads"),
+        (&["--threads", "1025", "--sizes", "8,16"], "1024"),
+        (&["--threads", "100000", "--sizes", "8,16"], "--threads"),
     ] {
         let mut all = vec!["growth"];
         all.extend_from_slice(args);
         let err = assert_refused(&all, needle);
         assert!(err.starts_with("error:"), "{args:?}: {err}");
     }
+}
+
+/// The pool never has more threads than a solve can use: solvers without tiles run
+/// one solve at a time on one thread, whatever `--threads` says.
+#[test]
+fn threads_never_exceed_the_parallel_work() {
+    let out = knightnet(&[
+        "growth",
+        "--threads",
+        "1024",
+        "--sizes",
+        "8,16",
+        "--trials",
+        "1",
+        "--solvers",
+        "warnsdorff:roth",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    assert!(first.ends_with(", 1 thread"), "{first}");
 }

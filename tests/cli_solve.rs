@@ -229,3 +229,80 @@ fn giving_up_is_reported_not_hidden() {
     assert_eq!(v["outcome"], "iteration-cap");
     assert!(String::from_utf8_lossy(&out.stderr).contains("no tour found after 3 attempts"));
 }
+
+/// A preset or tie-break given twice, in `--solver NAME:X` and by its flag, must agree
+/// (the flag used to win silently); the same value twice is fine.
+#[test]
+fn contradictory_presets_and_tie_breaks_are_refused() {
+    for (args, flag) in [
+        (
+            vec![
+                "solve",
+                "--solver",
+                "network:brant",
+                "--variant",
+                "parberry",
+            ],
+            "--variant",
+        ),
+        (
+            vec![
+                "solve",
+                "--solver",
+                "network+merge:parberry",
+                "--variant",
+                "brant",
+            ],
+            "--variant",
+        ),
+        (
+            vec![
+                "solve",
+                "--solver",
+                "warnsdorff:roth",
+                "--tie-break",
+                "pohl",
+            ],
+            "--tie-break",
+        ),
+    ] {
+        let err = assert_refused(&args, flag);
+        assert!(err.contains(args[2]), "{err}");
+    }
+    let v = json_of(&[
+        "solve",
+        "--solver",
+        "warnsdorff:pohl",
+        "--tie-break",
+        "pohl",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["variant"], "pohl");
+}
+
+/// A closed-only solver on a board with no closed tour but open ones names a solver
+/// that finds an open tour, and that suggestion works.
+#[test]
+fn no_closed_tour_suggests_an_open_tour_solver() {
+    for solver in ["network", "network+merge"] {
+        let err = assert_refused(
+            &["solve", "--board", "5x5", "--solver", solver],
+            "--solver divide-conquer",
+        );
+        assert!(err.contains("open tour"), "{err}");
+    }
+    let v = json_of(&[
+        "solve",
+        "--board",
+        "5x5",
+        "--solver",
+        "divide-conquer",
+        "--format",
+        "json",
+    ]);
+    assert!(v["tour"].is_array());
+    // No open tour either: no suggestion.
+    let err = assert_refused(&["solve", "--board", "3x3"], "no closed");
+    assert!(!err.contains("divide-conquer"), "{err}");
+}

@@ -323,6 +323,57 @@ mod batched {
         }
     }
 
+    /// Runs that end at the attempt cap (no tour) and runs whose tour comes after
+    /// attempts that finished out of order are the same in lanes as alone.
+    #[test]
+    fn batched_solve_equals_scalar_solve_at_small_attempt_caps() {
+        for (n, m) in [(6, 6), (8, 8)] {
+            let graph = KnightGraph::new(Board::new(n, m).unwrap());
+            for (preset, max_attempts) in [
+                (Preset::Parberry, 1),
+                (Preset::Parberry, 2),
+                (Preset::Numpy, 25),
+                (Preset::Wikipedia, 3),
+                (Preset::Wikipedia, 70),
+            ] {
+                let p = NetworkParams {
+                    max_attempts,
+                    ..preset.params()
+                };
+                for seed in 0..4 {
+                    let scalar = Network::new(&graph, p)
+                        .unwrap()
+                        .solve(&mut rng_from_seed(seed));
+                    let batched = batch::solve(&graph, p, &mut rng_from_seed(seed)).unwrap();
+                    assert_eq!(
+                        scalar, batched,
+                        "{n}x{m} {preset} max {max_attempts} seed {seed}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The attempt cap is a bound, not a size: a run that ends on its second attempt
+    /// under the largest cap holds only what it made (this aborted on a 240 GB
+    /// allocation when results were reserved per possible attempt).
+    #[test]
+    fn batched_solve_memory_does_not_follow_the_attempt_cap() {
+        let graph = KnightGraph::new(Board::new(12, 12).unwrap());
+        let p = NetworkParams {
+            max_attempts: u32::MAX,
+            ..Preset::Parberry.params()
+        };
+        for seed in 0..3 {
+            let scalar = Network::new(&graph, p)
+                .unwrap()
+                .solve(&mut rng_from_seed(seed));
+            let batched = batch::solve(&graph, p, &mut rng_from_seed(seed)).unwrap();
+            assert!(batched.tour.is_some());
+            assert_eq!(scalar, batched, "seed {seed}");
+        }
+    }
+
     /// Throughput mode: solves sharing lanes give each the run it gets alone, including
     /// runs that end at the attempt limit without a tour.
     #[test]

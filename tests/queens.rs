@@ -64,10 +64,11 @@ fn every_solver_on_n_1_to_12() {
             let s = solver.solve(&problem, u64::MAX, &mut rng_from_seed(n as u64));
             if n == 2 || n == 3 {
                 assert!(s.cols.is_none(), "{solver} found a solution for N = {n}");
-                let expect = if solver.is_exhaustive() {
-                    "no-solution"
-                } else {
+                // The network gives up; a search or the construction knows.
+                let expect = if matches!(solver, QueensSolver::Neural(_)) {
                     "attempt-limit"
+                } else {
+                    "no-solution"
                 };
                 assert_eq!(s.outcome.name(), expect);
                 continue;
@@ -244,6 +245,202 @@ fn cli_json_contract() {
     }
 }
 
+/// JSON output holds no timing: identical runs print identical bytes (the neural
+/// solver's `seconds` used to differ between runs), for one solution and for counts.
+#[test]
+fn cli_json_of_identical_runs_is_byte_identical() {
+    let runs: [&[&str]; 5] = [
+        &["queens", "--solver", "neural", "--format", "json"],
+        &[
+            "queens",
+            "--solver",
+            "neural:takefuji",
+            "--size",
+            "10",
+            "--format",
+            "json",
+        ],
+        &[
+            "queens",
+            "--solver",
+            "forward-checking",
+            "--size",
+            "12",
+            "--format",
+            "json",
+        ],
+        &["queens", "--size", "9", "--count", "--format", "json"],
+        &[
+            "queens",
+            "--size",
+            "9",
+            "--solver",
+            "brute-force",
+            "--count",
+            "--format",
+            "json",
+        ],
+    ];
+    for args in runs {
+        let a = knightnet(args);
+        let b = knightnet(args);
+        assert!(
+            a.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&a.stderr)
+        );
+        let v: Value = serde_json::from_slice(&a.stdout).unwrap();
+        assert!(v.get("seconds").is_none(), "{args:?}: {v}");
+        assert_eq!(a.stdout, b.stdout, "{args:?}");
+    }
+}
+
+/// Run `queens` with a hang guard: a child that has not finished in `secs` seconds is
+/// killed and the test fails.
+fn queens_within(secs: u64, args: &[&str]) -> std::process::Output {
+    let out = std::process::Command::new("timeout")
+        .arg(secs.to_string())
+        .arg(env!("CARGO_BIN_EXE_knightnet"))
+        .arg("queens")
+        .args(args)
+        .output()
+        .expect("timeout runs");
+    assert_ne!(
+        out.status.code(),
+        Some(124),
+        "queens {args:?} did not finish in {secs} s"
+    );
+    out
+}
+
+/// The default solver scales to the documented N = 1000 (it used to be backtracking,
+/// which did not finish `--size 50` in a minute), and its answer passes the checker.
+#[test]
+fn cli_default_solver_scales_to_every_accepted_size() {
+    for n in ["50", "997", "1000"] {
+        let out = queens_within(60, &["--size", n, "--format", "json"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let n: usize = n.parse().unwrap();
+        let queens: Vec<(usize, usize)> = v["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p[0].as_u64().unwrap() as usize,
+                    p[1].as_u64().unwrap() as usize,
+                )
+            })
+            .collect();
+        independent_check(n, &queens, &[]);
+    }
+    // With locks the default searches (the construction cannot honour them).
+    let out = queens_within(60, &["--size", "8", "--lock", "d1", "--format", "json"]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["solver"], "forward-checking");
+}
+
+/// With locks there is no construction, and the default step budget bounds the time
+/// of forward checking (its steps cost O(N)): a hard case ends with the step limit
+/// (exit 1, naming --max-steps) instead of running for hours.
+#[test]
+fn cli_default_step_budget_bounds_forward_checking_time() {
+    for args in [
+        &["--size", "997", "--lock", "10,10"][..],
+        &[
+            "--size",
+            "997",
+            "--lock",
+            "10,10",
+            "--solver",
+            "forward-checking",
+        ][..],
+    ] {
+        let out = queens_within(60, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("--max-steps"), "{err}");
+    }
+}
+
+/// Each solver's size limits (one solution, and --count) are stated and checked before
+/// any work: exit 2 naming the solver and its limit.
+#[test]
+fn cli_size_limits_per_solver_are_checked_before_work() {
+    for (args, solver, limit) in [
+        (
+            vec!["queens", "--size", "50", "--solver", "backtracking"],
+            "backtracking",
+            "29",
+        ),
+        (
+            vec!["queens", "--size", "14", "--solver", "brute-force"],
+            "brute-force",
+            "13",
+        ),
+        (
+            vec!["queens", "--size", "15", "--count"],
+            "forward-checking",
+            "14",
+        ),
+        (
+            vec![
+                "queens",
+                "--size",
+                "15",
+                "--count",
+                "--solver",
+                "backtracking",
+            ],
+            "backtracking",
+            "14",
+        ),
+        (
+            vec![
+                "queens",
+                "--size",
+                "12",
+                "--count",
+                "--solver",
+                "brute-force",
+            ],
+            "brute-force",
+            "11",
+        ),
+        (
+            vec![
+                "queens", "--size", "8", "--solver", "explicit", "--lock", "d1",
+            ],
+            "explicit",
+            "--lock",
+        ),
+    ] {
+        let err = queens_refused(&args);
+        assert!(
+            err.contains(solver) && err.contains(limit),
+            "{args:?}: {err}"
+        );
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"))
+        .args(["queens", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    for stated in ["N <= 13", "N <= 29", "N <= 14", "N <= 11"] {
+        assert!(help.contains(stated), "--help lacks '{stated}'");
+    }
+}
+
+fn queens_refused(args: &[&str]) -> String {
+    common::refused(args)
+}
+
 #[test]
 fn cli_count_and_text() {
     let out = knightnet(&["queens", "--size", "8", "--count"]);
@@ -294,5 +491,5 @@ fn cli_bad_input_is_one_line_and_exit_2() {
         &["queens", "--count", "--solver", "neural"],
         "exhaustive solver",
     );
-    one_line_error(&["queens", "--count", "--size", "30"], "N up to 20");
+    one_line_error(&["queens", "--count", "--size", "30"], "N up to 14");
 }

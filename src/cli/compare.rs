@@ -2,8 +2,8 @@
 //! in one process — time per tour, success rate and the ratio to the fastest.
 //!
 //! Trial `i` of every solver runs with seed `SEED + i` (so `solve --solver NAME --seed
-//! SEED+i` replays it). Trials run on `--threads` threads (default: all cores) in one
-//! chunk of consecutive trials per thread, solved with
+//! SEED+i` replays it). Trials run on `--threads` threads (1 to 1024, never more than
+//! trials; default: all cores) in one chunk of consecutive trials per thread, solved with
 //! [`crate::solvers::Solver::solve_many`] (the network runs a chunk's solves in the lanes
 //! of one batch: throughput mode; the tours are the same as one `solve` per seed).
 //! `seconds` is the sum of the chunks' own wall times, each on one core, so it hardly
@@ -45,7 +45,8 @@ pub struct CompareArgs {
     /// Seed of trial 0; trial i uses SEED + i.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// Threads (1 pins the comparison to one core); default: all cores.
+    /// Threads, 1 to 1024 (1 pins the comparison to one core; never more than --trials
+    /// are started); default: all cores.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Output format.
@@ -83,6 +84,20 @@ type TrialResult = (Option<Vec<(u32, u32)>>, u64, f64);
 /// Tours per solver that enter the variety measure.
 pub const VARIETY_TOURS: usize = 20;
 
+/// Largest `--threads` accepted by `compare` and `growth`.
+pub const MAX_THREADS: usize = 1024;
+
+/// Check a `--threads` value: 1 to [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<usize, InputError> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(InputError::param(format!(
+            "--threads {threads} is not accepted; give 1 to {MAX_THREADS}"
+        )))
+    }
+}
+
 /// Mean share of common moves over all pairs of `tours` (sorted move lists).
 pub fn shared_moves(tours: &[Vec<(u32, u32)>]) -> Option<f64> {
     let mut total = 0.0;
@@ -118,6 +133,8 @@ pub fn compare(
     threads: usize,
 ) -> Result<Vec<CompareRow>, InputError> {
     let request = Request::new(board);
+    // One chunk of trials per thread: more threads than trials would idle.
+    let threads = check_threads(threads)?.min(trials.max(1) as usize);
     let solvers: Vec<_> = kinds.iter().map(|k| (k.to_string(), k.build())).collect();
     for (name, s) in &solvers {
         s.check(&request)
@@ -227,12 +244,10 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .into());
     }
     let threads = match args.threads {
-        Some(0) => {
-            return Err(InputError::param("--threads 0 is not accepted; give 1 or more").into())
-        }
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+        Some(t) => check_threads(t)?,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
+    }
+    .min(args.trials as usize);
     let kinds: Vec<SolverKind> = args
         .solvers
         .iter()

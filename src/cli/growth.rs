@@ -55,7 +55,8 @@ pub struct GrowthArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = GrowthFormat::Text)]
     pub format: GrowthFormat,
-    /// Threads the solvers may use.
+    /// Threads the solvers may use, 1 to 1024 (only network+merge uses more than one:
+    /// its tiles).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
 }
@@ -327,11 +328,29 @@ fn predict(points: &[GrowthPoint], side: usize) -> Option<f64> {
 /// Run the whole measurement (library entry point; the CLI only formats it).
 pub fn growth(cfg: &GrowthConfig, threads: usize) -> Result<Vec<GrowthRow>, InputError> {
     check(cfg)?;
+    let threads = super::compare::check_threads(threads)?.min(parallel_items(cfg));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| InputError::param(format!("cannot start {threads} threads: {e}")))?;
     pool.install(|| cfg.solvers.iter().map(|k| measure(k, cfg)).collect())
+}
+
+/// The most work items any solve of `cfg` can run in parallel: the tiles of
+/// network+merge on the largest side, 1 for every other solver (their solves are
+/// sequential). The pool never gets more threads than this.
+pub fn parallel_items(cfg: &GrowthConfig) -> usize {
+    let side = cfg.sides.iter().copied().max().unwrap_or(1);
+    cfg.solvers
+        .iter()
+        .map(|k| match (k, Board::new(side, side)) {
+            (SolverKind::NetworkMerge { tile, .. }, Ok(board)) => tile.side(board).map_or(1, |t| {
+                crate::solvers::neural_merge::strips(side, t).len().pow(2)
+            }),
+            _ => 1,
+        })
+        .max()
+        .unwrap_or(1)
 }
 
 /// Parse `--sizes`: whole numbers of at least 1, at least two distinct ones.
@@ -385,11 +404,7 @@ impl GrowthConfig {
                 args.trials
             )));
         }
-        if args.threads == 0 {
-            return Err(InputError::param(
-                "--threads 0 is not accepted; give 1 or more",
-            ));
-        }
+        super::compare::check_threads(args.threads)?;
         let solvers: Vec<SolverKind> = args
             .solvers
             .iter()
@@ -468,7 +483,8 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
 
 pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let cfg = GrowthConfig::from_args(&args)?;
-    let rows = growth(&cfg, args.threads)?;
+    let threads = args.threads.min(parallel_items(&cfg));
+    let rows = growth(&cfg, threads)?;
     let text = match args.format {
         GrowthFormat::Json => {
             serde_json::to_string_pretty(&rows).map_err(anyhow::Error::from)? + "\n"
@@ -480,8 +496,8 @@ pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {
             cfg.seed,
             cfg.seed.wrapping_add(cfg.trials - 1),
             human(cfg.budget),
-            args.threads,
-            if args.threads == 1 { "" } else { "s" },
+            threads,
+            if threads == 1 { "" } else { "s" },
             markdown(&rows)
         ),
     };

@@ -13,6 +13,7 @@ pub mod play;
 pub mod plot;
 pub mod queens;
 pub mod solve;
+pub mod solve_output;
 
 use std::ffi::OsString;
 use std::io::Write;

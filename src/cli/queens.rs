@@ -2,7 +2,6 @@
 //! another, with locked queens; find one solution with any queens solver, or count all.
 
 use std::io::Write;
-use std::time::Instant;
 
 use clap::Args;
 use serde_json::{json, Value};
@@ -15,18 +14,24 @@ use crate::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
 pub struct QueensArgs {
-    /// Board size N (N queens on an NxN board), 1..=1000.
+    /// Board size N (N queens on an NxN board), 1..=1000 with explicit, forward-checking or
+    /// neural;
+    /// brute-force takes N <= 13 and backtracking N <= 29 (their searches grow
+    /// exponentially).
     #[arg(long, default_value = "8", allow_hyphen_values = true)]
     pub size: String,
     /// Lock a queen on SQUARE: ROW,COL (0-based, row 0 at the top) or algebraic like c3.
     /// Repeat for more queens.
     #[arg(long = "lock", value_name = "SQUARE", allow_hyphen_values = true)]
     pub locks: Vec<String>,
-    /// Solver: brute-force, backtracking, forward-checking, neural, neural:PRESET
-    /// (presets: sequential, takefuji).
-    #[arg(long, default_value = "backtracking")]
-    pub solver: String,
-    /// Count every solution instead of finding one (exhaustive solvers, N <= 20).
+    /// Solver: explicit (a known construction, O(N), no --lock), forward-checking,
+    /// brute-force, backtracking, neural, neural:PRESET (presets: sequential, takefuji).
+    /// Default: explicit without --lock, forward-checking with (its time then depends on
+    /// the locks and is bounded by --max-steps).
+    #[arg(long)]
+    pub solver: Option<String>,
+    /// Count every solution instead of finding one (exhaustive solvers: N <= 14 with
+    /// forward-checking or backtracking, N <= 11 with brute-force).
     #[arg(long)]
     pub count: bool,
     /// Seed of the ChaCha8 random stream (used by the neural solver).
@@ -35,9 +40,10 @@ pub struct QueensArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Step budget of the exhaustive solvers.
-    #[arg(long, default_value_t = queens::DEFAULT_MAX_STEPS)]
-    pub max_steps: u64,
+    /// Step budget of the exhaustive solvers. Default: 200000000 for brute-force and backtracking, 200000000 / N (at least
+    /// 1000000) for forward-checking, whose steps cost O(N).
+    #[arg(long)]
+    pub max_steps: Option<u64>,
     /// Neural solver: iterations (steps or sweeps) per attempt.
     #[arg(long)]
     pub max_iterations: Option<u32>,
@@ -73,7 +79,16 @@ impl QueensArgs {
             })?
         };
         let problem = Problem::parse(n, &self.locks)?;
-        let mut solver: QueensSolver = self.solver.parse()?;
+        let mut solver: QueensSolver = match &self.solver {
+            Some(s) => s.parse()?,
+            None if self.locks.is_empty() && !self.count => QueensSolver::Explicit,
+            None => QueensSolver::ForwardChecking,
+        };
+        if solver == QueensSolver::Explicit && !problem.locks().is_empty() {
+            return Err(InputError::param(
+                "--solver explicit builds one fixed placement and cannot honour --lock; use --solver forward-checking",
+            ));
+        }
         match &mut solver {
             QueensSolver::Neural(p) => {
                 if let Some(x) = self.max_iterations {
@@ -94,20 +109,32 @@ impl QueensArgs {
         if self.count && !solver.is_exhaustive() {
             return Err(InputError::param(format!(
                 "--count needs an exhaustive solver (brute-force, backtracking, forward-checking), not '{}'",
-                self.solver
+                solver.name()
             )));
         }
-        if self.count && n > queens::MAX_COUNT_N {
-            return Err(InputError::param(format!(
-                "--count enumerates every solution; N up to {} is accepted, not {n}",
-                queens::MAX_COUNT_N
-            )));
+        match solver.max_count_n() {
+            Some(max) if self.count && n > max => {
+                return Err(InputError::param(format!(
+                    "--count with --solver {} enumerates every solution; N up to {max} is accepted, not {n}",
+                    solver.name()
+                )));
+            }
+            _ if !self.count && n > solver.max_n() => {
+                return Err(InputError::param(format!(
+                    "--solver {} finds one solution for N up to {} (its search grows exponentially), not {n}; --solver forward-checking takes N up to {}",
+                    solver.name(),
+                    solver.max_n(),
+                    queens::MAX_N
+                )));
+            }
+            _ => {}
         }
+        let max_steps = self.max_steps.unwrap_or(solver.default_max_steps(n));
         Ok(QueensConfig {
             problem,
             solver,
             seed: self.seed,
-            max_steps: self.max_steps,
+            max_steps,
             count: self.count,
         })
     }
@@ -117,8 +144,9 @@ fn pairs(v: &[(usize, usize)]) -> Value {
     json!(v.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>())
 }
 
-/// The JSON object of one solve (the output contract of `queens --format json`).
-pub fn solved_json(cfg: &QueensConfig, s: &Solved, seconds: f64) -> Value {
+/// The JSON object of one solve (the output contract of `queens --format json`). It holds
+/// no timing, so identical runs print identical bytes.
+pub fn solved_json(cfg: &QueensConfig, s: &Solved) -> Value {
     let n = cfg.problem.n();
     let solution = s.cols.as_ref().map(|cols| {
         json!(cols
@@ -139,7 +167,6 @@ pub fn solved_json(cfg: &QueensConfig, s: &Solved, seconds: f64) -> Value {
         "steps": s.steps,
         "attempts": s.attempts,
         "restarts": s.attempts.saturating_sub(1),
-        "seconds": seconds,
         "version": env!("CARGO_PKG_VERSION"),
     });
     if let (Some(t), Some(last)) = (s.terminations, s.last_termination) {
@@ -165,10 +192,8 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
         0 => String::new(),
         k => format!(", {k} locked"),
     };
-    let started = Instant::now();
     if cfg.count {
         let c = queens::count(&cfg.problem, &cfg.solver, cfg.max_steps)?;
-        let seconds = started.elapsed().as_secs_f64();
         let text = match args.format {
             Format::Json => {
                 let v = json!({
@@ -179,7 +204,6 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     "count": c.solutions,
                     "outcome": if c.complete { "complete" } else { "step-limit" },
                     "steps": c.steps,
-                    "seconds": seconds,
                     "version": env!("CARGO_PKG_VERSION"),
                 });
                 serde_json::to_string_pretty(&v).map_err(anyhow::Error::from)? + "\n"
@@ -202,13 +226,12 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let mut rng = rng_from_seed(cfg.seed);
     let solved = cfg.solver.solve(&cfg.problem, cfg.max_steps, &mut rng);
-    let seconds = started.elapsed().as_secs_f64();
     if let Some(cols) = &solved.cols {
         queens::verify(&cfg.problem, cols).map_err(|e| anyhow::anyhow!("internal error: {e}"))?;
     }
     let text = match args.format {
         Format::Json => {
-            serde_json::to_string_pretty(&solved_json(&cfg, &solved, seconds))
+            serde_json::to_string_pretty(&solved_json(&cfg, &solved))
                 .map_err(anyhow::Error::from)?
                 + "\n"
         }
@@ -218,7 +241,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
             } else {
                 String::new()
             };
-            let seed = if cfg.solver.is_exhaustive() {
+            let seed = if !matches!(cfg.solver, queens::QueensSolver::Neural(_)) {
                 String::new()
             } else {
                 format!(", seed {}", cfg.seed)

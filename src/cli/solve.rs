@@ -4,15 +4,15 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use serde_json::{json, Value};
+use serde_json::json;
 
-use super::{write_atomic, Failure};
+use super::{solve_output, write_atomic, Failure};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::network::{NetworkParams, Preset};
 use crate::solvers::divide_conquer::DivideConquerSolver;
 use crate::solvers::network::NetworkSolver;
-use crate::solvers::{Request, Solution, SolverKind};
+use crate::solvers::{Request, SolverKind};
 use crate::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -186,6 +186,41 @@ pub struct SolveArgs {
     pub stream: bool,
 }
 
+impl SolveArgs {
+    /// A preset or tie-break named in `--solver NAME:X` and again by its own flag must
+    /// agree (the flag used to win silently).
+    fn refuse_contradictions(&self) -> Result<(), InputError> {
+        let (head, tail) = crate::solvers::split_name(self.solver.trim());
+        let Some(tail) = tail else { return Ok(()) };
+        let flag = match head {
+            "network" | "network+merge" => {
+                self.network.variant.as_deref().map(|v| ("--variant", v))
+            }
+            "warnsdorff" => self.tie_break.as_deref().map(|t| ("--tie-break", t)),
+            _ => None,
+        };
+        match flag {
+            Some((name, value)) if value.trim() != tail.trim() => Err(InputError::param(format!(
+                "--solver {} and {name} {value} contradict each other; give the {} once",
+                self.solver.trim(),
+                if name == "--variant" {
+                    "preset"
+                } else {
+                    "tie-break"
+                }
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn format_name(&self) -> &'static str {
+        match self.format {
+            Format::Text => "text",
+            Format::Json => "JSON",
+        }
+    }
+}
+
 /// The validated configuration of one `solve`.
 #[derive(Debug, Clone)]
 pub struct SolveConfig {
@@ -198,6 +233,7 @@ impl SolveArgs {
     pub fn config(&self) -> Result<SolveConfig, InputError> {
         let board: Board = self.board.parse()?;
         let mut solver: SolverKind = self.solver.parse()?;
+        self.refuse_contradictions()?;
         if self.merge {
             solver = match solver {
                 SolverKind::Network(params) => SolverKind::NetworkMerge {
@@ -263,70 +299,7 @@ impl SolveArgs {
     }
 }
 
-/// The JSON object of a solution (the output contract of `solve --format json`).
-pub fn solution_json(sol: &Solution, board: Board, seed: u64) -> Value {
-    let mut v = json!({
-        "board": {"rows": board.rows(), "cols": board.cols()},
-        "solver": sol.solver,
-        "variant": sol.variant,
-        "seed": seed,
-        "closed": sol.closed,
-        "tour": sol.tour.as_ref().map(|t| t.coords()),
-        "start": sol.tour.as_ref().map(|t| board.square_name(t.start())),
-        "outcome": sol.outcome,
-        "iterations": sol.iterations,
-        "attempts": sol.attempts,
-        "restarts": sol.attempts.saturating_sub(1),
-        "version": env!("CARGO_PKG_VERSION"),
-    });
-    if let Some(steps) = sol.steps {
-        v["steps"] = json!(steps);
-    }
-    // Timings (keys ending in `_ns`) are left out so that a seed gives the same bytes.
-    for (k, x) in sol.extra.iter().filter(|(k, _)| !k.ends_with("_ns")) {
-        v[k] = x.clone();
-    }
-    v
-}
-
-/// Text output: a summary line and the board with move numbers.
-pub fn solution_text(sol: &Solution, board: Board, seed: u64) -> String {
-    let name = match &sol.variant {
-        Some(v) => format!("{} ({v})", sol.solver),
-        None => sol.solver.clone(),
-    };
-    let mut s = String::new();
-    let effort = if sol.iterations > 0 {
-        format!(", {} iterations in all", sol.iterations)
-    } else {
-        String::new()
-    };
-    let steps = sol
-        .steps
-        .map(|n| format!(", {n} steps"))
-        .unwrap_or_default();
-    match &sol.tour {
-        Some(t) => {
-            s += &format!(
-                "{name} on {board}, seed {seed}: {} tour from {} after {} attempt{}{effort}{steps}\n",
-                if t.is_closed() { "closed" } else { "open" },
-                board.square_name(t.start()),
-                sol.attempts,
-                if sol.attempts == 1 { "" } else { "s" },
-            );
-            s += &t.to_string();
-        }
-        None => {
-            s += &format!(
-                "{name} on {board}, seed {seed}: no tour after {} attempt{} (last: {}){effort}{steps}\n",
-                sol.attempts,
-                if sol.attempts == 1 { "" } else { "s" },
-                sol.outcome
-            );
-        }
-    }
-    s
-}
+pub use super::solve_output::{solution_json, solution_text};
 
 /// `--stream`: the divide-conquer tour as `row,col` lines, written while it is walked.
 fn run_stream(args: &SolveArgs, cfg: &SolveConfig, out: &mut dyn Write) -> Result<(), Failure> {
@@ -422,8 +395,15 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return run_stream(&args, &cfg, out);
     }
     super::plot::check_image_flags(args.png.as_deref(), args.svg.as_deref())?;
-    let mut rng = rng_from_seed(cfg.seed);
+    // What the output holds after the solve (the tour and, for text, move numbers); the
+    // solver checks its own working memory.
     let board = cfg.request.board;
+    crate::graph::check_bytes(
+        board,
+        board.squares() as u64 * solve_output::held_bytes_per_square(args.format),
+        &format!("the tour and its {} output", args.format_name()),
+    )?;
+    let mut rng = rng_from_seed(cfg.seed);
     let solution = match (&cfg.solver, &args.trace) {
         (SolverKind::Network(p), Some(path)) => {
             let (sol, trace, graph) =
@@ -456,16 +436,10 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             s.solve(&cfg.request, &mut rng)?
         }
     };
-    let text = match args.format {
-        Format::Json => {
-            let mut t = serde_json::to_string_pretty(&solution_json(&solution, board, cfg.seed))
-                .map_err(anyhow::Error::from)?;
-            t.push('\n');
-            t
-        }
-        Format::Text => solution_text(&solution, board, cfg.seed),
-    };
-    out.write_all(text.as_bytes())?;
+    match args.format {
+        Format::Json => solve_output::write_json(&solution, board, cfg.seed, out)?,
+        Format::Text => solve_output::write_text(&solution, board, cfg.seed, out)?,
+    }
     let images: Vec<&std::path::Path> = [&args.png, &args.svg]
         .into_iter()
         .flatten()

@@ -438,7 +438,9 @@ pub fn fits_i16(params: &NetworkParams, cols: usize) -> bool {
 ///
 /// Attempts run out of order in lanes; once attempt `i` is a tour, no attempt after `i`
 /// is started, the ones before it are finished, and the run is assembled in index order
-/// up to the first tour.
+/// up to the first tour. Finished attempts are folded into the run as soon as every
+/// earlier one has finished, so at most about [`LANES`] attempts are held at a time,
+/// whatever `max_attempts` is.
 pub fn solve<R: rand::Rng + ?Sized>(
     graph: &KnightGraph,
     params: NetworkParams,
@@ -447,7 +449,7 @@ pub fn solve<R: rand::Rng + ?Sized>(
     let base: u64 = rng.random();
     let mut batch = Batch::new(graph, params)?;
     let max = params.max_attempts as u64;
-    let mut results: Vec<Option<Attempt>> = vec![None; max as usize];
+    let mut fold = InOrder::new(max);
     let first_tour = std::cell::Cell::new(max);
     batch.run(
         base,
@@ -456,20 +458,69 @@ pub fn solve<R: rand::Rng + ?Sized>(
             if attempt.termination == Termination::Tour {
                 first_tour.set(first_tour.get().min(i));
             }
-            results[i as usize] = Some(attempt);
+            fold.put(i, attempt);
         },
     );
-    let first_tour = first_tour.get();
-    let mut run = RunBuilder::default();
-    let end = if first_tour < max {
-        first_tour + 1
-    } else {
-        max
-    };
-    for slot in results.into_iter().take(end as usize) {
-        run.add(slot.expect("every attempt before the first tour has finished"));
+    Ok(fold.finish(graph))
+}
+
+/// Attempts that finish out of order, folded into a [`RunBuilder`] in index order up to
+/// and including the first tour. Only the attempts that finished ahead of an unfinished
+/// earlier one are held (a window of about [`LANES`]); the ones after the first tour are
+/// dropped.
+struct InOrder {
+    run: RunBuilder,
+    /// The run's attempt cap.
+    max: u64,
+    /// Index of the next attempt to fold.
+    next: u64,
+    /// Whether the run has reached its first tour (nothing more is folded).
+    closed: bool,
+    /// Finished attempts waiting for an earlier one, by index.
+    waiting: std::collections::BTreeMap<u64, Attempt>,
+}
+
+impl InOrder {
+    fn new(max: u64) -> InOrder {
+        InOrder {
+            run: RunBuilder::default(),
+            max,
+            next: 0,
+            closed: false,
+            waiting: std::collections::BTreeMap::new(),
+        }
     }
-    Ok(run.finish(graph))
+
+    /// Hand in attempt `i` (each index once).
+    fn put(&mut self, i: u64, mut attempt: Attempt) {
+        if self.closed || i < self.next {
+            return;
+        }
+        if attempt.termination != Termination::Tour && i + 1 < self.max {
+            // Only the run's last attempt keeps its cycles (`Run::last`); a non-tour is
+            // last only when it is attempt `max − 1`.
+            attempt.cycles = Vec::new();
+        }
+        self.waiting.insert(i, attempt);
+        while let Some(a) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            if self.run.add(a) {
+                self.closed = true;
+                self.waiting.clear();
+                return;
+            }
+        }
+    }
+
+    /// The run of every attempt folded; every attempt up to the first tour (or the cap)
+    /// must have been handed in.
+    fn finish(self, graph: &KnightGraph) -> Run {
+        debug_assert!(
+            self.closed || self.waiting.is_empty(),
+            "every attempt before the first tour has finished"
+        );
+        self.run.finish(graph)
+    }
 }
 
 /// Many independent solves sharing the lanes of one batch (throughput mode): solve `k`
@@ -495,7 +546,7 @@ pub fn solve_many(
                 next: 0,
                 first_tour: u64::MAX,
                 in_flight: 0,
-                results: Vec::new(),
+                fold: InOrder::new(params.max_attempts as u64),
             })
             .collect(),
         ready: (0..rngs.len()).collect(),
@@ -506,12 +557,7 @@ pub fn solve_many(
     batch.run_jobs(&mut many);
     let mut runs = Vec::with_capacity(many.solves.len());
     for slot in many.solves {
-        let end = slot.end(many.max);
-        let mut run = RunBuilder::default();
-        for attempt in slot.results.into_iter().take(end as usize) {
-            run.add(attempt.expect("every attempt before the first tour has finished"));
-        }
-        runs.push(run.finish(graph));
+        runs.push(slot.fold.finish(graph));
     }
     Ok(runs)
 }
@@ -524,7 +570,8 @@ struct SolveSlot {
     /// Index of the first attempt known to be a tour (`u64::MAX`: none yet).
     first_tour: u64,
     in_flight: u32,
-    results: Vec<Option<Attempt>>,
+    /// The run so far: attempts folded in index order as they become contiguous.
+    fold: InOrder,
 }
 
 impl SolveSlot {
@@ -590,18 +637,10 @@ impl Jobs for Many {
         let (k, i) = ((id >> 32) as usize, id & 0xffff_ffff);
         let slot = &mut self.solves[k];
         slot.in_flight -= 1;
-        let mut attempt = attempt;
         if attempt.termination == Termination::Tour {
             slot.first_tour = slot.first_tour.min(i);
-        } else if i + 1 < self.max {
-            // Only the run's last attempt keeps its cycles (`Run::last`); a non-tour is
-            // last only when it is attempt `max − 1`.
-            attempt.cycles = Vec::new();
         }
-        if slot.results.len() <= i as usize {
-            slot.results.resize(i as usize + 1, None);
-        }
-        slot.results[i as usize] = Some(attempt);
+        slot.fold.put(i, attempt);
         if slot.in_flight == 0 && slot.open(self.max) {
             self.ready.push_back(k);
         }

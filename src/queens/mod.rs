@@ -10,13 +10,15 @@
 //! - [`brute`]: generate and test, no pruning;
 //! - [`backtrack`]: row by row with conflict masks;
 //! - [`forward`]: forward checking on per-row domains with smallest-domain-first;
-//! - [`neural`]: a Takefuji-style network of hysteresis binary neurons, one per square.
+//! - [`neural`]: a Takefuji-style network of hysteresis binary neurons, one per square;
+//! - [`explicit`]: a known construction, one solution for any N in O(N), without locks.
 //!
 //! The exhaustive solvers also enumerate every solution ([`count`]); the counts match
 //! OEIS A000170 (tests check N = 1..12 and 14).
 
 pub mod backtrack;
 pub mod brute;
+pub mod explicit;
 pub mod forward;
 pub mod neural;
 
@@ -31,10 +33,12 @@ pub use neural::{QueensParams, QueensPreset};
 
 /// Largest N accepted for finding one solution.
 pub const MAX_N: usize = 1000;
-/// Largest N accepted by [`count`] (A000170(20) is about 3.9e10 solutions).
-pub const MAX_COUNT_N: usize = 20;
-/// Default budget of search steps for the exhaustive solvers.
-pub const DEFAULT_MAX_STEPS: u64 = 2_000_000_000;
+/// Largest N accepted by [`count`] with any method (see [`QueensSolver::max_count_n`]:
+/// A000170(15) is about 2.3e6 solutions, and the enumeration grows about 6-fold per N).
+pub const MAX_COUNT_N: usize = 14;
+/// Default budget of search steps for brute force and backtracking (whose steps cost
+/// O(1); about half a minute on a loaded machine).
+pub const DEFAULT_MAX_STEPS: u64 = 200_000_000;
 
 /// Solutions of the N-queens problem for N = 0..=14 (OEIS A000170; a(0) = 1).
 pub const A000170: [u64; 15] = [
@@ -247,15 +251,23 @@ pub enum QueensSolver {
     Backtracking,
     ForwardChecking,
     Neural(QueensParams),
+    /// The explicit construction ([`explicit`]): no search, no locks.
+    Explicit,
 }
 
 impl QueensSolver {
     /// Names accepted by [`FromStr`].
     pub fn names() -> Vec<String> {
-        let mut v: Vec<String> = ["brute-force", "backtracking", "forward-checking", "neural"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let mut v: Vec<String> = [
+            "explicit",
+            "brute-force",
+            "backtracking",
+            "forward-checking",
+            "neural",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         v.extend(
             QueensPreset::ALL
                 .iter()
@@ -271,6 +283,7 @@ impl QueensSolver {
             QueensSolver::Backtracking => "backtracking",
             QueensSolver::ForwardChecking => "forward-checking",
             QueensSolver::Neural(_) => "neural",
+            QueensSolver::Explicit => "explicit",
         }
     }
 
@@ -282,9 +295,48 @@ impl QueensSolver {
         }
     }
 
+    /// Largest N this solver is accepted for when finding one solution, so that a run
+    /// ends in seconds. The exhaustive searches grow exponentially: brute force tests
+    /// up to N! placements (N = 13: 4.7e7 before the first solution); plain backtracking
+    /// in column order needs an irregular number of steps (at most 3.0e6 up to N = 29, then
+    /// 5.6e7 at N = 30 and 8.7e7 at N = 32, counted with `queens --format json`).
+    /// Forward checking with smallest-domain-first and the network are near linear in
+    /// practice (N = 1000: 1007 steps) and take any N up to [`MAX_N`].
+    pub fn max_n(&self) -> usize {
+        match self {
+            QueensSolver::BruteForce => 13,
+            QueensSolver::Backtracking => 29,
+            QueensSolver::ForwardChecking | QueensSolver::Neural(_) | QueensSolver::Explicit => {
+                MAX_N
+            }
+        }
+    }
+
+    /// Largest N [`count`] accepts with this solver (`None`: it cannot count). Counting
+    /// visits every solution: brute force tests all N! placements (N = 11: 4.0e7),
+    /// backtracking and forward checking grow about 6-fold per N (N = 14: 2.7e7 and
+    /// 1.2e7 steps, N = 15: 1.7e8 and 7.0e7).
+    pub fn max_count_n(&self) -> Option<usize> {
+        match self {
+            QueensSolver::BruteForce => Some(11),
+            QueensSolver::Backtracking | QueensSolver::ForwardChecking => Some(MAX_COUNT_N),
+            QueensSolver::Neural(_) | QueensSolver::Explicit => None,
+        }
+    }
+
+    /// The default step budget on an N×N problem: [`DEFAULT_MAX_STEPS`], divided by N for
+    /// forward checking, whose steps update every row's domain (O(N) each: 1e6 steps
+    /// took 3.4 s at N = 997), so that the default bounds time rather than steps.
+    pub fn default_max_steps(&self, n: usize) -> u64 {
+        match self {
+            QueensSolver::ForwardChecking => (DEFAULT_MAX_STEPS / n.max(1) as u64).max(1_000_000),
+            _ => DEFAULT_MAX_STEPS,
+        }
+    }
+
     /// Whether the solver enumerates every solution (and so can count them).
     pub fn is_exhaustive(&self) -> bool {
-        !matches!(self, QueensSolver::Neural(_))
+        !matches!(self, QueensSolver::Neural(_) | QueensSolver::Explicit)
     }
 
     /// Run an exhaustive solver's enumeration; `None` for the network.
@@ -298,7 +350,7 @@ impl QueensSolver {
             QueensSolver::BruteForce => brute::enumerate(problem, max_steps, on_solution),
             QueensSolver::Backtracking => backtrack::enumerate(problem, max_steps, on_solution),
             QueensSolver::ForwardChecking => forward::enumerate(problem, max_steps, on_solution),
-            QueensSolver::Neural(_) => return None,
+            QueensSolver::Neural(_) | QueensSolver::Explicit => return None,
         })
     }
 
@@ -307,6 +359,24 @@ impl QueensSolver {
     pub fn solve(&self, problem: &Problem, max_steps: u64, rng: &mut Rng) -> Solved {
         if let QueensSolver::Neural(p) = self {
             return neural::solve(problem, p, rng);
+        }
+        if *self == QueensSolver::Explicit {
+            if !problem.locks().is_empty() {
+                // The construction is one fixed placement; locks need a search.
+                return QueensSolver::ForwardChecking.solve(problem, max_steps, rng);
+            }
+            let cols = explicit::construct(problem.n());
+            return Solved {
+                outcome: match cols {
+                    Some(_) => Outcome::Solution,
+                    None => Outcome::NoSolution,
+                },
+                steps: cols.as_ref().map_or(0, |c| c.len() as u64),
+                cols,
+                attempts: 1,
+                terminations: None,
+                last_termination: None,
+            };
         }
         let mut found = None;
         let e = self
@@ -340,11 +410,14 @@ pub fn count(
     solver: &QueensSolver,
     max_steps: u64,
 ) -> Result<Counted, InputError> {
-    if problem.n() > MAX_COUNT_N {
-        return Err(InputError::param(format!(
-            "--count enumerates every solution; N up to {MAX_COUNT_N} is accepted, not {}",
-            problem.n()
-        )));
+    if let Some(max) = solver.max_count_n() {
+        if problem.n() > max {
+            return Err(InputError::param(format!(
+                "--count with --solver {} enumerates every solution; N up to {max} is accepted, not {}",
+                solver.name(),
+                problem.n()
+            )));
+        }
     }
     let mut solutions = 0u64;
     let e = solver
@@ -383,6 +456,7 @@ impl FromStr for QueensSolver {
             ("brute-force" | "brute", None) => Ok(QueensSolver::BruteForce),
             ("backtracking" | "backtrack", None) => Ok(QueensSolver::Backtracking),
             ("forward-checking" | "forward", None) => Ok(QueensSolver::ForwardChecking),
+            ("explicit", None) => Ok(QueensSolver::Explicit),
             ("neural" | "network", t) => {
                 let preset: QueensPreset = match t {
                     Some(t) => t.parse()?,

@@ -64,6 +64,16 @@ impl Request {
         }
     }
 
+    /// For a solver that builds closed tours only, on a board without one: a hint naming
+    /// solvers that find an open tour, when the board has one (empty otherwise).
+    pub fn open_tour_hint(&self) -> &'static str {
+        if existence::tour_exists(self.board, false).exists {
+            "; this board has open tours: try --solver divide-conquer (or backtrack, warnsdorff)"
+        } else {
+            ""
+        }
+    }
+
     /// Refuse the request when a theorem says no such tour exists.
     pub fn check_exists(&self, closed: bool) -> Result<(), InputError> {
         let ex = existence::tour_exists(self.board, closed);

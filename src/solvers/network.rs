@@ -80,7 +80,10 @@ impl Solver for NetworkSolver {
     fn check(&self, req: &Request) -> Result<(), InputError> {
         self.params.check()?;
         req.check_exists(true).map_err(|e| {
-            InputError::Impossible(format!("{e}; the network finds closed tours only"))
+            InputError::Impossible(format!(
+                "{e}; the network finds closed tours only{}",
+                req.open_tour_hint()
+            ))
         })?;
         check_memory(req.board, BYTES_PER_NEURON, 2, "the network")
     }

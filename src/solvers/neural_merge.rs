@@ -364,7 +364,10 @@ impl Solver for NeuralMergeSolver {
     fn check(&self, req: &Request) -> Result<(), InputError> {
         self.params.check()?;
         req.check_exists(true).map_err(|e| {
-            InputError::Impossible(format!("{e}; network+merge builds closed tours only"))
+            InputError::Impossible(format!(
+                "{e}; network+merge builds closed tours only{}",
+                req.open_tour_hint()
+            ))
         })?;
         if let Some(t) = self.tile.side(req.board) {
             self.check_tiles(req.board, t)?;

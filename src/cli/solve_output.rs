@@ -1,0 +1,176 @@
+//! `solve`'s output of one solution, written to a writer square by square: JSON (the
+//! output contract of `solve --format json`) and text (a summary line and the board with
+//! move numbers). Neither is ever built whole in memory, so the output costs a few bytes
+//! per square on top of the tour ([`held_bytes_per_square`]) whatever the board.
+
+use std::io::{self, BufWriter, Write};
+
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+use serde_json::{json, Map, Value};
+
+use super::solve::Format;
+use crate::board::Board;
+use crate::solvers::Solution;
+use crate::tour::Tour;
+
+/// Bytes per square the output of `format` holds while it is written, the tour itself
+/// included (its squares as `u32`): JSON walks the tour; text also keeps each square's
+/// move number (`u32`) to print the board row by row.
+pub fn held_bytes_per_square(format: Format) -> u64 {
+    match format {
+        Format::Json => 4,
+        Format::Text => 8,
+    }
+}
+
+/// Every field of the JSON object but the tour's squares (`"tour"` is `null` here).
+fn fields(sol: &Solution, board: Board, seed: u64) -> Map<String, Value> {
+    let mut v = json!({
+        "board": {"rows": board.rows(), "cols": board.cols()},
+        "solver": sol.solver,
+        "variant": sol.variant,
+        "seed": seed,
+        "closed": sol.closed,
+        "tour": Value::Null,
+        "start": sol.tour.as_ref().map(|t| board.square_name(t.start())),
+        "outcome": sol.outcome,
+        "iterations": sol.iterations,
+        "attempts": sol.attempts,
+        "restarts": sol.attempts.saturating_sub(1),
+        "version": env!("CARGO_PKG_VERSION"),
+    });
+    if let Some(steps) = sol.steps {
+        v["steps"] = json!(steps);
+    }
+    // Timings (keys ending in `_ns`) are left out so that a seed gives the same bytes.
+    for (k, x) in sol.extra.iter().filter(|(k, _)| !k.ends_with("_ns")) {
+        v[k] = x.clone();
+    }
+    match v {
+        Value::Object(m) => m,
+        _ => unreachable!("json! of an object literal is an object"),
+    }
+}
+
+/// The JSON object of a solution as one value (it holds the whole tour: for small boards
+/// and tests; `solve` writes the same bytes with [`write_json`]).
+pub fn solution_json(sol: &Solution, board: Board, seed: u64) -> Value {
+    let mut m = fields(sol, board, seed);
+    if let Some(t) = &sol.tour {
+        m.insert("tour".into(), json!(t.coords()));
+    }
+    Value::Object(m)
+}
+
+/// The fields in the map's own order, with the tour's `[row, col]` pairs produced while
+/// serializing.
+struct Streamed<'a> {
+    fields: &'a Map<String, Value>,
+    tour: Option<&'a Tour>,
+}
+
+/// A tour as a sequence of `[row, col]` pairs, produced one square at a time.
+struct Coords<'a>(&'a Tour);
+
+impl Serialize for Coords<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let board = self.0.board();
+        let squares = self.0.squares();
+        let mut seq = s.serialize_seq(Some(squares.len()))?;
+        for &sq in squares {
+            let (r, c) = board.coords(sq);
+            seq.serialize_element(&[r, c])?;
+        }
+        seq.end()
+    }
+}
+
+impl Serialize for Streamed<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.fields.len()))?;
+        for (k, v) in self.fields {
+            match (k.as_str(), self.tour) {
+                ("tour", Some(t)) => map.serialize_entry(k, &Coords(t))?,
+                _ => map.serialize_entry(k, v)?,
+            }
+        }
+        map.end()
+    }
+}
+
+/// Write the solution as pretty JSON and a newline: the bytes of
+/// `serde_json::to_string_pretty(&solution_json(..))` plus `\n`, produced square by
+/// square.
+pub fn write_json(sol: &Solution, board: Board, seed: u64, out: &mut dyn Write) -> io::Result<()> {
+    let fields = fields(sol, board, seed);
+    let mut w = BufWriter::with_capacity(1 << 16, out);
+    let doc = Streamed {
+        fields: &fields,
+        tour: sol.tour.as_ref(),
+    };
+    serde_json::to_writer_pretty(&mut w, &doc).map_err(io::Error::from)?;
+    w.write_all(b"\n")?;
+    w.flush()
+}
+
+/// The summary line of the text output (with its newline).
+fn summary(sol: &Solution, board: Board, seed: u64) -> String {
+    let name = match &sol.variant {
+        Some(v) => format!("{} ({v})", sol.solver),
+        None => sol.solver.clone(),
+    };
+    let effort = if sol.iterations > 0 {
+        format!(", {} iterations in all", sol.iterations)
+    } else {
+        String::new()
+    };
+    let steps = sol
+        .steps
+        .map(|n| format!(", {n} steps"))
+        .unwrap_or_default();
+    let plural = if sol.attempts == 1 { "" } else { "s" };
+    match &sol.tour {
+        Some(t) => format!(
+            "{name} on {board}, seed {seed}: {} tour from {} after {} attempt{plural}{effort}{steps}\n",
+            if t.is_closed() { "closed" } else { "open" },
+            board.square_name(t.start()),
+            sol.attempts,
+        ),
+        None => format!(
+            "{name} on {board}, seed {seed}: no tour after {} attempt{plural} (last: {}){effort}{steps}\n",
+            sol.attempts, sol.outcome
+        ),
+    }
+}
+
+/// Text output as one string (for small boards and tests; `solve` writes the same bytes
+/// with [`write_text`]).
+pub fn solution_text(sol: &Solution, board: Board, seed: u64) -> String {
+    let mut bytes = Vec::new();
+    write_text(sol, board, seed, &mut bytes).expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("the text output is UTF-8")
+}
+
+/// Write the text output: the summary line, then (with a tour) the board with move
+/// numbers, row 0 on top, each number right-aligned to the width of the largest, row by
+/// row (the format of [`Tour`]'s `Display`).
+pub fn write_text(sol: &Solution, board: Board, seed: u64, out: &mut dyn Write) -> io::Result<()> {
+    let mut w = BufWriter::with_capacity(1 << 16, out);
+    w.write_all(summary(sol, board, seed).as_bytes())?;
+    if let Some(t) = &sol.tour {
+        let squares = t.squares();
+        let mut num = vec![0u32; squares.len()];
+        for (i, &s) in squares.iter().enumerate() {
+            num[s as usize] = i as u32 + 1;
+        }
+        let width = squares.len().to_string().len();
+        for r in 0..board.rows() {
+            for c in 0..board.cols() {
+                let sep = if c == 0 { "" } else { " " };
+                write!(w, "{sep}{:>width$}", num[board.index(r, c) as usize])?;
+            }
+            w.write_all(b"\n")?;
+        }
+    }
+    w.flush()
+}
