@@ -17,7 +17,7 @@
 //! 1. *Colour* (proof): when `m n` is odd, every tour starts and ends on the corners'
 //!    colour, so no tour starts on the other colour.
 //! 2. *4 x n, n >= 5* (proof, in [`open_tour_from`]): every tour starts and ends on one
-//!    of the two outer lines.
+//!    of the two outer lines (also confirmed by exhaustive search for n <= 16).
 //! 3. *3 x 4, 3 x 7, 3 x 8* (exhaustive search of these three finite boards): on 3x4 a
 //!    tour starts only in the two end columns; on 3x7 not on the centre square (nor on
 //!    the minority colour); on 3x8 not on the two middle-line squares in the third
