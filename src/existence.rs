@@ -1,12 +1,37 @@
-//! Whether a knight's tour exists, answered from theorems rather than search.
+//! Whether a knight's tour exists, answered from theorems and from finite exhaustive
+//! searches rather than by searching at run time.
 //!
 //! - Closed tours: Schwenk, "Which rectangular chessboards have a knight's tour?",
 //!   Math. Magazine 64(5) (1991) 325-332. With `m <= n`, an `m x n` board has a closed
 //!   tour unless (a) `m` and `n` are both odd, (b) `m` is 1, 2 or 4, or (c) `m = 3` and
 //!   `n` is 4, 6 or 8.
 //! - Open tours: with `m <= n`, a board has one iff it is `1x1`, or `m = 3` and `n = 4`
-//!   or `n >= 7`, or `m = 4` and `n >= 5`, or `m >= 5` (Conrad et al. 1994; see also
-//!   the rec.puzzles knight's-tour FAQ). Tests check both against exhaustive search.
+//!   or `n >= 7`, or `m = 4` and `n >= 5`, or `m >= 5` (Cull and De Curtins, "Knight's
+//!   tour revisited", Fibonacci Quarterly 16 (1978) 276-285, for `m >= 5`; Conrad,
+//!   Hindrichs, Morsy and Wegener, "Solution of the knight's Hamiltonian path problem on
+//!   chessboards", Discrete Applied Math. 50 (1994) 125-134; the thin boards are small
+//!   enough to settle by hand or by search). Tests check both against exhaustive search.
+//!
+//! Open tours from a given start square ([`open_tour_from`]); `m <= n` as above:
+//!
+//! 1. *Colour* (proof): when `m n` is odd, every tour starts and ends on the corners'
+//!    colour, so no tour starts on the other colour.
+//! 2. *4 x n, n >= 5* (proof, in [`open_tour_from`]): every tour starts and ends on one
+//!    of the two outer lines (also confirmed by exhaustive search for n <= 16).
+//! 3. *3 x 4, 3 x 7, 3 x 8* (exhaustive search of these three finite boards): on 3x4 a
+//!    tour starts only in the two end columns; on 3x7 not on the centre square (nor on
+//!    the minority colour); on 3x8 not on the two middle-line squares in the third
+//!    column from either end.
+//! 4. Every other square of a board with an open tour starts one. Where the board has
+//!    a closed tour (Schwenk 1991) this follows by cutting the cycle at the start; on
+//!    `n x n`, `n >= 6`, it is Conrad et al. (1994) (a path joins any two squares that
+//!    satisfy the colour criterion). The remaining cases rest on exhaustive search
+//!    only, on the boards the tests cover (`tests/existence.rs`): the majority colour of
+//!    3 x n for odd n in 9..=15, the outer lines of 4 x n for n in 5..=16, and 5 x 5,
+//!    5 x 7 and 5 x 9; beyond those sizes rule 4 is a conjecture on 3 x n (odd n),
+//!    4 x n and odd non-square boards, which the reason text says. The issue this
+//!    settles: before, only rules 1 and 2 were applied, and `exists --start` said yes
+//!    for the 18 squares of rule 3 (with their transposes).
 
 use crate::board::Board;
 
@@ -67,6 +92,78 @@ pub fn open_tour(board: Board) -> Existence {
         )
     };
     Existence { exists, reason }
+}
+
+/// The two sides, short first, and `start` as (short-side coordinate, long-side
+/// coordinate).
+fn oriented(board: Board, start: u32) -> (usize, usize, usize, usize) {
+    let (r, c) = board.coords(start);
+    if board.rows() <= board.cols() {
+        (board.rows(), board.cols(), r, c)
+    } else {
+        (board.cols(), board.rows(), c, r)
+    }
+}
+
+/// Whether an open tour starts on `start` (equivalently, by reversal, ends there), by
+/// the rules in the module docs. The reason names the board, the square and the rule.
+pub fn open_tour_from(board: Board, start: u32) -> Existence {
+    let whole = open_tour(board);
+    if !whole.exists {
+        return whole;
+    }
+    let name = board.square_name(start);
+    let no = |why: &str| Existence {
+        exists: false,
+        reason: format!("no open knight's tour of the {board} board starts on {name}: {why}"),
+    };
+    let (m, n, i, j) = oriented(board, start);
+    let (r, c) = board.coords(start);
+    if board.squares() % 2 == 1 && board.squares() > 1 && (r + c) % 2 == 1 {
+        return no("the board has an odd number of squares, so every tour starts and ends on the corners' colour, and this square has the other colour");
+    }
+    if m == 4 && (i == 1 || i == 2) {
+        // The outer lines' squares only neighbour inner-line squares and are half of
+        // the board, so along a tour they are never consecutive; strict alternation
+        // outer/inner is ruled out by colour (the outer squares at even positions would
+        // all share a colour, but the outer lines hold both colours equally), so the
+        // tour has exactly one inner-inner step and both of its ends lie on outer lines.
+        return no("on a 4 x n board every tour starts and ends on one of the two outer lines (an outer/inner alternation and colour argument)");
+    }
+    if m == 3 && n == 4 && (j == 1 || j == 2) {
+        return no("on 3x4 every open tour starts and ends in one of the two end lines of length 3 (exhaustive search of the board)");
+    }
+    if m == 3 && n == 7 && i == 1 && j == 3 {
+        return no(
+            "no open tour of 3x7 starts on the centre square (exhaustive search of the board)",
+        );
+    }
+    if m == 3 && n == 8 && i == 1 && (j == 2 || j == 5) {
+        return no("no open tour of 3x8 starts on the middle-line squares third from either end (exhaustive search of the board)");
+    }
+    let basis = if closed_tour(board).exists {
+        "a closed tour exists (Schwenk 1991); cut it at this square".to_string()
+    } else if m == n && n >= 6 {
+        "Conrad et al. 1994: on n x n, n >= 6, a path joins any two squares that meet the colour criterion".to_string()
+    } else if (m == 3 && n <= 15) || (m == 4 && n <= 16) || (m == 5 && n <= 9) {
+        "established by exhaustive search of every start square of this board".to_string()
+    } else {
+        format!("established by exhaustive search on {m} x n boards of the same kind up to the sizes in the project's tests, extrapolated to {board} (not proven)")
+    };
+    Existence {
+        exists: true,
+        reason: format!("open knight's tours of the {board} board start on {name} ({basis})"),
+    }
+}
+
+/// Existence of the requested kind of tour from a given start square. A closed tour
+/// passes through every square, so for closed tours the start does not matter.
+pub fn tour_exists_from(board: Board, start: u32, closed: bool) -> Existence {
+    if closed {
+        closed_tour(board)
+    } else {
+        open_tour_from(board, start)
+    }
 }
 
 /// Existence of the requested kind of tour.
@@ -135,6 +232,30 @@ mod tests {
             assert_eq!(open_tour(b).exists, search(b, false), "open {b}");
             assert_eq!(closed_tour(b).exists, search(b, true), "closed {b}");
         }
+    }
+
+    #[test]
+    fn start_reasons_name_the_square_and_the_rule() {
+        let b = Board::new(3, 4).unwrap();
+        let e = open_tour_from(b, b.index(1, 1));
+        assert!(!e.exists);
+        assert!(
+            e.reason.contains(&b.square_name(b.index(1, 1))),
+            "{}",
+            e.reason
+        );
+        assert!(e.reason.contains("exhaustive search"), "{}", e.reason);
+        // Transposed: 4x3 refuses the same squares turned by a quarter.
+        let t = Board::new(4, 3).unwrap();
+        assert!(!open_tour_from(t, t.index(1, 1)).exists);
+        assert!(open_tour_from(t, t.index(0, 1)).exists);
+        let e = open_tour_from(Board::new(4, 9).unwrap(), 9);
+        assert!(e.reason.contains("outer lines"), "{}", e.reason);
+        let e = open_tour_from(Board::new(3, 101).unwrap(), 0);
+        assert!(e.exists && e.reason.contains("not proven"), "{}", e.reason);
+        assert!(open_tour_from(Board::new(8, 8).unwrap(), 9)
+            .reason
+            .contains("Schwenk"));
     }
 
     #[test]

@@ -58,6 +58,7 @@ pub mod plot;
 pub mod puzzle;
 pub mod queens;
 pub mod solvers;
+pub mod stats;
 pub mod tour;
 pub mod tui;
 

@@ -235,6 +235,14 @@ fn divide_conquer_covers_every_board_shape() {
             };
             for start in starts {
                 let req = request(m, n, closed, start);
+                if let Some(s) = start {
+                    if !existence::tour_exists_from(board, s, closed).exists {
+                        // Refused up front (the thin-board start rules), not searched.
+                        let kind: SolverKind = "divide-conquer".parse().unwrap();
+                        assert!(kind.build().check(&req).is_err(), "{m}x{n} {start:?}");
+                        continue;
+                    }
+                }
                 let sol = solve("divide-conquer", &req, 1);
                 if m.min(n) <= 4 && !closed && sol.tour.is_none() {
                     // Thin boards: some start squares have no open tour at all.
@@ -301,9 +309,14 @@ fn failures_are_outcomes() {
     // The tie-point search is incomplete: it can exhaust where tours exist.
     let sol = solve("warnsdorff-backtrack", &request(3, 4, false, None), 1);
     assert!(sol.tour.is_some());
-    // No open tour of 3x4 starts from its corner square 1 (exhaustive search says so).
-    let sol = solve("forward-check", &request(3, 4, false, Some(1)), 1);
-    assert_eq!(sol.outcome, "exhausted");
+    // No open tour of 3x4 starts from square 1 (exhaustive search says so): refused
+    // before any search, naming the square.
+    let kind: SolverKind = "forward-check".parse().unwrap();
+    let err = kind
+        .build()
+        .check(&request(3, 4, false, Some(1)))
+        .unwrap_err();
+    assert!(err.to_string().contains("b3"), "{err}");
 }
 
 #[test]

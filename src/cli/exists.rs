@@ -1,6 +1,7 @@
 //! `knightnet exists`: whether a knight's tour of a board exists, answered from the
-//! theorems in [`crate::existence`] (and the colour argument for a given start square),
-//! without any search.
+//! theorems in [`crate::existence`] (and, for a given start square, the colour
+//! argument, the outer lines of 4 x n and the 3x4, 3x7 and 3x8 exceptions), without
+//! any search.
 
 use std::io::Write;
 
@@ -11,7 +12,6 @@ use super::solve::Format;
 use super::Failure;
 use crate::board::Board;
 use crate::existence;
-use crate::solvers::classical::check_start_colour;
 
 #[derive(Debug, Clone, Args)]
 pub struct ExistsArgs {
@@ -36,15 +36,10 @@ pub fn run(args: ExistsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .as_deref()
         .map(|s| board.parse_square(s))
         .transpose()?;
-    let mut ex = existence::tour_exists(board, args.closed);
-    if let (true, Some(s)) = (ex.exists, start) {
-        if let Err(e) = check_start_colour(board, s, args.closed) {
-            ex = existence::Existence {
-                exists: false,
-                reason: e.to_string(),
-            };
-        }
-    }
+    let ex = match start {
+        Some(s) => existence::tour_exists_from(board, s, args.closed),
+        None => existence::tour_exists(board, args.closed),
+    };
     let kind = if args.closed { "closed" } else { "open" };
     let text = match args.format {
         Format::Json => {

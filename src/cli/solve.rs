@@ -173,7 +173,8 @@ pub struct SolveArgs {
     /// Warnsdorff tie-break: roth (default), squirrel-cull, pohl, first, random.
     #[arg(long, value_name = "TIE")]
     pub tie_break: Option<String>,
-    /// Step budget of the search solvers (squares placed before giving up).
+    /// Step budget of the search solvers (squares placed before giving up; with
+    /// forward-check:connectivity the squares its connectivity checks scan count too).
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
     /// Re-run a failed warnsdorff:random run up to N more times.

@@ -18,33 +18,7 @@ use super::records::Record;
 use super::runner::Shard;
 use super::spec::Spec;
 
-/// z for a two-sided 95% interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
-
-/// Wilson score interval for `k` successes in `n` trials at normal quantile `z`.
-/// Returns (0, 1) when `n` is 0.
-pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let n_f = n as f64;
-    let p = k as f64 / n_f;
-    let z2 = z * z;
-    let denom = 1.0 + z2 / n_f;
-    let centre = (p + z2 / (2.0 * n_f)) / denom;
-    let half = z / denom * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt();
-    let lo = if k == 0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let hi = if k == n {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
-    (lo, hi)
-}
+pub use crate::stats::{wilson, Z95};
 
 /// One outcome's count and share in a cell.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

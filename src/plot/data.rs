@@ -393,28 +393,13 @@ impl Share {
                 high: 1.0,
             };
         }
-        let z = 1.959_963_984_540_054_f64;
-        let nf = n as f64;
-        let p = k as f64 / nf;
-        let z2 = z * z;
-        let denom = 1.0 + z2 / nf;
-        let centre = (p + z2 / (2.0 * nf)) / denom;
-        let half = z * (p * (1.0 - p) / nf + z2 / (4.0 * nf * nf)).sqrt() / denom;
+        let (low, high) = crate::stats::wilson(k, n, crate::stats::Z95);
         Share {
             k,
             n,
-            p,
-            // Exact at the ends (the formula leaves rounding dust there).
-            low: if k == 0 {
-                0.0
-            } else {
-                (centre - half).max(0.0)
-            },
-            high: if k >= n {
-                1.0
-            } else {
-                (centre + half).min(1.0)
-            },
+            p: k as f64 / n as f64,
+            low,
+            high,
         }
     }
 }

@@ -25,9 +25,8 @@ pub fn start_square(req: &Request) -> u32 {
 }
 
 /// Refuse requests that no solver could serve: no tour of that kind exists (Schwenk 1991
-/// for closed tours, the open-tour theorem otherwise), or an open tour of a board with
-/// an odd number of squares is asked to start on the minority colour (the knight
-/// alternates colours, so both ends of such a tour lie on the corners' colour).
+/// for closed tours, the open-tour theorem otherwise), or no open tour starts on the
+/// requested square (see [`crate::existence::open_tour_from`]).
 pub fn check_possible(req: &Request, closed: bool) -> Result<(), InputError> {
     req.check_exists(closed)?;
     if let Some(s) = req.start {
@@ -36,35 +35,16 @@ pub fn check_possible(req: &Request, closed: bool) -> Result<(), InputError> {
     Ok(())
 }
 
-/// The colour argument for one start square (see [`check_possible`]), and the
-/// outer-line rule of 4 x n boards.
+/// Refuse a start square from which no tour of the requested kind exists, by the
+/// rules of [`crate::existence::open_tour_from`] (colour, the outer lines of 4 x n, the
+/// exceptions of 3x4, 3x7 and 3x8). The message names the square and the rule.
 pub fn check_start_colour(board: Board, start: u32, closed: bool) -> Result<(), InputError> {
-    let (r, c) = board.coords(start);
-    if !closed && board.squares() % 2 == 1 && board.squares() > 1 && (r + c) % 2 == 1 {
-        return Err(InputError::Impossible(format!(
-            "no open knight's tour of the {board} board starts on {}: the board has an odd number of squares, so every tour starts and ends on the corners' colour, and this square has the other colour",
-            board.square_name(start)
-        )));
+    let ex = crate::existence::tour_exists_from(board, start, closed);
+    if ex.exists {
+        Ok(())
+    } else {
+        Err(InputError::Impossible(ex.reason))
     }
-    // 4 x n (n >= 5): the outer rows' squares only neighbour inner-row squares and are
-    // half of the board, so along a tour they are never consecutive; strict alternation
-    // outer/inner is ruled out by colour (the outer squares at even positions would all
-    // share a colour, but the outer rows hold both colours equally), so the tour has
-    // exactly one inner-inner step and both of its ends lie on outer rows.
-    let (m, long) = (
-        board.rows().min(board.cols()),
-        board.rows().max(board.cols()),
-    );
-    if m == 4 && long >= 5 {
-        let short_coord = if board.rows() == 4 { r } else { c };
-        if short_coord == 1 || short_coord == 2 {
-            return Err(InputError::Impossible(format!(
-                "no knight's tour of the {board} board starts on {}: on a 4 x n board every tour starts and ends on one of the two outer lines (an outer/inner alternation and colour argument)",
-                board.square_name(start)
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// `--reverse` walks a closed tour the other way; solvers that build open tours refuse

@@ -12,7 +12,9 @@
 //! steps (corner: 275 vs 288 open, 309 vs 309 closed) and costs 4-7x the time
 //! (222 s vs 57 s open, 6.8 s vs 1.0 s closed), so it does not pay for itself there.
 //!
-//! Arguments, returns and budget as for [`super::backtrack`]. Deterministic.
+//! Arguments and returns as for [`super::backtrack`]; the budget (`--max-steps`)
+//! counts the squares the connectivity checks scan as well as the squares placed, so
+//! it bounds the time of the `connectivity` variant too. Deterministic.
 //!
 //! Complexity: exponential in the worst case, but far fewer steps than `backtrack`.
 
