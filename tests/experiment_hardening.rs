@@ -331,9 +331,26 @@ fn merge_refuses_foreign_shards_and_names_what_differs() {
 /// Item: shard counts are bounded (they overflowed into the wrong trials before).
 #[test]
 fn shard_counts_are_bounded_and_never_overflow() {
-    let err = refused(&["experiment", "--shard", "5/18446744073709551615", "--quiet"]);
+    // (--out in a temporary folder, so a regression writes nothing into the tree.)
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let err = refused(&[
+        "experiment",
+        "--shard",
+        "5/18446744073709551615",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
     assert!(err.contains("1000000"), "{err}");
-    refused(&["experiment", "--shard", "0/1000001", "--quiet"]);
+    refused(&[
+        "experiment",
+        "--shard",
+        "0/1000001",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
     // The library's shard arithmetic holds for any count.
     let spec = Spec::parse(SMALL, "small", "small.toml").unwrap();
     for count in [u64::MAX, u64::MAX - 1, 1 << 63, 50, 7] {
@@ -504,10 +521,16 @@ fn bad_results_files_exit_2_naming_the_path() {
 #[test]
 fn threads_are_bounded_by_the_flag_and_the_trials() {
     let few = [(libc::RLIMIT_NPROC, 64)];
-    let err = refused_limited(&["experiment", "--threads", "100000", "--quiet"], &few);
-    assert!(err.contains("1 to 1024"), "{err}");
-    refused_limited(&["experiment", "--threads", "1025", "--quiet"], &few);
     let tmp = tempfile::tempdir().unwrap();
+    let never = tmp.path().join("never");
+    for n in ["100000", "1025", "0"] {
+        let err = refused_limited(
+            &["experiment", "--threads", n, "--quiet", "--out", s(&never)],
+            &few,
+        );
+        assert!(err.contains("1 to 1024"), "{err}");
+    }
+    assert!(!never.exists());
     let spec = write(
         tmp.path(),
         "three.toml",
