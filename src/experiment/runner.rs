@@ -152,7 +152,7 @@ impl Iterator for Plan<'_> {
                 continue;
             }
             // Past the end of the cell on overflow.
-            self.next = Some(t.checked_add(self.shard.count).unwrap_or(u64::MAX));
+            self.next = Some(t.saturating_add(self.shard.count));
             if !(self.done)(off + t) {
                 return Some((cell.index, t));
             }
