@@ -225,12 +225,13 @@ impl Spec {
     /// Global index of each cell's trial 0: trials are numbered cell by cell, in cell
     /// order (the numbering sharding uses).
     pub fn offsets(&self) -> Vec<u64> {
-        let mut acc = 0;
+        // At most MAX_CELLS × MAX_TRIALS in all, far below u64::MAX; saturating anyway.
+        let mut acc: u64 = 0;
         self.cells
             .iter()
             .map(|c| {
                 let o = acc;
-                acc += c.trials;
+                acc = acc.saturating_add(c.trials);
                 o
             })
             .collect()
@@ -277,8 +278,18 @@ impl Spec {
     /// Parse and check spec text. `default_name` is used when the spec has no `name`;
     /// `origin` (a path) starts every error message.
     pub fn parse(text: &str, default_name: &str, origin: &str) -> Result<Spec, InputError> {
-        let file: SpecFile = toml::from_str(text)
-            .map_err(|e| InputError::File(format!("{origin}: {}", e.to_string().trim_end())))?;
+        let file: SpecFile = toml::from_str(text).map_err(|e| {
+            let msg = e.message().trim_end().replace('\n', "; ");
+            InputError::File(match e.span() {
+                Some(span) => {
+                    let line = line_of(text, span.clone());
+                    let source = text.lines().nth(line - 1).unwrap_or("").trim();
+                    let source: String = source.chars().take(80).collect();
+                    format!("{origin}, line {line}: {msg} (in `{source}`)")
+                }
+                None => format!("{origin}: {msg}"),
+            })
+        })?;
         resolve(file, text, default_name, origin)
     }
 }
@@ -426,7 +437,7 @@ fn resolve(
     };
     if file.solver.is_empty() {
         return Err(InputError::File(format!(
-            "{origin}: the spec has no [[solver]] entry; add at least one, e.g.\n[[solver]]\nsolver = \"network:parberry\""
+            "{origin}: the spec has no [[solver]] entry; add at least one, e.g. [[solver]] with solver = \"network:parberry\" on the next line"
         )));
     }
     if file.solver.len() > MAX_ENTRIES {
