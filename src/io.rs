@@ -15,6 +15,16 @@ use anyhow::{Context, Result};
 /// (`.NAME.XXXXXX.tmp`), synced, then renamed over `path`. On any failure the temporary
 /// file is removed and the error names `path`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomic_with(path, &mut |w: &mut dyn Write| Ok(w.write_all(bytes)?))
+}
+
+/// [`write_atomic`] of what `fill` writes, streamed to the temporary file (through a
+/// buffer) rather than held in memory. An error from `fill` also removes the temporary
+/// file; it is reported with the name of `path`.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: &mut dyn FnMut(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -30,8 +40,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         .suffix(".tmp")
         .tempfile_in(dir)
         .with_context(cannot)?;
-    tmp.write_all(bytes).with_context(cannot)?;
-    tmp.flush().with_context(cannot)?;
+    {
+        let mut w = std::io::BufWriter::new(&mut tmp);
+        fill(&mut w).with_context(cannot)?;
+        w.flush().with_context(cannot)?;
+    }
     tmp.as_file().sync_all().with_context(cannot)?;
     // `persist` hands the temporary file back (and it is then dropped, so removed) when
     // the rename fails.

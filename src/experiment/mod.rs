@@ -236,11 +236,11 @@ fn check_out_dir(out: &Path) -> Result<()> {
 fn scan_checked(
     path: &Path,
     check: &mut check::RowCheck,
-    mut each: impl FnMut(&Record),
+    mut each: impl FnMut(&Record, u64),
 ) -> Result<records::Scan> {
-    records::scan(path, |r, line| {
+    records::scan(path, |r, line, byte| {
         check.check(&r, path, line)?;
-        each(&r);
+        each(&r, byte);
         Ok(())
     })
 }
@@ -301,7 +301,7 @@ pub fn run(
     let mut tally = summary::Tally::new(spec);
     let mut check = check::RowCheck::new(spec, opts.shard);
     if opts.resume && records_path.exists() {
-        let scan = scan_checked(&records_path, &mut check, |r| tally.add(r))?;
+        let scan = scan_checked(&records_path, &mut check, |r, _| tally.add(r))?;
         records::repair(&records_path, &scan)?;
         truncated_bytes = scan.truncated;
     }
@@ -410,7 +410,10 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
         .into());
     }
     let base = read_run_info(first)?;
-    let mut all = Vec::new();
+    // Where each row is: (global trial number, folder, byte offset): 24 bytes a row, the
+    // rows themselves stay on disk until they are copied in order.
+    let mut rows: Vec<(u64, u32, u64)> = Vec::new();
+    let mut files = Vec::new();
     let mut sessions = Vec::new();
     let mut shards = Vec::new();
     let mut merged_from = Vec::new();
@@ -432,13 +435,16 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
         let path = dir.join(RECORDS);
         let mut check = check::RowCheck::new(&base.spec, shard);
         let mut twice: Option<(usize, u64)> = None;
-        let scan = scan_checked(&path, &mut check, |r| {
-            if !everywhere.insert(offsets[r.cell] + r.trial) && twice.is_none() {
+        let folder = u32::try_from(files.len()).unwrap_or(u32::MAX);
+        let scan = scan_checked(&path, &mut check, |r, byte| {
+            let g = offsets[r.cell] + r.trial;
+            if !everywhere.insert(g) && twice.is_none() {
                 twice = Some((r.cell, r.trial));
             }
             tally.add(r);
-            all.push(r.clone());
+            rows.push((g, folder, byte));
         })?;
+        files.push(path.clone());
         if let Some((cell, trial)) = twice {
             return Err(InputError::File(format!(
                 "cell {cell} ({}) trial {trial} is recorded in more than one folder (again in {}); shards must be disjoint",
@@ -458,7 +464,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
         sessions.extend(info.sessions);
         merged_from.push(dir.display().to_string());
     }
-    records::sort(&mut all);
+    rows.sort_unstable();
     let summary = tally.summary(&base.spec, Shard::ALL);
     if !summary.complete && !partial {
         let mut msg = format!(
@@ -483,7 +489,12 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
         return Err(InputError::File(msg).into());
     }
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    records::write_all(&out.join(RECORDS), &all)?;
+    records::copy_rows(
+        &out.join(RECORDS),
+        &files,
+        rows.iter().map(|&(_, f, byte)| (f as usize, byte)),
+    )?;
+    drop(rows);
     write_summary(out, &summary)?;
     let (git_rev, git_dirty) = (base.git_revision.clone(), base.git_dirty);
     sessions.push(Session {

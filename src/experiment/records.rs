@@ -36,7 +36,7 @@ use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::error::InputError;
-use crate::io::{complete_len, cut_to, write_atomic, Appender};
+use crate::io::{complete_len, cut_to, write_atomic, write_atomic_with, Appender};
 
 /// The column names, in file order.
 pub const COLUMNS: [&str; 20] = [
@@ -148,6 +148,43 @@ pub fn write_all(path: &Path, records: &[Record]) -> Result<()> {
     write_atomic(path, &csv_bytes(true, records)?)
 }
 
+/// Write a records file atomically from rows of other records files, without holding
+/// them in memory: `rows` gives, in output order, which of `files` holds the row and the
+/// byte offset where its line starts (as [`scan`] reported it). The lines are copied as
+/// they are, after the header.
+pub fn copy_rows(
+    path: &Path,
+    files: &[std::path::PathBuf],
+    mut rows: impl Iterator<Item = (usize, u64)>,
+) -> Result<()> {
+    use std::io::{BufRead, Seek, SeekFrom, Write};
+    let mut open: Vec<Option<BufReader<File>>> = files.iter().map(|_| None).collect();
+    write_atomic_with(path, &mut |w: &mut dyn Write| {
+        w.write_all(&csv_bytes(true, [])?)?;
+        let mut line = Vec::new();
+        for (i, offset) in rows.by_ref() {
+            let src = &files[i];
+            let reader = match &mut open[i] {
+                Some(r) => r,
+                slot => slot.insert(BufReader::with_capacity(
+                    4096,
+                    File::open(src).with_context(|| format!("cannot open {}", src.display()))?,
+                )),
+            };
+            line.clear();
+            reader
+                .seek(SeekFrom::Start(offset))
+                .and_then(|_| reader.read_until(b'\n', &mut line))
+                .with_context(|| format!("cannot read {}", src.display()))?;
+            if line.last() != Some(&b'\n') {
+                anyhow::bail!("{} changed while it was being merged", src.display());
+            }
+            w.write_all(&line)?;
+        }
+        Ok(())
+    })
+}
+
 /// What [`scan`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scan {
@@ -159,11 +196,11 @@ pub struct Scan {
     pub truncated: u64,
 }
 
-/// Read a records file row by row without holding it in memory, handing each record and
-/// its line number to `each`; a half-written last line is ignored (and reported in the
+/// Read a records file row by row without holding it in memory, handing each record, its
+/// line number and the byte offset where its line starts to `each`; a half-written last line is ignored (and reported in the
 /// result). A missing file, a bad header, a row that is not UTF-8 or does not parse is
 /// bad input naming the file (and line); errors from `each` are passed on.
-pub fn scan(path: &Path, mut each: impl FnMut(Record, u64) -> Result<()>) -> Result<Scan> {
+pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -> Result<Scan> {
     let mut file = File::open(path).map_err(|e| -> anyhow::Error {
         if e.kind() == std::io::ErrorKind::NotFound {
             InputError::File(format!(
@@ -219,12 +256,12 @@ pub fn scan(path: &Path, mut each: impl FnMut(Record, u64) -> Result<()>) -> Res
         .into());
     }
     while read_row(&mut rdr, &mut row)? {
-        let line = row.position().map_or(0, |p| p.line());
+        let (line, byte) = row.position().map_or((0, 0), |p| (p.line(), p.byte()));
         let r: Record = row
             .deserialize(Some(&header))
             .map_err(|e| bad(line, format!("bad record: {e}")))?;
         scan.rows += 1;
-        each(r, line)?;
+        each(r, line, byte)?;
     }
     Ok(scan)
 }
@@ -242,7 +279,7 @@ pub struct Contents {
 /// Read a whole records file into memory (see [`scan`] for the rules).
 pub fn read(path: &Path) -> Result<Contents> {
     let mut records = Vec::new();
-    let s = scan(path, |r, _| {
+    let s = scan(path, |r, _, _| {
         records.push(r);
         Ok(())
     })?;
@@ -310,7 +347,7 @@ mod tests {
         let c = read(&path).unwrap();
         assert_eq!(c.records.len(), 2);
         assert_eq!(c.truncated, 8);
-        let s = scan(&path, |_, _| Ok(())).unwrap();
+        let s = scan(&path, |_, _, _| Ok(())).unwrap();
         assert_eq!((s.rows, s.truncated), (2, 8));
         repair(&path, &s).unwrap();
         let mut w = Writer::append(&path).unwrap();
