@@ -498,6 +498,19 @@ fn bad_results_files_exit_2_naming_the_path() {
     std::fs::write(junk.join("records.csv"), bytes).unwrap();
     let err = refused(&["merge", s(&junk), "--out", s(&out), "--quiet"]);
     assert!(err.contains("records.csv, line 2"), "{err}");
+    // A binary run.json.
+    std::fs::write(junk.join("run.json"), b"\xff\xfe\x00{\n").unwrap();
+    let err = refused(&["merge", s(&junk), "--out", s(&out), "--quiet"]);
+    assert!(err.contains("run.json"), "{err}");
+    let err = refused(&[
+        "experiment",
+        s(&spec),
+        "--out",
+        s(&junk),
+        "--resume",
+        "--quiet",
+    ]);
+    assert!(err.contains("run.json"), "{err}");
     // A shard without records.csv.
     let bare = tmp.path().join("bare");
     std::fs::create_dir(&bare).unwrap();

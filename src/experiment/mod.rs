@@ -19,7 +19,15 @@
 //!   `i` mod `N`; [`merge`] joins shard folders into exactly what one run would give;
 //! - `--resume` reads `records.csv` (ignoring and cutting off a half-written last line)
 //!   and runs only the trials not yet recorded;
-//! - only columns and keys whose names end in `_ns` differ between reruns.
+//! - only columns and keys whose names end in `_ns` differ between reruns;
+//! - `--resume` and [`merge`] check every row against the spec (see [`check`]: its seed is
+//!   recomputed, its outcome and numbers checked) and refuse a folder holding rows the
+//!   spec did not write, naming the file, line and what differs.
+//!
+//! Bounds: see [`spec`] for the spec's; `--threads` 1 to [`MAX_THREADS`] (never more
+//! threads than trials to run); shards up to [`runner::MAX_SHARDS`]. Memory does not grow
+//! with the trial count (trials are produced one at a time, records go to disk, the
+//! summary is a streaming tally).
 
 pub mod check;
 pub mod records;
@@ -192,11 +200,37 @@ pub fn git_revision() -> (Option<String>, Option<bool>) {
     (None, None)
 }
 
+/// Largest `run.json` read, in bytes (a spec of the most cells and thousands of sessions
+/// fit many times over).
+pub const MAX_RUN_JSON_BYTES: u64 = 64 << 20;
+
 fn read_run_info(dir: &Path) -> Result<RunInfo> {
+    use std::io::Read;
     let path = dir.join(RUN);
-    let text = std::fs::read_to_string(&path)
+    let mut bytes = Vec::new();
+    std::fs::File::open(&path)
+        .map_err(|e| -> anyhow::Error {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                InputError::File(format!(
+                    "{} is not a results folder (no run.json)",
+                    dir.display()
+                ))
+                .into()
+            } else {
+                anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
+            }
+        })?
+        .take(MAX_RUN_JSON_BYTES + 1)
+        .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| {
+    if bytes.len() as u64 > MAX_RUN_JSON_BYTES {
+        return Err(InputError::File(format!(
+            "{} is larger than {MAX_RUN_JSON_BYTES} bytes; it is not a knightnet run.json",
+            path.display()
+        ))
+        .into());
+    }
+    serde_json::from_slice(&bytes).map_err(|e| {
         InputError::File(format!(
             "{} is not a knightnet run.json: {e}",
             path.display()
