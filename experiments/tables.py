@@ -52,9 +52,11 @@ def wilson(k, n, z=1.96):
 
 
 def quickstart():
-    """Per preset: tour rate and attempts per tour, from the records. Consecutive trials
-    of a cell are independent attempts, so the runs of attempts ending in a tour are what
-    `solve` (restart until a tour) would see."""
+    """Per preset: tour rate and attempts per tour, from the records. Mean attempts per
+    tour = trials / tours (every attempt counts, including the failed ones after the last
+    tour), as in summary.md. Consecutive trials of a cell are independent attempts, so the
+    runs of attempts ending in a tour are what `solve` (restart until a tour) would see;
+    the median is taken over those runs."""
     rows = list(csv.DictReader(open('experiments/results/quickstart/records.csv')))
     cells = {}
     for r in rows:
@@ -74,7 +76,7 @@ def quickstart():
                 cur = 0
         lo, hi = wilson(k, n)
         med = f"{statistics.median(runs):g}" if runs else "–"
-        mean = f"{statistics.mean(runs):.2f}" if runs else "–"
+        mean = f"{n / k:.2f}" if k else "–"
         print(f"| {label} | {board} | {n} | {k} | {100 * k / n:.2f} [{100 * lo:.2f}, {100 * hi:.2f}] | {med} | {mean} |")
     print()
 

@@ -52,6 +52,7 @@ pub mod error;
 pub mod existence;
 pub mod experiment;
 pub mod graph;
+pub mod io;
 pub mod merge;
 pub mod network;
 pub mod plot;

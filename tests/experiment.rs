@@ -361,6 +361,7 @@ fn malformed_specs_name_the_key_and_line() {
         let path = write_spec(tmp.path(), text);
         let msg = Spec::from_file(&path).unwrap_err().to_string();
         assert!(msg.contains("spec.toml"), "{msg}");
+        assert!(!msg.contains('\n'), "one line: {msg}");
         for n in *needles {
             assert!(msg.contains(n), "message for {text:?} lacks {n:?}: {msg}");
         }

@@ -20,10 +20,12 @@ pub struct ExperimentArgs {
     /// Results folder. Default: results/NAME (results/NAME-shard-I-of-N for a shard).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Worker threads (default: the machine's cores). Never changes a result.
+    /// Worker threads, 1 to 1024 (default: the machine's cores; never more than the
+    /// trials to run). Never changes a result.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// Run only shard I of N (0 <= I < N): the trials whose global number is I mod N.
+    /// Run only shard I of N (0 <= I < N <= 1000000): the trials whose global number is
+    /// I mod N.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
     /// Continue the run in --out: skip trials already in its records.csv.
@@ -125,9 +127,17 @@ pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => Shard::ALL,
     };
     let threads = match args.threads {
-        Some(0) => return Err(InputError::param("--threads 0: give at least 1").into()),
+        Some(n) if n == 0 || n > experiment::MAX_THREADS => {
+            return Err(InputError::param(format!(
+                "--threads {n} is not accepted; give 1 to {}",
+                experiment::MAX_THREADS
+            ))
+            .into())
+        }
         Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(experiment::MAX_THREADS),
     };
     let dir = args.out.clone().unwrap_or_else(|| {
         let mut d = PathBuf::from("results");

@@ -21,6 +21,8 @@ use std::io::Write;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::InputError;
+/// Atomic whole-file writes live in the library ([`crate::io`]).
+pub use crate::io::write_atomic;
 
 /// knightnet: knight's tours with the Takefuji–Lee neural network and classical solvers.
 #[derive(Debug, Parser)]
@@ -228,21 +230,4 @@ pub fn say(line: &str) {
     let mut err = std::io::stderr().lock();
     let _ = writeln!(err, "{line}");
     let _ = err.flush();
-}
-
-/// Write `bytes` to `path` atomically: a temporary file beside it, then a rename.
-pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
 }

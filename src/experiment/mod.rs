@@ -19,15 +19,23 @@
 //!   `i` mod `N`; [`merge`] joins shard folders into exactly what one run would give;
 //! - `--resume` reads `records.csv` (ignoring and cutting off a half-written last line)
 //!   and runs only the trials not yet recorded;
-//! - only columns and keys whose names end in `_ns` differ between reruns.
+//! - only columns and keys whose names end in `_ns` differ between reruns;
+//! - `--resume` and [`merge`] check every row against the spec (see [`check`]: its seed is
+//!   recomputed, its outcome and numbers checked) and refuse a folder holding rows the
+//!   spec did not write, naming the file, line and what differs.
+//!
+//! Bounds: see [`spec`] for the spec's; `--threads` 1 to [`MAX_THREADS`] (never more
+//! threads than trials to run); shards up to [`runner::MAX_SHARDS`]. Memory does not grow
+//! with the trial count (trials are produced one at a time, records go to disk, the
+//! summary is a streaming tally).
 
+pub mod check;
 pub mod records;
 pub mod runner;
 pub mod seeds;
 pub mod spec;
 pub mod summary;
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
@@ -40,8 +48,8 @@ pub use runner::Shard;
 pub use spec::{Cell, Spec};
 pub use summary::Summary;
 
-use crate::cli::write_atomic;
 use crate::error::InputError;
+use crate::io::write_atomic;
 
 pub const RECORDS: &str = "records.csv";
 pub const RUN: &str = "run.json";
@@ -192,11 +200,37 @@ pub fn git_revision() -> (Option<String>, Option<bool>) {
     (None, None)
 }
 
+/// Largest `run.json` read, in bytes (a spec of the most cells and thousands of sessions
+/// fit many times over).
+pub const MAX_RUN_JSON_BYTES: u64 = 64 << 20;
+
 fn read_run_info(dir: &Path) -> Result<RunInfo> {
+    use std::io::Read;
     let path = dir.join(RUN);
-    let text = std::fs::read_to_string(&path)
+    let mut bytes = Vec::new();
+    std::fs::File::open(&path)
+        .map_err(|e| -> anyhow::Error {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                InputError::File(format!(
+                    "{} is not a results folder (no run.json)",
+                    dir.display()
+                ))
+                .into()
+            } else {
+                anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
+            }
+        })?
+        .take(MAX_RUN_JSON_BYTES + 1)
+        .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| {
+    if bytes.len() as u64 > MAX_RUN_JSON_BYTES {
+        return Err(InputError::File(format!(
+            "{} is larger than {MAX_RUN_JSON_BYTES} bytes; it is not a knightnet run.json",
+            path.display()
+        ))
+        .into());
+    }
+    serde_json::from_slice(&bytes).map_err(|e| {
         InputError::File(format!(
             "{} is not a knightnet run.json: {e}",
             path.display()
@@ -217,47 +251,40 @@ pub fn write_summary(dir: &Path, summary: &Summary) -> Result<()> {
     write_atomic(&dir.join(SUMMARY_MD), summary.markdown().as_bytes())
 }
 
-/// Check that every record belongs to `spec` and `shard`, with no (cell, trial) twice.
-fn check_records(spec: &Spec, shard: Shard, recs: &[Record], origin: &Path) -> Result<()> {
-    let offsets = spec.offsets();
-    let mut seen = HashSet::new();
-    for r in recs {
-        let bad = |why: String| -> anyhow::Error {
-            InputError::File(format!(
-                "{}: record of cell {} trial {} {why}",
-                origin.display(),
-                r.cell,
-                r.trial
-            ))
-            .into()
-        };
-        let Some(cell) = spec.cells.get(r.cell) else {
-            return Err(bad("names a cell the spec does not have".into()));
-        };
-        if cell.label != r.label || cell.board != r.board || spec.name != r.spec {
-            return Err(bad(format!(
-                "is for {}/{} of spec '{}', but that cell of spec '{}' is {}",
-                r.label,
-                r.board,
-                r.spec,
-                spec.name,
-                cell.key()
-            )));
-        }
-        if r.trial >= cell.trials {
-            return Err(bad(format!("is beyond the cell's {} trials", cell.trials)));
-        }
-        if !shard.contains(offsets[r.cell] + r.trial) {
-            return Err(bad(format!("is not in shard {shard}")));
-        }
-        if !seen.insert((r.cell, r.trial)) {
-            return Err(bad("appears twice".into()));
-        }
+/// Most worker threads a run may ask for (`--threads` 1..=this).
+pub const MAX_THREADS: usize = 1024;
+
+/// Refuse an `--out` that names something other than a folder.
+fn check_out_dir(out: &Path) -> Result<()> {
+    if out.exists() && !out.is_dir() {
+        return Err(InputError::File(format!(
+            "--out {} is an existing file, not a folder; choose a folder for the results",
+            out.display()
+        ))
+        .into());
     }
     Ok(())
 }
 
+/// Scan `path` checking every row with `check` (and handing it to `each`).
+fn scan_checked(
+    path: &Path,
+    check: &mut check::RowCheck,
+    mut each: impl FnMut(&Record, u64),
+) -> Result<records::Scan> {
+    records::scan(path, |r, line, byte| {
+        check.check(&r, path, line)?;
+        each(&r, byte);
+        Ok(())
+    })
+}
+
 /// Run (or resume) `spec` into `opts.out`. Stops starting trials once `stop` is set.
+///
+/// Memory does not grow with the trials: they are produced one at a time
+/// ([`runner::Plan`]), records go straight to `records.csv`, and the summary comes from a
+/// streaming [`summary::Tally`]; on resume, the trials already recorded are kept as
+/// ranges of trial numbers ([`check::TrialSet`]).
 pub fn run(
     spec: &Spec,
     opts: &Options,
@@ -265,10 +292,16 @@ pub fn run(
     progress: &dyn Progress,
 ) -> Result<Report> {
     let out = &opts.out;
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    if opts.threads == 0 || opts.threads > MAX_THREADS {
+        return Err(InputError::param(format!(
+            "--threads {} is not accepted; give 1 to {MAX_THREADS}",
+            opts.threads
+        ))
+        .into());
+    }
+    check_out_dir(out)?;
     let records_path = out.join(RECORDS);
     let run_path = out.join(RUN);
-    let mut old: Vec<Record> = Vec::new();
     let mut sessions = Vec::new();
     let mut truncated_bytes = 0;
     let exists = records_path.exists() || run_path.exists();
@@ -281,12 +314,10 @@ pub fn run(
     }
     if opts.resume && run_path.exists() {
         let info = read_run_info(out)?;
-        if info.spec != *spec {
+        if let Some(d) = check::first_difference(&info.spec, spec) {
             return Err(InputError::File(format!(
-                "cannot resume {}: its run.json records a different spec (name '{}', {} cells); resume with the same spec and seed",
+                "cannot resume {}: its run.json records a different spec ({d}, folder vs given); resume with the same spec",
                 out.display(),
-                info.spec.name,
-                info.spec.cells.len()
             ))
             .into());
         }
@@ -301,23 +332,33 @@ pub fn run(
         }
         sessions = info.sessions;
     }
+    let mut tally = summary::Tally::new(spec);
+    let mut check = check::RowCheck::new(spec, opts.shard);
     if opts.resume && records_path.exists() {
-        let contents = records::read(&records_path)?;
-        check_records(spec, opts.shard, &contents.records, &records_path)?;
-        records::repair(&records_path, &contents)?;
-        truncated_bytes = contents.truncated;
-        old = contents.records;
+        let scan = scan_checked(&records_path, &mut check, |r, _| tally.add(r))?;
+        records::repair(&records_path, &scan)?;
+        truncated_bytes = scan.truncated;
     }
-    let already_done = old.len() as u64;
-    let done: HashSet<(usize, u64)> = old.iter().map(|r| (r.cell, r.trial)).collect();
-    let todo = runner::plan(spec, opts.shard, &|c, t| done.contains(&(c, t)));
-    let planned = already_done + todo.len() as u64;
+    let done = check.seen;
+    let already_done = done.len();
+    let offsets = spec.offsets();
+    let planned: u64 = spec
+        .cells
+        .iter()
+        .map(|c| opts.shard.count_in(offsets[c.index], c.trials))
+        .sum();
+    let to_run = planned - already_done;
+    // Never more threads than trials to run.
+    let threads = opts
+        .threads
+        .min(usize::try_from(to_run).unwrap_or(usize::MAX))
+        .max(1);
 
     let (git_rev, git_dirty) = git_revision();
     sessions.push(Session {
         started_at: utc_now(),
         finished_at: None,
-        threads: opts.threads,
+        threads,
         shard: (!opts.shard.is_all()).then_some(opts.shard),
         trials_run: 0,
         interrupted: false,
@@ -334,26 +375,29 @@ pub fn run(
         shard: (!opts.shard.is_all()).then_some(opts.shard),
         trials_planned: planned,
         trials_done: already_done,
-        complete: todo.is_empty(),
+        complete: to_run == 0,
         sessions,
         merged_from: Vec::new(),
     };
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     write_json(&run_path, &info)?;
 
-    let writer = Mutex::new((records::Writer::append(&records_path)?, old));
-    progress.start(todo.len() as u64);
-    let result = runner::run_parallel(spec, &todo, opts.threads, stop, &|r: Record| {
+    let writer = Mutex::new((records::Writer::append(&records_path)?, tally));
+    progress.start(to_run);
+    let is_done = |g: u64| done.contains(g);
+    let mut plan = runner::Plan::new(spec, opts.shard, &is_done);
+    let result = runner::run_parallel(spec, &mut plan, threads, stop, &|r: Record| {
         let mut guard = writer.lock().expect("no panics while holding");
         guard.0.write(&r)?;
+        guard.1.add(&r);
+        drop(guard);
         progress.record(&r);
-        guard.1.push(r);
         Ok(())
     });
-    let (_, mut all) = writer.into_inner().expect("no panics while holding");
-    records::sort(&mut all);
-    let summary = summary::build(spec, opts.shard, &all);
+    let (_, tally) = writer.into_inner().expect("no panics while holding");
+    let summary = tally.summary(spec, opts.shard);
     write_summary(out, &summary)?;
-    let ran = all.len() as u64 - already_done;
+    let ran = summary.trials_done - already_done;
     let interrupted = !summary.complete;
     info.trials_done = summary.trials_done;
     info.complete = summary.complete;
@@ -382,11 +426,6 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
     let Some(first) = dirs.first() else {
         return Err(InputError::param("merge needs at least one results folder").into());
     };
-    let base = read_run_info(first)?;
-    let mut all = Vec::new();
-    let mut sessions = Vec::new();
-    let mut shards = Vec::new();
-    let mut merged_from = Vec::new();
     for dir in dirs {
         if matches!((dir.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b) {
             return Err(InputError::param(format!(
@@ -395,47 +434,72 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
             ))
             .into());
         }
+    }
+    check_out_dir(out)?;
+    if out.join(RECORDS).exists() || out.join(RUN).exists() {
+        return Err(InputError::File(format!(
+            "{} already holds a run; choose a new folder for the merge",
+            out.display()
+        ))
+        .into());
+    }
+    let base = read_run_info(first)?;
+    // Where each row is: (global trial number, folder, byte offset): 24 bytes a row, the
+    // rows themselves stay on disk until they are copied in order.
+    let mut rows: Vec<(u64, u32, u64)> = Vec::new();
+    let mut files = Vec::new();
+    let mut sessions = Vec::new();
+    let mut shards = Vec::new();
+    let mut merged_from = Vec::new();
+    let mut tally = summary::Tally::new(&base.spec);
+    // Trials of every folder so far, to refuse one recorded twice.
+    let mut everywhere = check::TrialSet::default();
+    let offsets = base.spec.offsets();
+    for dir in dirs {
         let info = read_run_info(dir)?;
-        if info.spec != base.spec {
+        if let Some(d) = check::first_difference(&info.spec, &base.spec) {
             return Err(InputError::File(format!(
-                "{} holds a different spec from {} (name '{}' vs '{}'); only shards of one spec can be merged",
+                "{} holds a different spec from {} ({d}); only shards of one spec can be merged",
                 dir.display(),
                 first.display(),
-                info.spec.name,
-                base.spec.name
             ))
             .into());
         }
         let shard = info.shard.unwrap_or(Shard::ALL);
         let path = dir.join(RECORDS);
-        let contents = records::read(&path)?;
-        if contents.truncated > 0 {
+        let mut check = check::RowCheck::new(&base.spec, shard);
+        let mut twice: Option<(usize, u64)> = None;
+        let folder = u32::try_from(files.len()).unwrap_or(u32::MAX);
+        let scan = scan_checked(&path, &mut check, |r, byte| {
+            let g = offsets[r.cell] + r.trial;
+            if !everywhere.insert(g) && twice.is_none() {
+                twice = Some((r.cell, r.trial));
+            }
+            tally.add(r);
+            rows.push((g, folder, byte));
+        })?;
+        files.push(path.clone());
+        if let Some((cell, trial)) = twice {
+            return Err(InputError::File(format!(
+                "cell {cell} ({}) trial {trial} is recorded in more than one folder (again in {}); shards must be disjoint",
+                base.spec.cells[cell].key(),
+                path.display()
+            ))
+            .into());
+        }
+        if scan.truncated > 0 {
             eprintln!(
                 "warning: {}: ignored a half-written last line ({} bytes)",
                 path.display(),
-                contents.truncated
+                scan.truncated
             );
         }
-        check_records(&base.spec, shard, &contents.records, &path)?;
-        all.extend(contents.records);
         shards.push(shard);
         sessions.extend(info.sessions);
         merged_from.push(dir.display().to_string());
     }
-    let mut seen = HashSet::new();
-    for r in &all {
-        if !seen.insert((r.cell, r.trial)) {
-            return Err(InputError::File(format!(
-                "cell {} ({}) trial {} is recorded in more than one folder; shards must be disjoint",
-                r.cell,
-                base.spec.cells[r.cell].key(),
-                r.trial
-            ))
-            .into());
-        }
-    }
-    records::sort(&mut all);
-    let summary = summary::build(&base.spec, Shard::ALL, &all);
+    rows.sort_unstable();
+    let summary = tally.summary(&base.spec, Shard::ALL);
     if !summary.complete && !partial {
         let mut msg = format!(
             "the folders hold {} of the spec's {} trials",
@@ -448,6 +512,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
         {
             let missing: Vec<String> = (0..n)
                 .filter(|i| !shards.iter().any(|s| s.index == *i))
+                .take(10)
                 .map(|i| format!("{i}/{n}"))
                 .collect();
             if !missing.is_empty() {
@@ -458,14 +523,12 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
         return Err(InputError::File(msg).into());
     }
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    if out.join(RECORDS).exists() || out.join(RUN).exists() {
-        return Err(InputError::File(format!(
-            "{} already holds a run; choose a new folder for the merge",
-            out.display()
-        ))
-        .into());
-    }
-    records::write_all(&out.join(RECORDS), &all)?;
+    records::copy_rows(
+        &out.join(RECORDS),
+        &files,
+        rows.iter().map(|&(_, f, byte)| (f as usize, byte)),
+    )?;
+    drop(rows);
     write_summary(out, &summary)?;
     let (git_rev, git_dirty) = (base.git_revision.clone(), base.git_dirty);
     sessions.push(Session {

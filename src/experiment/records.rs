@@ -10,7 +10,7 @@
 //! | `label` | the solver entry's label |
 //! | `board` | `ROWSxCOLS` |
 //! | `solver` | solver name (`network:parberry`, `warnsdorff`, ...) |
-//! | `variant` | network variant (`parberry`, `parberry*` when overridden) or tie-break |
+//! | `variant` | network and `network+merge` cells: the preset, then the `solve` flags of the parameters that differ from it (`parberry --order square-sweep`); classical cells: the tie-break |
 //! | `trial` | trial number within the cell, from 0 |
 //! | `seed` | the trial's ChaCha8 seed (see `seeds`) |
 //! | `start` | start square (classical cells) |
@@ -28,14 +28,15 @@
 //! A crash or kill can leave a half-written last line; [`read`] ignores it and reports
 //! its length, and [`repair`] cuts it off before a resumed run appends.
 
-use std::fs::{File, OpenOptions};
-use std::io::Read;
+use std::fs::File;
+use std::io::{BufReader, Read};
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::error::InputError;
+use crate::io::{complete_len, cut_to, write_atomic, write_atomic_with, Appender};
 
 /// The column names, in file order.
 pub const COLUMNS: [&str; 20] = [
@@ -107,49 +108,162 @@ pub fn sort(records: &mut [Record]) {
     records.sort_by_key(|r| (r.cell, r.trial));
 }
 
-/// Appends records to a file, flushing after every row.
+/// CSV bytes of `records` (and the header first when `header`).
+fn csv_bytes<'a>(header: bool, records: impl IntoIterator<Item = &'a Record>) -> Result<Vec<u8>> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    if header {
+        w.write_record(COLUMNS)?;
+    }
+    for r in records {
+        w.serialize(r)?;
+    }
+    w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// Appends records to a file, one flushed write per row (see [`crate::io::Appender`]).
 pub struct Writer {
-    inner: csv::Writer<File>,
+    inner: Appender,
 }
 
 impl Writer {
     /// Open `path` for appending; write the header when the file is new or empty.
     pub fn append(path: &Path) -> Result<Writer> {
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        let empty = file.metadata()?.len() == 0;
-        let mut inner = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(file);
-        if empty {
-            inner.write_record(COLUMNS)?;
-            inner.flush()?;
+        let (mut inner, len) = Appender::open(path)?;
+        if len == 0 {
+            inner.append(&csv_bytes(true, [])?)?;
         }
         Ok(Writer { inner })
     }
 
     /// Write one row and flush it to the file.
     pub fn write(&mut self, r: &Record) -> Result<()> {
-        self.inner.serialize(r)?;
-        self.inner.flush()?;
-        Ok(())
+        self.inner.append(&csv_bytes(false, [r])?)
     }
 }
 
 /// Write `records` (already sorted) as a complete file, atomically.
 pub fn write_all(path: &Path, records: &[Record]) -> Result<()> {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    w.write_record(COLUMNS)?;
-    for r in records {
-        w.serialize(r)?;
+    write_atomic(path, &csv_bytes(true, records)?)
+}
+
+/// Write a records file atomically from rows of other records files, without holding
+/// them in memory: `rows` gives, in output order, which of `files` holds the row and the
+/// byte offset where its line starts (as [`scan`] reported it). The lines are copied as
+/// they are, after the header.
+pub fn copy_rows(
+    path: &Path,
+    files: &[std::path::PathBuf],
+    mut rows: impl Iterator<Item = (usize, u64)>,
+) -> Result<()> {
+    use std::io::{BufRead, Seek, SeekFrom, Write};
+    let mut open: Vec<Option<BufReader<File>>> = files.iter().map(|_| None).collect();
+    write_atomic_with(path, &mut |w: &mut dyn Write| {
+        w.write_all(&csv_bytes(true, [])?)?;
+        let mut line = Vec::new();
+        for (i, offset) in rows.by_ref() {
+            let src = &files[i];
+            let reader = match &mut open[i] {
+                Some(r) => r,
+                slot => slot.insert(BufReader::with_capacity(
+                    4096,
+                    File::open(src).with_context(|| format!("cannot open {}", src.display()))?,
+                )),
+            };
+            line.clear();
+            reader
+                .seek(SeekFrom::Start(offset))
+                .and_then(|_| reader.read_until(b'\n', &mut line))
+                .with_context(|| format!("cannot read {}", src.display()))?;
+            if line.last() != Some(&b'\n') {
+                anyhow::bail!("{} changed while it was being merged", src.display());
+            }
+            w.write_all(&line)?;
+        }
+        Ok(())
+    })
+}
+
+/// What [`scan`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scan {
+    /// Complete rows read.
+    pub rows: u64,
+    /// Length of the complete lines (the file is valid up to here).
+    pub valid_len: u64,
+    /// Bytes of a half-written last line that were ignored (0 if none).
+    pub truncated: u64,
+}
+
+/// Read a records file row by row without holding it in memory, handing each record, its
+/// line number and the byte offset where its line starts to `each`; a half-written last line is ignored (and reported in the
+/// result). A missing file, a bad header, a row that is not UTF-8 or does not parse is
+/// bad input naming the file (and line); errors from `each` are passed on.
+pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -> Result<Scan> {
+    let mut file = File::open(path).map_err(|e| -> anyhow::Error {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            InputError::File(format!(
+                "{} is missing; a results folder holds the records.csv its run wrote",
+                path.display()
+            ))
+            .into()
+        } else {
+            anyhow::Error::new(e).context(format!("cannot open {}", path.display()))
+        }
+    })?;
+    let (valid_len, total) =
+        complete_len(&mut file).with_context(|| format!("cannot read {}", path.display()))?;
+    let truncated = total - valid_len;
+    let mut scan = Scan {
+        rows: 0,
+        valid_len,
+        truncated,
+    };
+    if valid_len == 0 {
+        return Ok(scan);
     }
-    let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
-    crate::cli::write_atomic(path, &bytes)
+    let bad = |line: u64, what: String| -> anyhow::Error {
+        InputError::File(format!(
+            "{}, line {line}: {what}; it is not a knightnet records file, or was edited",
+            path.display()
+        ))
+        .into()
+    };
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(BufReader::new(file.take(valid_len)));
+    let mut row = csv::ByteRecord::new();
+    let header = csv::ByteRecord::from(COLUMNS.to_vec());
+    let read_row = |rdr: &mut csv::Reader<_>, row: &mut csv::ByteRecord| {
+        rdr.read_byte_record(row).map_err(|e| match e.kind() {
+            csv::ErrorKind::Io(_) => {
+                anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
+            }
+            _ => bad(e.position().map_or(0, |p| p.line()), format!("{e}")),
+        })
+    };
+    if !read_row(&mut rdr, &mut row)? {
+        return Ok(scan);
+    }
+    if row != header {
+        return Err(InputError::File(format!(
+            "{} does not look like a knightnet records file: its header is '{}', expected '{}'",
+            path.display(),
+            String::from_utf8_lossy(&row.as_slice()[..row.as_slice().len().min(200)]),
+            COLUMNS.join(",")
+        ))
+        .into());
+    }
+    while read_row(&mut rdr, &mut row)? {
+        let (line, byte) = row.position().map_or((0, 0), |p| (p.line(), p.byte()));
+        let r: Record = row
+            .deserialize(Some(&header))
+            .map_err(|e| bad(line, format!("bad record: {e}")))?;
+        scan.rows += 1;
+        each(r, line, byte)?;
+    }
+    Ok(scan)
 }
 
 /// What [`read`] found.
@@ -162,64 +276,24 @@ pub struct Contents {
     pub truncated: u64,
 }
 
-/// Read a records file, ignoring a half-written last line. A bad header or a bad row
-/// before the last line is an error naming the file and line.
+/// Read a whole records file into memory (see [`scan`] for the rules).
 pub fn read(path: &Path) -> Result<Contents> {
-    let mut bytes = Vec::new();
-    File::open(path)
-        .with_context(|| format!("cannot open {}", path.display()))?
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let valid_len = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let truncated = (bytes.len() - valid_len) as u64;
-    let body = &bytes[..valid_len];
     let mut records = Vec::new();
-    if body.is_empty() {
-        return Ok(Contents {
-            records,
-            valid_len: 0,
-            truncated,
-        });
-    }
-    let mut rdr = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .from_reader(body);
-    let header = rdr.headers()?.clone();
-    if header.iter().ne(COLUMNS) {
-        return Err(InputError::File(format!(
-            "{} does not look like a knightnet records file: its header is '{}', expected '{}'",
-            path.display(),
-            header.iter().collect::<Vec<_>>().join(","),
-            COLUMNS.join(",")
-        ))
-        .into());
-    }
-    for (i, row) in rdr.deserialize::<Record>().enumerate() {
-        let r = row.map_err(|e| {
-            InputError::File(format!(
-                "{}, line {}: bad record: {e}",
-                path.display(),
-                i + 2
-            ))
-        })?;
+    let s = scan(path, |r, _, _| {
         records.push(r);
-    }
+        Ok(())
+    })?;
     Ok(Contents {
         records,
-        valid_len: valid_len as u64,
-        truncated,
+        valid_len: s.valid_len,
+        truncated: s.truncated,
     })
 }
 
 /// Cut a half-written last line off a records file so appending can continue.
-pub fn repair(path: &Path, contents: &Contents) -> Result<()> {
-    if contents.truncated > 0 {
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        f.set_len(contents.valid_len)?;
-        f.sync_all()?;
+pub fn repair(path: &Path, scan: &Scan) -> Result<()> {
+    if scan.truncated > 0 {
+        cut_to(path, scan.valid_len)?;
     }
     Ok(())
 }
@@ -227,6 +301,7 @@ pub fn repair(path: &Path, contents: &Contents) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs::OpenOptions;
     use std::io::Write;
 
     fn rec(cell: usize, trial: u64) -> Record {
@@ -272,7 +347,9 @@ mod tests {
         let c = read(&path).unwrap();
         assert_eq!(c.records.len(), 2);
         assert_eq!(c.truncated, 8);
-        repair(&path, &c).unwrap();
+        let s = scan(&path, |_, _, _| Ok(())).unwrap();
+        assert_eq!((s.rows, s.truncated), (2, 8));
+        repair(&path, &s).unwrap();
         let mut w = Writer::append(&path).unwrap();
         w.write(&rec(2, 0)).unwrap();
         drop(w);

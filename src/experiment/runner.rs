@@ -46,6 +46,9 @@ pub struct Shard {
     pub count: u64,
 }
 
+/// Most shards a sweep may be cut into (`--shard I/N` with N up to this).
+pub const MAX_SHARDS: u64 = 1_000_000;
+
 impl Shard {
     /// The whole sweep.
     pub const ALL: Shard = Shard { index: 0, count: 1 };
@@ -59,6 +62,17 @@ impl Shard {
         g % self.count == self.index
     }
 
+    /// The first trial `t >= 0` of a cell whose trial 0 has global number `offset` with
+    /// `offset + t` in this shard (no overflow for any shard).
+    pub fn first_in(&self, offset: u64) -> u64 {
+        let r = offset % self.count;
+        if self.index >= r {
+            self.index - r
+        } else {
+            self.index + (self.count - r)
+        }
+    }
+
     /// How many of the global numbers `offset .. offset + n` are in this shard.
     pub fn count_in(&self, offset: u64, n: u64) -> u64 {
         let below = |x: u64| {
@@ -68,24 +82,25 @@ impl Shard {
                 0
             }
         };
-        below(offset + n) - below(offset)
+        let end = offset.saturating_add(n);
+        below(end) - below(offset)
     }
 }
 
 impl FromStr for Shard {
     type Err = InputError;
 
-    /// `I/N` with 0 <= I < N.
+    /// `I/N` with 0 <= I < N <= [`MAX_SHARDS`].
     fn from_str(s: &str) -> Result<Shard, InputError> {
         let bad = || {
             InputError::param(format!(
-                "shard '{s}' is malformed; give I/N with 0 <= I < N, e.g. 0/16 (shards are numbered from 0)"
+                "--shard '{s}' is not accepted; give I/N with 0 <= I < N <= {MAX_SHARDS}, e.g. 0/16 (shards are numbered from 0)"
             ))
         };
         let (i, n) = s.trim().split_once('/').ok_or_else(bad)?;
         let index: u64 = i.trim().parse().map_err(|_| bad())?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;
-        if count == 0 || index >= count {
+        if count == 0 || index >= count || count > MAX_SHARDS {
             return Err(bad());
         }
         Ok(Shard { index, count })
@@ -98,22 +113,66 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// The (cell, trial) pairs of `spec` in `shard`, in global order, minus those `done`.
-pub fn plan(spec: &Spec, shard: Shard, done: &dyn Fn(usize, u64) -> bool) -> Vec<(usize, u64)> {
-    let offsets = spec.offsets();
-    let mut v = Vec::new();
-    for (cell, off) in spec.cells.iter().zip(offsets) {
-        // First trial t >= 0 with (off + t) % count == index.
-        let first = (shard.index + shard.count - off % shard.count) % shard.count;
-        let mut t = first;
-        while t < cell.trials {
-            if !done(cell.index, t) {
-                v.push((cell.index, t));
-            }
-            t += shard.count;
+/// The (cell, trial) pairs of a spec in a shard, in global order, minus those `done`
+/// (by global number): produced one at a time, never held as a list.
+pub struct Plan<'a> {
+    spec: &'a Spec,
+    shard: Shard,
+    offsets: Vec<u64>,
+    done: &'a (dyn Fn(u64) -> bool + Sync),
+    cell: usize,
+    /// The next trial of `cell` to consider (`None`: the cell is not entered yet).
+    next: Option<u64>,
+}
+
+impl<'a> Plan<'a> {
+    pub fn new(spec: &'a Spec, shard: Shard, done: &'a (dyn Fn(u64) -> bool + Sync)) -> Plan<'a> {
+        Plan {
+            spec,
+            shard,
+            offsets: spec.offsets(),
+            done,
+            cell: 0,
+            next: None,
         }
     }
-    v
+}
+
+impl Iterator for Plan<'_> {
+    type Item = (usize, u64);
+
+    fn next(&mut self) -> Option<(usize, u64)> {
+        loop {
+            let cell = self.spec.cells.get(self.cell)?;
+            let off = self.offsets[self.cell];
+            let t = *self.next.get_or_insert_with(|| self.shard.first_in(off));
+            if t >= cell.trials {
+                self.cell += 1;
+                self.next = None;
+                continue;
+            }
+            // Past the end of the cell on overflow.
+            self.next = Some(t.saturating_add(self.shard.count));
+            if !(self.done)(off + t) {
+                return Some((cell.index, t));
+            }
+        }
+    }
+}
+
+/// The (cell, trial) pairs of `spec` in `shard`, in global order, minus those `done`,
+/// as a list (small specs and tests; runs use [`Plan`]).
+pub fn plan(
+    spec: &Spec,
+    shard: Shard,
+    done: &(dyn Fn(usize, u64) -> bool + Sync),
+) -> Vec<(usize, u64)> {
+    let offsets = spec.offsets();
+    let by_global = |g: u64| {
+        let c = offsets.partition_point(|&o| o <= g) - 1;
+        done(c, g - offsets[c])
+    };
+    Plan::new(spec, shard, &by_global).collect()
 }
 
 enum Engine {
@@ -295,12 +354,15 @@ impl<'s> Prepared<'s> {
     }
 }
 
-/// Run `trials` on `threads` threads, handing each record to `sink` as it finishes.
-/// Stops starting new trials once `stop` is set (trials in flight finish and are
-/// handed over) or `sink` fails. Returns how many trials ran.
+/// The trials to run, shared by the worker threads: each takes the next one.
+pub type Source<'a> = Mutex<&'a mut (dyn Iterator<Item = (usize, u64)> + Send)>;
+
+/// Run the trials `source` yields on `threads` threads, handing each record to `sink` as
+/// it finishes. Stops starting new trials once `stop` is set (trials in flight finish and
+/// are handed over) or `sink` fails. Returns how many trials ran.
 pub fn run_parallel(
     spec: &Spec,
-    trials: &[(usize, u64)],
+    source: &mut (dyn Iterator<Item = (usize, u64)> + Send),
     threads: usize,
     stop: &AtomicBool,
     sink: &(dyn Fn(Record) -> Result<()> + Sync),
@@ -310,7 +372,8 @@ pub fn run_parallel(
         .num_threads(threads.max(1))
         .thread_name(|i| format!("knightnet-trial-{i}"))
         .build()?;
-    let next = AtomicUsize::new(0);
+    let source: Source = Mutex::new(source);
+    let next = || source.lock().expect("no panics while holding").next();
     let ran = AtomicUsize::new(0);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
@@ -330,15 +393,12 @@ pub fn run_parallel(
     pool.broadcast(|_| {
         // A trial taken from the queue but not run yet (it belongs to another cell than
         // the batch that took it).
-        let mut carried: Option<usize> = None;
+        let mut carried: Option<(usize, u64)> = None;
         loop {
             if halted() {
                 break;
             }
-            let i = carried
-                .take()
-                .unwrap_or_else(|| next.fetch_add(1, Ordering::SeqCst));
-            let Some(&(cell, trial)) = trials.get(i) else {
+            let Some((cell, trial)) = carried.take().or_else(next) else {
                 break;
             };
             let p = &prepared[cell];
@@ -351,7 +411,6 @@ pub fn run_parallel(
                         graph,
                         cell,
                         first: Some(trial),
-                        trials,
                         next: &next,
                         carried: None,
                         halted: &halted,
@@ -376,38 +435,36 @@ pub fn run_parallel(
 /// The job source of one network cell's batch in [`run_parallel`]: trials come from the
 /// shared queue while they belong to this cell; the first one that does not is carried
 /// back to the worker loop.
-struct CellJobs<'a, 's, H: Fn() -> bool, D: Fn(Record)> {
+struct CellJobs<'a, 's, N: Fn() -> Option<(usize, u64)>, H: Fn() -> bool, D: Fn(Record)> {
     prepared: &'a Prepared<'s>,
     graph: &'a KnightGraph,
     cell: usize,
     first: Option<u64>,
-    trials: &'a [(usize, u64)],
-    next: &'a AtomicUsize,
-    carried: Option<usize>,
+    next: &'a N,
+    carried: Option<(usize, u64)>,
     halted: &'a H,
     /// Records of the trials in lanes, by trial number.
     records: std::collections::HashMap<u64, Record>,
     deliver: &'a D,
 }
 
-impl<H: Fn() -> bool, D: Fn(Record)> Jobs for CellJobs<'_, '_, H, D> {
+impl<N: Fn() -> Option<(usize, u64)>, H: Fn() -> bool, D: Fn(Record)> Jobs
+    for CellJobs<'_, '_, N, H, D>
+{
     fn next(&mut self) -> Option<(u64, crate::Rng)> {
         if (self.halted)() || self.carried.is_some() {
             return None;
         }
         let trial = match self.first.take() {
             Some(t) => t,
-            None => {
-                let i = self.next.fetch_add(1, Ordering::SeqCst);
-                match self.trials.get(i) {
-                    Some(&(cell, t)) if cell == self.cell => t,
-                    Some(_) => {
-                        self.carried = Some(i);
-                        return None;
-                    }
-                    None => return None,
+            None => match (self.next)() {
+                Some((cell, t)) if cell == self.cell => t,
+                Some(other) => {
+                    self.carried = Some(other);
+                    return None;
                 }
-            }
+                None => return None,
+            },
         };
         let (r, mut rng) = self.prepared.record(trial);
         self.records.insert(trial, r);

@@ -29,6 +29,11 @@
 //!
 //! Cells are numbered in the order of the `[[solver]]` entries, each entry's boards in
 //! the order given.
+//!
+//! Bounds, checked before any work: a spec file is at most [`MAX_SPEC_BYTES`] bytes, with
+//! at most [`MAX_ENTRIES`] `[[solver]]` entries and [`MAX_CELLS`] cells; each cell runs 1 to
+//! [`MAX_TRIALS`] trials. Trials are produced one at a time and never listed, so a run's
+//! memory does not grow with its trial count.
 
 use std::ops::Range;
 
@@ -45,6 +50,15 @@ pub const QUICKSTART: &str = include_str!("../../experiments/quickstart.toml");
 
 /// Most trials one cell may ask for.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
+
+/// Largest spec file read, in bytes.
+pub const MAX_SPEC_BYTES: u64 = 1 << 20;
+
+/// Most `[[solver]]` entries in a spec.
+pub const MAX_ENTRIES: usize = 1_000;
+
+/// Most cells (entry × board pairs) in a spec.
+pub const MAX_CELLS: usize = 10_000;
 
 /// A checked spec: a name, a base seed, and its cells.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -128,14 +142,50 @@ impl Cell {
         self.params.is_some()
     }
 
-    /// The variant column of the cell's records: the network variant name
-    /// (`parberry`, `parberry*` when overridden) or the solver's tie-break, if any.
+    /// The variant column of the cell's records: for network and `network+merge` cells,
+    /// the preset followed by the `solve` flags of the parameters that differ from it
+    /// (`parberry`, `parberry --order square-sweep`), so that
+    /// `knightnet solve --board BOARD --variant VARIANT --seed SEED --max-attempts 1`
+    /// (VARIANT pasted unquoted) replays a network trial; for classical cells the
+    /// solver's tie-break, if any.
     pub fn variant(&self) -> String {
-        match self.params {
-            Some(p) => p.variant_name(),
-            None => self.solver_kind().build().variant().unwrap_or_default(),
+        match (self.params, &self.merge) {
+            (Some(p), _) => replay_variant(&p),
+            (None, Some(m)) => replay_variant(&m.params),
+            (None, None) => self.solver_kind().build().variant().unwrap_or_default(),
         }
     }
+}
+
+/// A network's parameters as `solve` takes them: the preset's name, then a flag for each
+/// parameter that differs from the preset (the attempt cap aside: a trial is one attempt).
+pub fn replay_variant(p: &NetworkParams) -> String {
+    let preset = p.preset.unwrap_or(crate::network::Preset::Parberry);
+    let base = preset.params();
+    let mut v = preset.name().to_string();
+    let mut flag = |differs: bool, name: &str, value: String| {
+        if differs {
+            v += &format!(" --{name} {value}");
+        }
+    };
+    flag(p.c != base.c, "c", p.c.to_string());
+    flag(p.s != base.s, "s", p.s.to_string());
+    flag(p.upper != base.upper, "upper", p.upper.to_string());
+    flag(p.lower != base.lower, "lower", p.lower.to_string());
+    flag(p.order != base.order, "order", p.order.to_string());
+    flag(p.init != base.init, "init", p.init.to_string());
+    flag(
+        p.clamp != base.clamp,
+        "clamp",
+        p.clamp.map_or("none".into(), |k| k.to_string()),
+    );
+    flag(p.stop != base.stop, "stop", p.stop.to_string());
+    flag(
+        p.max_iterations != base.max_iterations,
+        "max-iterations",
+        p.max_iterations.to_string(),
+    );
+    v
 }
 
 /// How a classical cell picks the start square of each trial.
@@ -175,12 +225,13 @@ impl Spec {
     /// Global index of each cell's trial 0: trials are numbered cell by cell, in cell
     /// order (the numbering sharding uses).
     pub fn offsets(&self) -> Vec<u64> {
-        let mut acc = 0;
+        // At most MAX_CELLS × MAX_TRIALS in all, far below u64::MAX; saturating anyway.
+        let mut acc: u64 = 0;
         self.cells
             .iter()
             .map(|c| {
                 let o = acc;
-                acc += c.trials;
+                acc = acc.saturating_add(c.trials);
                 o
             })
             .collect()
@@ -194,8 +245,29 @@ impl Spec {
 
     /// Read and check a spec file; the default name is the file stem.
     pub fn from_file(path: &std::path::Path) -> Result<Spec, InputError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| InputError::File(format!("cannot read spec {}: {e}", path.display())))?;
+        use std::io::Read;
+        let cannot = |e: std::io::Error| {
+            InputError::File(format!("cannot read spec {}: {e}", path.display()))
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .map_err(cannot)?
+            .take(MAX_SPEC_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(cannot)?;
+        if bytes.len() as u64 > MAX_SPEC_BYTES {
+            return Err(InputError::File(format!(
+                "spec {} is too large: spec files are limited to {MAX_SPEC_BYTES} bytes",
+                path.display()
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            InputError::File(format!(
+                "spec {} is not UTF-8 text (invalid byte at offset {}); give a TOML file",
+                path.display(),
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -206,8 +278,18 @@ impl Spec {
     /// Parse and check spec text. `default_name` is used when the spec has no `name`;
     /// `origin` (a path) starts every error message.
     pub fn parse(text: &str, default_name: &str, origin: &str) -> Result<Spec, InputError> {
-        let file: SpecFile = toml::from_str(text)
-            .map_err(|e| InputError::File(format!("{origin}: {}", e.to_string().trim_end())))?;
+        let file: SpecFile = toml::from_str(text).map_err(|e| {
+            let msg = e.message().trim_end().replace('\n', "; ");
+            InputError::File(match e.span() {
+                Some(span) => {
+                    let line = line_of(text, span.clone());
+                    let source = text.lines().nth(line - 1).unwrap_or("").trim();
+                    let source: String = source.chars().take(80).collect();
+                    format!("{origin}, line {line}: {msg} (in `{source}`)")
+                }
+                None => format!("{origin}: {msg}"),
+            })
+        })?;
         resolve(file, text, default_name, origin)
     }
 }
@@ -355,9 +437,31 @@ fn resolve(
     };
     if file.solver.is_empty() {
         return Err(InputError::File(format!(
-            "{origin}: the spec has no [[solver]] entry; add at least one, e.g.\n[[solver]]\nsolver = \"network:parberry\""
+            "{origin}: the spec has no [[solver]] entry; add at least one, e.g. [[solver]] with solver = \"network:parberry\" on the next line"
         )));
     }
+    if file.solver.len() > MAX_ENTRIES {
+        return Err(InputError::File(format!(
+            "{origin}: {} [[solver]] entries; a spec may have at most {MAX_ENTRIES}",
+            file.solver.len()
+        )));
+    }
+    let cell_count: usize = file
+        .solver
+        .iter()
+        .map(|e| {
+            e.boards
+                .as_ref()
+                .or(file.boards.as_ref())
+                .map_or(0, Vec::len)
+        })
+        .sum();
+    if cell_count > MAX_CELLS {
+        return Err(InputError::File(format!(
+            "{origin}: {cell_count} cells (entries × boards); a spec may have at most {MAX_CELLS}"
+        )));
+    }
+    let mut keys: std::collections::HashSet<String> = std::collections::HashSet::new();
     let default_trials = file
         .trials
         .as_ref()
@@ -521,7 +625,7 @@ fn resolve(
                 restarts: entry.restarts,
                 trials,
             };
-            if cells.iter().any(|c| c.key() == cell.key()) {
+            if !keys.insert(cell.key()) {
                 return Err(err(
                     b.span(),
                     format!(
@@ -566,6 +670,8 @@ mod tests {
         assert_eq!(s.cells.len(), 3);
         assert_eq!(s.cells[0].key(), "brant/6x6");
         assert_eq!(s.cells[2].key(), "parberry*/10x10");
+        assert_eq!(s.cells[2].variant(), "parberry --c 5 --max-iterations 50");
+        assert_eq!(s.cells[0].variant(), "brant");
         let p = s.cells[2].params.unwrap();
         assert_eq!(
             (p.c, p.max_iterations, p.clamp, s.cells[2].trials),

@@ -10,7 +10,11 @@
 //!   runs on one thread).
 //!
 //! A summary is a function of the spec, the shard and the records alone; keys ending in
-//! `_ns` are the only ones that differ between reruns.
+//! `_ns` are the only ones that differ between reruns. It is computed by a streaming
+//! [`Tally`]: outcome counts, histograms of iterations and steps (exact medians), and
+//! sums, so a run never holds its records in memory.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -71,104 +75,181 @@ pub struct Summary {
     pub cells: Vec<CellSummary>,
 }
 
-fn median(sorted: &[u64]) -> Option<f64> {
-    let n = sorted.len();
-    if n == 0 {
-        return None;
-    }
-    Some(if n % 2 == 1 {
-        sorted[n / 2] as f64
-    } else {
-        (sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0
-    })
+/// Counts of values (a histogram), enough for an exact median and mean: its size grows
+/// with the number of distinct values, not with the number of trials.
+#[derive(Debug, Clone, Default)]
+struct Counts {
+    by_value: BTreeMap<u64, u64>,
+    n: u64,
+    sum: u128,
 }
 
-fn mean(v: &[u64]) -> Option<f64> {
-    (!v.is_empty()).then(|| v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64)
+impl Counts {
+    fn add(&mut self, x: u64) {
+        *self.by_value.entry(x).or_insert(0) += 1;
+        self.n += 1;
+        self.sum += u128::from(x);
+    }
+
+    /// The value of rank `k` (from 0) in sorted order.
+    fn nth(&self, k: u64) -> u64 {
+        let mut seen = 0;
+        for (&x, &c) in &self.by_value {
+            seen += c;
+            if k < seen {
+                return x;
+            }
+        }
+        unreachable!("rank {k} below the count {}", self.n)
+    }
+
+    fn median(&self) -> Option<f64> {
+        let n = self.n;
+        if n == 0 {
+            return None;
+        }
+        Some(if n % 2 == 1 {
+            self.nth(n / 2) as f64
+        } else {
+            (self.nth(n / 2 - 1) as f64 + self.nth(n / 2) as f64) / 2.0
+        })
+    }
+
+    fn mean(&self) -> Option<f64> {
+        (self.n > 0).then(|| self.sum as f64 / self.n as f64)
+    }
+}
+
+/// Running totals of one cell: outcome counts, histograms of iterations and steps, sums of
+/// cycles and time. Everything a [`CellSummary`] needs, without the records.
+#[derive(Debug, Clone, Default)]
+struct CellTally {
+    trials: u64,
+    outcomes: BTreeMap<String, u64>,
+    iterations: Counts,
+    steps: Counts,
+    cycles_n: u64,
+    cycles_sum: u128,
+    time_total_ns: u64,
+}
+
+/// Streaming summary of a run: add records one by one (any order, one per (cell,
+/// trial)), then [`Tally::summary`]. Memory: per cell, one count per distinct outcome,
+/// iteration count and step count seen.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    cells: Vec<CellTally>,
+}
+
+impl Tally {
+    pub fn new(spec: &Spec) -> Tally {
+        Tally {
+            cells: vec![CellTally::default(); spec.cells.len()],
+        }
+    }
+
+    /// Count one record (records of cells the spec does not have are ignored).
+    pub fn add(&mut self, r: &Record) {
+        let Some(c) = self.cells.get_mut(r.cell) else {
+            return;
+        };
+        c.trials += 1;
+        match c.outcomes.get_mut(&r.outcome) {
+            Some(k) => *k += 1,
+            None => {
+                c.outcomes.insert(r.outcome.clone(), 1);
+            }
+        }
+        c.iterations.add(r.iterations);
+        if let Some(s) = r.steps {
+            c.steps.add(s);
+        }
+        if let Some(k) = r.cycles {
+            c.cycles_n += 1;
+            c.cycles_sum += u128::from(k);
+        }
+        c.time_total_ns = c.time_total_ns.saturating_add(r.time_ns);
+    }
+
+    /// The summary of the records added, for `spec` run as `shard`.
+    pub fn summary(&self, spec: &Spec, shard: Shard) -> Summary {
+        let offsets = spec.offsets();
+        let mut cells = Vec::new();
+        for (cell, t) in spec.cells.iter().zip(&self.cells) {
+            let n = t.trials;
+            let mut names: Vec<String> = if cell.is_network() {
+                crate::network::Termination::NAMES
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect()
+            } else {
+                vec!["tour".to_string()]
+            };
+            let others: Vec<String> = t
+                .outcomes
+                .keys()
+                .filter(|o| !names.contains(o))
+                .cloned()
+                .collect();
+            names.extend(others);
+            let outcomes: Vec<Share> = names
+                .into_iter()
+                .map(|outcome| {
+                    let count = t.outcomes.get(&outcome).copied().unwrap_or(0);
+                    let (ci_low, ci_high) = wilson(count, n, Z95);
+                    Share {
+                        share: if n == 0 { 0.0 } else { count as f64 / n as f64 },
+                        outcome,
+                        count,
+                        ci_low,
+                        ci_high,
+                    }
+                })
+                .collect();
+            let tours = outcomes[0].count;
+            let time_total_ns = t.time_total_ns;
+            cells.push(CellSummary {
+                cell: cell.index,
+                label: cell.label.clone(),
+                board: cell.board.clone(),
+                solver: cell.solver.clone(),
+                variant: cell.variant(),
+                trials_planned: shard.count_in(offsets[cell.index], cell.trials),
+                trials: n,
+                tours,
+                outcomes,
+                iterations_median: t.iterations.median().filter(|_| cell.is_network()),
+                iterations_mean: t.iterations.mean().filter(|_| cell.is_network()),
+                cycles_mean: (t.cycles_n > 0).then(|| t.cycles_sum as f64 / t.cycles_n as f64),
+                steps_median: t.steps.median(),
+                steps_mean: t.steps.mean(),
+                attempts_per_tour: (tours > 0).then(|| n as f64 / tours as f64),
+                time_total_ns,
+                time_mean_ns: (n > 0).then(|| time_total_ns as f64 / n as f64),
+                time_per_tour_ns: (tours > 0).then(|| time_total_ns as f64 / tours as f64),
+            });
+        }
+        let trials_planned = cells.iter().map(|c| c.trials_planned).sum();
+        let trials_done = cells.iter().map(|c| c.trials).sum();
+        Summary {
+            spec: spec.name.clone(),
+            description: spec.description.clone(),
+            seed: spec.seed,
+            trials_planned,
+            trials_done,
+            complete: trials_done == trials_planned,
+            cells,
+        }
+    }
 }
 
 /// Summarise `records` (any order; one per (cell, trial)) of `spec` run as `shard`.
 pub fn build(spec: &Spec, shard: Shard, records: &[Record]) -> Summary {
-    let mut by_cell: Vec<Vec<&Record>> = vec![Vec::new(); spec.cells.len()];
+    let mut t = Tally::new(spec);
     for r in records {
-        if let Some(v) = by_cell.get_mut(r.cell) {
-            v.push(r);
-        }
+        t.add(r);
     }
-    let offsets = spec.offsets();
-    let mut cells = Vec::new();
-    for (cell, recs) in spec.cells.iter().zip(by_cell.iter_mut()) {
-        recs.sort_by_key(|r| r.trial);
-        let n = recs.len() as u64;
-        let mut names: Vec<String> = if cell.is_network() {
-            crate::network::Termination::NAMES
-                .iter()
-                .map(|s| s.to_string())
-                .collect()
-        } else {
-            vec!["tour".to_string()]
-        };
-        let mut others: Vec<String> = recs
-            .iter()
-            .map(|r| r.outcome.clone())
-            .filter(|o| !names.contains(o))
-            .collect();
-        others.sort();
-        others.dedup();
-        names.extend(others);
-        let outcomes: Vec<Share> = names
-            .into_iter()
-            .map(|outcome| {
-                let count = recs.iter().filter(|r| r.outcome == outcome).count() as u64;
-                let (ci_low, ci_high) = wilson(count, n, Z95);
-                Share {
-                    share: if n == 0 { 0.0 } else { count as f64 / n as f64 },
-                    outcome,
-                    count,
-                    ci_low,
-                    ci_high,
-                }
-            })
-            .collect();
-        let tours = outcomes[0].count;
-        let mut iterations: Vec<u64> = recs.iter().map(|r| r.iterations).collect();
-        iterations.sort_unstable();
-        let mut steps: Vec<u64> = recs.iter().filter_map(|r| r.steps).collect();
-        steps.sort_unstable();
-        let cycles: Vec<u64> = recs.iter().filter_map(|r| r.cycles).collect();
-        let time_total_ns: u64 = recs.iter().map(|r| r.time_ns).sum();
-        cells.push(CellSummary {
-            cell: cell.index,
-            label: cell.label.clone(),
-            board: cell.board.clone(),
-            solver: cell.solver.clone(),
-            variant: cell.variant(),
-            trials_planned: shard.count_in(offsets[cell.index], cell.trials),
-            trials: n,
-            tours,
-            outcomes,
-            iterations_median: median(&iterations).filter(|_| cell.is_network()),
-            iterations_mean: mean(&iterations).filter(|_| cell.is_network()),
-            cycles_mean: mean(&cycles),
-            steps_median: median(&steps),
-            steps_mean: mean(&steps),
-            attempts_per_tour: (tours > 0).then(|| n as f64 / tours as f64),
-            time_total_ns,
-            time_mean_ns: (n > 0).then(|| time_total_ns as f64 / n as f64),
-            time_per_tour_ns: (tours > 0).then(|| time_total_ns as f64 / tours as f64),
-        });
-    }
-    let trials_planned = cells.iter().map(|c| c.trials_planned).sum();
-    let trials_done = cells.iter().map(|c| c.trials).sum();
-    Summary {
-        spec: spec.name.clone(),
-        description: spec.description.clone(),
-        seed: spec.seed,
-        trials_planned,
-        trials_done,
-        complete: trials_done == trials_planned,
-        cells,
-    }
+    t.summary(spec, shard)
 }
 
 /// A percentage with enough digits for small shares.
@@ -310,9 +391,18 @@ mod tests {
 
     #[test]
     fn medians_and_units() {
-        assert_eq!(median(&[1, 2, 3, 10]), Some(2.5));
-        assert_eq!(median(&[4]), Some(4.0));
-        assert_eq!(median(&[]), None);
+        let counts = |v: &[u64]| {
+            let mut c = Counts::default();
+            for &x in v {
+                c.add(x);
+            }
+            c
+        };
+        assert_eq!(counts(&[10, 2, 3, 1]).median(), Some(2.5));
+        assert_eq!(counts(&[4]).median(), Some(4.0));
+        assert_eq!(counts(&[3, 3, 1, 3, 9]).median(), Some(3.0));
+        assert_eq!(counts(&[3, 3, 1, 3, 9]).mean(), Some(19.0 / 5.0));
+        assert_eq!(counts(&[]).median(), None);
         assert_eq!(human_ns(6.6e6), "6.60 ms");
         assert_eq!(human_ns(125.0e9), "2.08 min");
         assert_eq!(pct(0.00003), "0.003");
