@@ -2,6 +2,7 @@
 //! flags into validated library configuration, calls the library, and prints.
 
 pub mod animate;
+pub mod check;
 pub mod compare;
 pub mod convergence;
 pub mod count;
@@ -54,6 +55,9 @@ pub enum Command {
     Queens(queens::QueensArgs),
     /// Whether a tour exists, from the theorems (Schwenk 1991 for closed tours).
     Exists(exists::ExistsArgs),
+    /// Check a tour from a file (any program's) with the validity oracle: exit 0 if it is
+    /// a tour, 1 if not (the first defect is printed), 2 if the file is not a square list.
+    Check(check::CheckArgs),
     /// Count all tours of a small board by exhaustive search.
     Count(count::CountArgs),
     /// Time against board size for each solver, fitted as an exponent (time ∝ squares^k).
@@ -78,6 +82,9 @@ pub enum Failure {
     Other(anyhow::Error),
     /// Stopped by Ctrl-C with results saved: the message on stderr, exit code 130.
     Interrupted(String),
+    /// The command's answer is "no" (`check`: not a tour), already printed: exit code 1
+    /// with nothing more on stderr, as `grep` and `test` do.
+    No,
 }
 
 impl From<InputError> for Failure {
@@ -139,6 +146,7 @@ where
         Command::Play(args) => play::run(args, &mut out),
         Command::Exists(args) => exists::run(args, &mut out),
         Command::Count(args) => count::run(args, &mut out),
+        Command::Check(args) => check::run(args, &mut out),
         Command::Growth(args) => growth::run(args, &mut out),
     };
     let flushed = out.flush();
@@ -162,6 +170,7 @@ where
             say(&msg);
             130
         }
+        Err(Failure::No) => 1,
     }
 }
 
