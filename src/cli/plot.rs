@@ -52,6 +52,13 @@ fn records_path(results: &Path) -> Result<PathBuf, InputError> {
 }
 
 pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.out.exists() && !args.out.is_dir() {
+        return Err(InputError::File(format!(
+            "--out '{}' is a file; plot writes its figures into a folder: give a folder path (created if missing)",
+            args.out.display()
+        ))
+        .into());
+    }
     let path = records_path(&args.results)?;
     let records = load(&path)?;
     let groups = aggregate(&records);
@@ -146,6 +153,7 @@ pub fn check_image_flags(png: Option<&Path>, svg: Option<&Path>) -> Result<(), I
         ("--svg", svg, ImageFormat::Svg),
     ] {
         if let Some(p) = path {
+            crate::plot::check_output_path(p, flag)?;
             if ImageFormat::from_path(p, flag)? != want {
                 return Err(InputError::param(format!(
                     "{flag} '{}' must end in .{}",
