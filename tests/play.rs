@@ -181,6 +181,7 @@ fn cli_snapshot_and_errors() {
     assert!(err.contains("move 2 (a2) is illegal"), "{err}");
     // An empty list is a mistake (an unset variable, say), not "no moves".
     common::assert_refused(&["play", "--snapshot", "--moves", ""], "--moves");
+    common::assert_refused(&["play", "--snapshot", "--moves", "a1 zz"], "--moves");
     // Not a terminal (the test's stdout is a pipe): a clear error, exit 2.
     let out = knightnet(&["play"]);
     assert_eq!(out.status.code(), Some(2));

@@ -132,6 +132,7 @@ where
         Ok(cli) => cli,
         Err(e) => return parse_failure(&e, &named),
     };
+    let given = flag_values(&command(), &args);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match cli.command {
@@ -159,7 +160,10 @@ where
             }
         },
         Err(Failure::Input(e)) => {
-            say(&format!("error: {e}"));
+            say(&format!(
+                "error: {}",
+                name_the_flag(&one_line(&e.to_string()), &given)
+            ));
             2
         }
         Err(Failure::Other(e)) => {
@@ -219,6 +223,65 @@ fn parse_failure(e: &clap::Error, named: &str) -> i32 {
     };
     say(&format!("{line} (see '{named} --help')"));
     2
+}
+
+/// The `(--flag, value)` pairs of the command line (`--flag=value` or `--flag value`),
+/// for flags of the named subcommand that take a value.
+fn flag_values(cmd: &clap::Command, args: &[OsString]) -> Vec<(String, String)> {
+    let words: Vec<&str> = args.iter().skip(1).filter_map(|a| a.to_str()).collect();
+    let Some(sub) = words.iter().find_map(|w| cmd.find_subcommand(w)) else {
+        return Vec::new();
+    };
+    let takes_value = |long: &str| {
+        sub.get_arguments()
+            .any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
+    };
+    let mut pairs = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if let Some(rest) = words[i].strip_prefix("--") {
+            match rest.split_once('=') {
+                Some((long, value)) if takes_value(long) => {
+                    pairs.push((format!("--{long}"), value.to_string()))
+                }
+                None if takes_value(rest) && i + 1 < words.len() => {
+                    pairs.push((format!("--{rest}"), words[i + 1].to_string()));
+                    i += 1;
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    pairs
+}
+
+/// A value error raised after parsing ("board '9y9' is malformed...") is written by
+/// code that does not know which flag carried the value; name it here: the flags whose
+/// value (or one item of whose list) the message quotes lead the line (none when the
+/// message names a flag already).
+fn name_the_flag(msg: &str, given: &[(String, String)]) -> String {
+    if msg.contains("--") {
+        return msg.to_string();
+    }
+    let quoted = |v: &str| msg.contains(&format!("'{v}'"));
+    let mut flags: Vec<&str> = Vec::new();
+    for (flag, value) in given {
+        // The whole value, or one item of a list value ("a1 zz", "warnsdorff,bogus").
+        let named = quoted(value)
+            || value
+                .split_whitespace()
+                .chain(value.split(|c: char| c.is_whitespace() || c == ','))
+                .any(|item| !item.is_empty() && quoted(item));
+        if named && !flags.contains(&flag.as_str()) {
+            flags.push(flag);
+        }
+    }
+    if flags.is_empty() {
+        msg.to_string()
+    } else {
+        format!("{}: {msg}", flags.join(", "))
+    }
 }
 
 /// Fold a message onto one line (an error chain may carry newlines from below).

@@ -77,9 +77,11 @@ pub fn build_app(args: &PlayArgs, board: Board) -> Result<App, InputError> {
             ));
         }
         for (i, text) in moves.split_whitespace().enumerate() {
-            let s = board.parse_square(text)?;
+            let s = board
+                .parse_square(text)
+                .map_err(|e| InputError::Square(format!("--moves, move {}: {e}", i + 1)))?;
             app.game.play(s).map_err(|e| {
-                InputError::Square(format!("move {} ({text}) is illegal: {e}", i + 1))
+                InputError::Square(format!("--moves: move {} ({text}) is illegal: {e}", i + 1))
             })?;
         }
         app.play_refresh();
