@@ -269,6 +269,7 @@ fn name_the_flag(msg: &str, given: &[(String, String)]) -> String {
     for (flag, value) in given {
         // The whole value, or one item of a list value ("a1 zz", "warnsdorff,bogus").
         let named = quoted(value)
+            || quoted(value.trim())
             || value
                 .split_whitespace()
                 .chain(value.split(|c: char| c.is_whitespace() || c == ','))
