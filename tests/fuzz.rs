@@ -525,6 +525,7 @@ fn value_errors_name_the_flag_on_one_line() {
     common::assert_refused(&["play", "--snapshot", "--moves", "a1 zz"], "--moves");
     common::assert_refused(&["queens", "--size", "@"], "--size");
     common::assert_refused(&["play", "--snapshot", "--watch", "? A "], "--watch");
+    common::assert_refused(&["compare", "--solvers=? .,"], "--solvers");
     let dir = scratch();
     let spec = dir.path().join("s.toml");
     fs::write(&spec, "name = \"a\"\nname = \"b\"\n").unwrap();

@@ -269,10 +269,12 @@ fn name_the_flag(msg: &str, given: &[(String, String)]) -> String {
     for (flag, value) in given {
         // The whole value, or one item of a list value ("a1 zz", "warnsdorff,bogus").
         let named = quoted(value)
-            || quoted(value.trim())
             || value
-                .split_whitespace()
+                .split(',')
+                .chain(value.split_whitespace())
                 .chain(value.split(|c: char| c.is_whitespace() || c == ','))
+                .chain([value.as_str()])
+                .map(str::trim)
                 .any(|item| !item.is_empty() && quoted(item));
         if named && !flags.contains(&flag.as_str()) {
             flags.push(flag);
