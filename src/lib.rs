@@ -61,6 +61,7 @@ pub mod queens;
 pub mod solvers;
 pub mod stats;
 pub mod tour;
+pub mod tour_file;
 pub mod tui;
 
 /// The random number generator used everywhere: ChaCha with 8 rounds, a named and

@@ -5,9 +5,12 @@ mod common;
 
 use common::knightnet;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::time::Duration;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use knightnet::board::Board;
-use knightnet::tui::{buffer_text, render, App};
+use knightnet::tui::app::MAX_INPUT;
+use knightnet::tui::{buffer_text, event_loop, render, App, EventSource, EVENTS_PER_FRAME};
 
 fn key(app: &mut App, c: KeyCode) {
     app.key(KeyEvent::new(c, KeyModifiers::NONE));
@@ -176,6 +179,9 @@ fn cli_snapshot_and_errors() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("move 2 (a2) is illegal"), "{err}");
+    // An empty list is a mistake (an unset variable, say), not "no moves".
+    common::assert_refused(&["play", "--snapshot", "--moves", ""], "--moves");
+    common::assert_refused(&["play", "--snapshot", "--moves", "a1 zz"], "--moves");
     // Not a terminal (the test's stdout is a pipe): a clear error, exit 2.
     let out = knightnet(&["play"]);
     assert_eq!(out.status.code(), Some(2));
@@ -193,4 +199,217 @@ fn cli_snapshot_and_errors() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("misses / total = "), "{text}");
+}
+
+// ---- bounded input ----
+
+/// Events from a script, as a terminal would queue them.
+struct Script(std::collections::VecDeque<Event>);
+
+impl EventSource for Script {
+    fn poll(&mut self, _timeout: Duration) -> std::io::Result<bool> {
+        Ok(!self.0.is_empty())
+    }
+    fn read(&mut self) -> std::io::Result<Event> {
+        Ok(self.0.pop_front().expect("poll said an event is ready"))
+    }
+}
+
+fn press(c: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(c, modifiers))
+}
+
+#[test]
+fn a_40000_character_paste_is_a_few_redraws() {
+    // Before: one redraw per character, so 40,000 pasted characters (sent as keys by a
+    // terminal without bracketed paste) froze the game for about two minutes.
+    let mut app = App::new(Board::new(8, 8).unwrap(), 1);
+    let mut events: std::collections::VecDeque<Event> = "a1b3c5"
+        .chars()
+        .cycle()
+        .take(40_000)
+        .map(|ch| press(KeyCode::Char(ch), KeyModifiers::NONE))
+        .collect();
+    events.push_back(press(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let mut draws = 0;
+    let mut longest = 0;
+    event_loop(
+        &mut app,
+        &mut Script(events),
+        |app| {
+            draws += 1;
+            longest = longest.max(app.input.len());
+            Ok(())
+        },
+        || false,
+    )
+    .unwrap();
+    assert!(app.quit);
+    assert!(
+        draws <= 40_001 / EVENTS_PER_FRAME + 2,
+        "{draws} redraws for 40,001 keys"
+    );
+    assert!(app.input.len() <= MAX_INPUT && longest <= MAX_INPUT);
+}
+
+#[test]
+fn a_bracketed_paste_fills_the_field_and_runs_no_command() {
+    let mut app = App::new(Board::new(8, 8).unwrap(), 1);
+    // Capital letters are commands when typed (G: the solver finishes the tour); in a
+    // paste they are text, and the field keeps at most MAX_INPUT characters.
+    app.paste(&"GNWQ".repeat(10_000));
+    assert!(app.game.path().is_empty() && !app.quit);
+    app.paste(&"c3".repeat(20_000));
+    assert_eq!(app.input.len(), MAX_INPUT);
+    assert!(app.message.contains("paste cut"), "{}", app.message);
+    let mut short = App::new(Board::new(8, 8).unwrap(), 1);
+    short.paste("c3");
+    key(&mut short, KeyCode::Enter);
+    assert_eq!(short.game.path().len(), 1);
+}
+
+#[test]
+fn ctrl_c_quits_and_other_ctrl_letters_do_nothing() {
+    // Before: Ctrl+a typed 'a' into the square field, Ctrl+Shift+U undid a move.
+    let mut app = App::new(Board::new(8, 8).unwrap(), 1);
+    typed(&mut app, "a1");
+    for ch in ('a'..='z').filter(|&c| c != 'c' && c != 'd') {
+        app.key(KeyEvent::new(KeyCode::Char(ch), KeyModifiers::CONTROL));
+        app.key(KeyEvent::new(
+            KeyCode::Char(ch.to_ascii_uppercase()),
+            KeyModifiers::CONTROL | KeyModifiers::SHIFT,
+        ));
+    }
+    assert!(app.input.is_empty(), "typed: {:?}", app.input);
+    assert_eq!(app.game.path().len(), 1);
+    assert!(!app.quit);
+    app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app.quit);
+}
+
+// ---- signals ----
+
+/// `play` in a pseudo-terminal, sent `sig` once it has drawn: the restore sequence
+/// (alternate screen left, cursor shown) must follow, and the process must end by the
+/// signal. Before: the default action killed it mid-game, the terminal left on the
+/// alternate screen with the cursor hidden.
+#[cfg(target_os = "linux")]
+fn restores_after(sig: i32) {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    use std::process::{Command, Stdio};
+    use std::sync::{Arc, Mutex};
+    use std::time::Instant;
+
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 40,
+        ws_col: 120,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two descriptors into the given integers; the name and
+    // termios pointers may be null, and `size` outlives the call.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both descriptors were just opened and are owned here only.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_knightnet"));
+    cmd.args(["play", "--board", "5x5"])
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::from(slave.try_clone().unwrap()))
+        .stdout(Stdio::from(slave.try_clone().unwrap()))
+        .stderr(Stdio::from(slave));
+    // SAFETY: runs in the forked child before exec and calls only setsid and ioctl
+    // (async-signal-safe): a new session whose controlling terminal is the pty.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().expect("play starts");
+    drop(cmd); // the parent's copies of the slave side
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let seen = Arc::clone(&seen);
+        let mut master = std::fs::File::from(master);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            // Ends with EIO once the child (the last holder of the slave side) is gone.
+            while let Ok(n @ 1..) = master.read(&mut buf) {
+                seen.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    let contains = |needle: &[u8]| {
+        seen.lock()
+            .unwrap()
+            .windows(needle.len())
+            .any(|w| w == needle)
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !(contains(b"\x1b[?1049h") && contains(b"knightnet play")) {
+        assert!(
+            Instant::now() < deadline,
+            "play did not draw: {}",
+            String::from_utf8_lossy(&seen.lock().unwrap())
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: kill has no memory effects; the pid is our child's, not yet reaped.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("play did not end on signal {sig}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    reader.join().unwrap();
+    let out = seen.lock().unwrap().clone();
+    let entered = out
+        .windows(8)
+        .position(|w| w == b"\x1b[?1049h")
+        .expect("entered the alternate screen");
+    let after = &out[entered..];
+    let has = |needle: &[u8]| after.windows(needle.len()).any(|w| w == needle);
+    assert!(
+        has(b"\x1b[?1049l"),
+        "signal {sig}: the alternate screen was not left"
+    );
+    assert!(has(b"\x1b[?25h"), "signal {sig}: the cursor was not shown");
+    assert_eq!(status.signal(), Some(sig), "{status:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn play_restores_the_terminal_on_sigterm() {
+    restores_after(libc::SIGTERM);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn play_restores_the_terminal_on_sigint() {
+    restores_after(libc::SIGINT);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn play_restores_the_terminal_on_sighup() {
+    restores_after(libc::SIGHUP);
 }

@@ -890,3 +890,196 @@ fn convergence_overlays_presets_and_writes_its_data() {
     assert!(err.contains("--overlay") && err.contains("nosuch"), "{err}");
     assert!(!tmp.path().join("d.png").exists());
 }
+
+// ---- bad output paths, environment failures, bounds ----
+
+/// A trace of a 6x6 solve in `dir`.
+fn trace_in(dir: &Path) -> PathBuf {
+    let trace = dir.join("trace.json");
+    ok(&[
+        "solve",
+        "--board",
+        "6x6",
+        "--seed",
+        "3",
+        "--trace",
+        s(&trace),
+    ]);
+    trace
+}
+
+/// A failed run's stderr and exit code.
+fn failure(args: &[&str]) -> (Option<i32>, String) {
+    let out = knightnet(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    (out.status.code(), err)
+}
+
+#[test]
+fn figure_write_errors_are_one_line_with_the_os_reason() {
+    // Before: "cannot draw /proc/x.png: BackendError(DrawingError(ImageError(IoError(Os
+    // { code: 2, kind: NotFound, message: \"No such file or directory\" }))))", exit 1.
+    let tmp = tempfile::tempdir().unwrap();
+    let trace = trace_in(tmp.path());
+    for out in ["/proc/knightnet-figure.png", "/proc/knightnet-figure.svg"] {
+        let (code, err) = failure(&["convergence", "--trace", s(&trace), "--out", out]);
+        assert_eq!(
+            err.trim_end(),
+            format!("error: cannot write {out}: No such file or directory")
+        );
+        assert_eq!(code, Some(2));
+    }
+    // A parent "folder" that is a file: the user can mend it, exit 2.
+    let file = tmp.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    let inside = file.join("x.png");
+    for args in [
+        vec!["convergence", "--trace", s(&trace), "--out", s(&inside)],
+        vec!["animate", "--trace", s(&trace), "--out", s(&inside)],
+        vec!["solve", "--board", "6x6", "--png", s(&inside)],
+    ] {
+        let (code, err) = failure(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("is a file, not a folder"), "{args:?}: {err}");
+    }
+    // A folder that cannot be written (not for root, who may write anywhere): the
+    // environment, exit 1, naming the file.
+    #[cfg(unix)]
+    if unsafe { libc::geteuid() } != 0 {
+        use std::os::unix::fs::PermissionsExt;
+        let locked = tmp.path().join("locked");
+        std::fs::create_dir(&locked).unwrap();
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o500)).unwrap();
+        let out = locked.join("c.png");
+        let (code, err) = failure(&["convergence", "--trace", s(&trace), "--out", s(&out)]);
+        assert_eq!(code, Some(1), "{err}");
+        assert_eq!(
+            err.trim_end(),
+            format!("error: cannot write {}: Permission denied", out.display())
+        );
+    }
+}
+
+#[test]
+fn bad_paths_and_empty_traces_are_bad_input() {
+    // Before: each of these exited 1 (or 0 for animate with an empty trace).
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let records = write_records(
+        dir,
+        Fixture {
+            iterations: true,
+            time: true,
+            extra: false,
+        },
+    );
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let err = bad(&["plot", s(&records), "--out", s(&file)]);
+    assert!(err.contains("a-file") && err.contains("folder"), "{err}");
+
+    let folder = dir.join("DIR.png");
+    std::fs::create_dir(&folder).unwrap();
+    let err = bad(&[
+        "convergence",
+        "--board",
+        "6x6",
+        "--runs",
+        "2",
+        "--out",
+        s(&folder),
+    ]);
+    assert!(
+        err.contains("DIR.png") && err.contains("is a folder"),
+        "{err}"
+    );
+    let err = bad(&[
+        "animate",
+        "--board",
+        "6x6",
+        "--out",
+        s(&folder),
+        "--frame",
+        "0",
+    ]);
+    assert!(
+        err.contains("DIR.png") && err.contains("is a folder"),
+        "{err}"
+    );
+
+    let trace = trace_in(dir);
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(&trace).unwrap()).unwrap();
+    v["steps"] = serde_json::json!([]);
+    let empty = dir.join("no-steps.json");
+    std::fs::write(&empty, v.to_string()).unwrap();
+    let conv = dir.join("c.png");
+    let gif = dir.join("a.gif");
+    for args in [
+        vec!["convergence", "--trace", s(&empty), "--out", s(&conv)],
+        vec!["animate", "--trace", s(&empty), "--out", s(&gif)],
+    ] {
+        let err = bad(&args);
+        assert!(
+            err.contains("no-steps.json") && err.contains("steps"),
+            "{err}"
+        );
+    }
+
+    let garbage = dir.join("garbage.txt");
+    std::fs::write(&garbage, "garbage \u{1}\u{2} {[").unwrap();
+    let err = bad(&["check", s(&garbage), "--board", "8x8"]);
+    assert!(err.contains("garbage.txt"), "{err}");
+    std::fs::write(&garbage, [0xff, 0xfe, 0x00]).unwrap();
+    let err = bad(&["check", s(&garbage)]);
+    assert!(
+        err.contains("garbage.txt") && err.contains("UTF-8"),
+        "{err}"
+    );
+}
+
+/// Frames in a GIF: one graphic control extension each.
+fn gif_frames(p: &Path) -> usize {
+    let bytes = std::fs::read(p).unwrap();
+    bytes.windows(3).filter(|w| w == b"\x21\xf9\x04").count()
+}
+
+#[test]
+fn animate_max_frames_bounds_the_gif() {
+    // Before: --max-frames 1 wrote 10 frames (2 states + 8 held copies) and 0 was
+    // accepted.
+    let tmp = tempfile::tempdir().unwrap();
+    let trace = trace_in(tmp.path());
+    let gif = tmp.path().join("a.gif");
+    for max in [1, 2, 5, 30] {
+        let text = ok(&[
+            "animate",
+            "--trace",
+            s(&trace),
+            "--out",
+            s(&gif),
+            "--max-frames",
+            &max.to_string(),
+        ]);
+        let frames = gif_frames(&gif);
+        assert!((1..=max).contains(&frames), "--max-frames {max}: {frames}");
+        assert!(text.contains(&format!("{frames} frames")), "{text}");
+    }
+    for max in ["0", "2001"] {
+        let err = bad(&[
+            "animate",
+            "--trace",
+            s(&trace),
+            "--out",
+            s(&gif),
+            "--max-frames",
+            max,
+        ]);
+        assert!(
+            err.contains("--max-frames") && err.contains("1..=2000"),
+            "{err}"
+        );
+    }
+}

@@ -15,9 +15,9 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::network::{NetworkParams, Preset, Termination, Trace};
-use crate::plot::animation::{Animation, GifOptions};
+use crate::plot::animation::{Animation, GifOptions, MAX_FRAMES};
 use crate::plot::trace::SavedTrace;
-use crate::plot::ImageFormat;
+use crate::plot::{check_output_path, ImageFormat};
 use crate::solvers::network::NetworkSolver;
 use crate::solvers::{Request, Solver};
 use crate::{rng_from_seed, DEFAULT_SEED};
@@ -51,7 +51,8 @@ pub struct AnimateArgs {
     /// Milliseconds per frame.
     #[arg(long, default_value_t = 250)]
     pub delay: u32,
-    /// At most this many frames (evenly sampled; the first and last are kept).
+    /// At most this many frames in the GIF, 1..=2000, the held last frames included
+    /// (states evenly sampled, the first and last kept; 1 shows the last state only).
     #[arg(long, default_value_t = 120)]
     pub max_frames: usize,
     /// Image width in pixels.
@@ -88,8 +89,17 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
             ))
         })?;
     }
+    check_output_path(&args.out, "--out")?;
     if let Some(p) = &args.final_image {
         ImageFormat::from_path(p, "--final")?;
+        check_output_path(p, "--final")?;
+    }
+    if !(1..=MAX_FRAMES).contains(&args.max_frames) {
+        return Err(InputError::param(format!(
+            "--max-frames {} is out of range; 1..={MAX_FRAMES} frames are accepted",
+            args.max_frames
+        ))
+        .into());
     }
     if gif && args.frame.is_some() {
         return Err(InputError::param(

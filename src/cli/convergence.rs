@@ -21,7 +21,7 @@ use crate::graph::KnightGraph;
 use crate::network::{Network, Preset, StepStats, Trace, UpdateOrder};
 use crate::plot::convergence::{ConvergenceData, ConvergenceFigure};
 use crate::plot::trace::SavedTrace;
-use crate::plot::ImageFormat;
+use crate::plot::{check_output_path, ImageFormat};
 use crate::solvers::network::NetworkSolver;
 use crate::solvers::{Request, Solver};
 use crate::{rng_from_seed, DEFAULT_SEED};
@@ -80,6 +80,7 @@ pub fn unit(order: UpdateOrder) -> &'static str {
 pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &args.trace {
         ImageFormat::from_path(&args.out, "--out")?;
+        check_output_path(&args.out, "--out")?;
         if args.network.any() {
             return Err(InputError::param(
                 "network flags do not apply with --trace: the trace records its own parameters",
@@ -111,6 +112,7 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let board: Board = args.board.parse()?;
     let params = args.network.apply(Preset::Parberry.params())?;
     ImageFormat::from_path(&args.out, "--out")?;
+    check_output_path(&args.out, "--out")?;
     if args.runs == 0 || args.runs > MAX_RUNS {
         return Err(InputError::param(format!(
             "--runs {} is out of range; 1..={MAX_RUNS} are accepted",

@@ -2,6 +2,7 @@
 //! flags into validated library configuration, calls the library, and prints.
 
 pub mod animate;
+pub mod check;
 pub mod compare;
 pub mod convergence;
 pub mod count;
@@ -57,6 +58,9 @@ pub enum Command {
     Queens(queens::QueensArgs),
     /// Whether a tour exists, from the theorems (Schwenk 1991 for closed tours).
     Exists(exists::ExistsArgs),
+    /// Check a tour from a file (any program's) with the validity oracle: exit 0 if it is
+    /// a tour, 1 if not (the first defect is printed), 2 if the file is not a square list.
+    Check(check::CheckArgs),
     /// Count all tours of a small board by exhaustive search.
     Count(count::CountArgs),
     /// Time against board size for each solver, fitted as an exponent (time ∝ squares^k).
@@ -81,6 +85,9 @@ pub enum Failure {
     Other(anyhow::Error),
     /// Stopped by Ctrl-C with results saved: the message on stderr, exit code 130.
     Interrupted(String),
+    /// The command's answer is "no" (`check`: not a tour), already printed: exit code 1
+    /// with nothing more on stderr, as `grep` and `test` do.
+    No,
 }
 
 impl From<InputError> for Failure {
@@ -128,6 +135,7 @@ where
         Ok(cli) => cli,
         Err(e) => return parse_failure(&e, &named),
     };
+    let given = flag_values(&command(), &args);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match cli.command {
@@ -142,6 +150,7 @@ where
         Command::Play(args) => play::run(args, &mut out),
         Command::Exists(args) => exists::run(args, &mut out),
         Command::Count(args) => count::run(args, &mut out),
+        Command::Check(args) => check::run(args, &mut out),
         Command::Growth(args) => growth::run(args, &mut out),
     };
     let flushed = out.flush();
@@ -154,7 +163,10 @@ where
             }
         },
         Err(Failure::Input(e)) => {
-            say(&format!("error: {e}"));
+            say(&format!(
+                "error: {}",
+                name_the_flag(&one_line(&e.to_string()), &given)
+            ));
             2
         }
         Err(Failure::Other(e)) => {
@@ -165,6 +177,7 @@ where
             say(&msg);
             130
         }
+        Err(Failure::No) => 1,
     }
 }
 
@@ -213,6 +226,68 @@ fn parse_failure(e: &clap::Error, named: &str) -> i32 {
     };
     say(&format!("{line} (see '{named} --help')"));
     2
+}
+
+/// The `(--flag, value)` pairs of the command line (`--flag=value` or `--flag value`),
+/// for flags of the named subcommand that take a value.
+fn flag_values(cmd: &clap::Command, args: &[OsString]) -> Vec<(String, String)> {
+    let words: Vec<&str> = args.iter().skip(1).filter_map(|a| a.to_str()).collect();
+    let Some(sub) = words.iter().find_map(|w| cmd.find_subcommand(w)) else {
+        return Vec::new();
+    };
+    let takes_value = |long: &str| {
+        sub.get_arguments()
+            .any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
+    };
+    let mut pairs = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if let Some(rest) = words[i].strip_prefix("--") {
+            match rest.split_once('=') {
+                Some((long, value)) if takes_value(long) => {
+                    pairs.push((format!("--{long}"), value.to_string()))
+                }
+                None if takes_value(rest) && i + 1 < words.len() => {
+                    pairs.push((format!("--{rest}"), words[i + 1].to_string()));
+                    i += 1;
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    pairs
+}
+
+/// A value error raised after parsing ("board '9y9' is malformed...") is written by
+/// code that does not know which flag carried the value; name it here: the flags whose
+/// value (or one item of whose list) the message quotes lead the line (none when the
+/// message names a flag already).
+fn name_the_flag(msg: &str, given: &[(String, String)]) -> String {
+    if msg.contains("--") {
+        return msg.to_string();
+    }
+    let quoted = |v: &str| msg.contains(&format!("'{v}'"));
+    let mut flags: Vec<&str> = Vec::new();
+    for (flag, value) in given {
+        // The whole value, or one item of a list value ("a1 zz", "warnsdorff,bogus").
+        let named = quoted(value)
+            || value
+                .split(',')
+                .chain(value.split_whitespace())
+                .chain(value.split(|c: char| c.is_whitespace() || c == ','))
+                .chain([value.as_str()])
+                .map(str::trim)
+                .any(|item| !item.is_empty() && quoted(item));
+        if named && !flags.contains(&flag.as_str()) {
+            flags.push(flag);
+        }
+    }
+    if flags.is_empty() {
+        msg.to_string()
+    } else {
+        format!("{}: {msg}", flags.join(", "))
+    }
 }
 
 /// Fold a message onto one line (an error chain may carry newlines from below).

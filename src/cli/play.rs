@@ -71,10 +71,17 @@ fn parse_screen(text: &str) -> Result<(u16, u16), InputError> {
 pub fn build_app(args: &PlayArgs, board: Board) -> Result<App, InputError> {
     let mut app = App::new(board, args.seed);
     if let Some(moves) = &args.moves {
+        if moves.trim().is_empty() {
+            return Err(InputError::param(
+                "--moves is empty; give the start square, then each move, like 'a1 b3 c1'",
+            ));
+        }
         for (i, text) in moves.split_whitespace().enumerate() {
-            let s = board.parse_square(text)?;
+            let s = board
+                .parse_square(text)
+                .map_err(|e| InputError::Square(format!("--moves, move {}: {e}", i + 1)))?;
             app.game.play(s).map_err(|e| {
-                InputError::Square(format!("move {} ({text}) is illegal: {e}", i + 1))
+                InputError::Square(format!("--moves: move {} ({text}) is illegal: {e}", i + 1))
             })?;
         }
         app.play_refresh();
@@ -122,6 +129,10 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let app = build_app(&args, board)?;
-    tui::run(app)?;
+    if let Some(_sig) = tui::run(app)? {
+        // The terminal is restored; end as the signal would have.
+        #[cfg(unix)]
+        tui::signals::die_of(_sig);
+    }
     Ok(())
 }

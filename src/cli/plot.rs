@@ -94,6 +94,13 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .out
         .clone()
         .unwrap_or_else(|| Path::new("out").join("plots").join(&source));
+    if folder.exists() && !folder.is_dir() {
+        return Err(InputError::File(format!(
+            "--out '{}' is a file; plot writes its figures into a folder: give a folder path (created if missing)",
+            folder.display()
+        ))
+        .into());
+    }
     let target = |name: &str| folder.join(format!("{name}.{ext}"));
     let mut written = 0;
     let note = |out: &mut dyn Write, what: &str, result: Option<PathBuf>, why: &str| match result {
@@ -183,6 +190,7 @@ pub fn check_image_flags(png: Option<&Path>, svg: Option<&Path>) -> Result<(), I
         ("--svg", svg, ImageFormat::Svg),
     ] {
         if let Some(p) = path {
+            crate::plot::check_output_path(p, flag)?;
             if ImageFormat::from_path(p, flag)? != want {
                 return Err(InputError::param(format!(
                     "{flag} '{}' must end in .{}",

@@ -5,11 +5,10 @@
 
 use std::path::Path;
 
-use anyhow::Context;
 use plotters::prelude::*;
 
 use super::board::BoardFigure;
-use super::{de, finish, register_fonts, temp_path};
+use super::{bitmap_err, finish, prepare, register_fonts};
 use crate::graph::KnightGraph;
 
 /// What to animate.
@@ -33,9 +32,11 @@ pub struct GifOptions {
     pub width: u32,
     /// Milliseconds per frame.
     pub delay_ms: u32,
-    /// At most this many frames of the run (evenly sampled, first and last kept).
+    /// At most this many frames in the GIF, held last frames included (1..=[`MAX_FRAMES`];
+    /// states evenly sampled, first and last kept).
     pub max_frames: usize,
-    /// Extra copies of the last frame, so the settled state stays on screen.
+    /// Extra copies of the last frame, so the settled state stays on screen (within
+    /// `max_frames`: see [`plan_frames`]).
     pub hold: usize,
 }
 
@@ -50,18 +51,34 @@ impl Default for GifOptions {
     }
 }
 
-/// Indices of the frames shown: all if at most `max`, else `max` evenly spaced ones
-/// including the first and the last.
+/// Most frames a GIF may have (`--max-frames`): each frame is drawn and encoded, so the
+/// count is time.
+pub const MAX_FRAMES: usize = 2000;
+
+/// Indices of the states shown: all if at most `max`, else `max` evenly spaced ones
+/// including the first and the last (only the last when `max` is 1).
 pub fn sample_frames(total: usize, max: usize) -> Vec<usize> {
-    let max = max.max(2);
     if total <= max {
         return (0..total).collect();
+    }
+    if max <= 1 {
+        return vec![total - 1];
     }
     let mut v: Vec<usize> = (0..max)
         .map(|i| ((i as f64) * (total - 1) as f64 / (max - 1) as f64).round() as usize)
         .collect();
     v.dedup();
     v
+}
+
+/// The states to draw and how many repeats of the last one hold it on screen, within
+/// `max` frames in all: the hold takes at most a tenth of the frames (none below 10),
+/// the rest are the sampled states.
+pub fn plan_frames(total: usize, max: usize, hold: usize) -> (Vec<usize>, usize) {
+    let hold = hold.min(max / 10);
+    let frames = sample_frames(total, max - hold);
+    let hold = hold.min(max - frames.len());
+    (frames, hold)
 }
 
 impl Animation<'_> {
@@ -85,22 +102,21 @@ impl Animation<'_> {
     pub fn save_gif(&self, path: &Path, opts: GifOptions) -> anyhow::Result<usize> {
         anyhow::ensure!(!self.outputs.is_empty(), "nothing to animate");
         register_fonts();
-        if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create folder {}", dir.display()))?;
-        }
-        let frames = sample_frames(self.outputs.len(), opts.max_frames);
+        let (frames, hold) = plan_frames(self.outputs.len(), opts.max_frames, opts.hold);
         let size = self.frame(0).size(opts.width);
-        let tmp = temp_path(path);
+        let tmp = prepare(path)?;
         let result = (|| -> anyhow::Result<usize> {
-            let backend = BitMapBackend::gif(&tmp, size, opts.delay_ms.max(10))
-                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            let backend = BitMapBackend::gif(&tmp, size, opts.delay_ms.max(10)).map_err(|e| {
+                bitmap_err(path)(plotters::drawing::DrawingAreaErrorKind::BackendError(
+                    plotters_backend::DrawingErrorKind::DrawingError(e),
+                ))
+            })?;
             let root = backend.into_drawing_area();
             let last = *frames.last().expect("at least one frame");
             let mut written = 0;
-            for &i in frames.iter().chain(std::iter::repeat_n(&last, opts.hold)) {
+            for &i in frames.iter().chain(std::iter::repeat_n(&last, hold)) {
                 self.frame(i).draw(&root)?;
-                root.present().map_err(de)?;
+                root.present().map_err(bitmap_err(path))?;
                 written += 1;
             }
             Ok(written)
@@ -128,5 +144,22 @@ mod tests {
         let v = sample_frames(1000, 50);
         assert_eq!(v.len(), 50);
         assert_eq!((v[0], v[49]), (0, 999));
+        assert_eq!(sample_frames(40, 1), vec![39]);
+    }
+
+    #[test]
+    fn planned_frames_never_pass_the_maximum() {
+        // Before: one frame asked for gave 2 states + 8 held copies = 10 frames.
+        for total in [1, 2, 5, 40, 1000] {
+            for max in 1..=130 {
+                let (frames, hold) = plan_frames(total, max, 8);
+                assert!(frames.len() + hold <= max, "{total} states, {max}");
+                assert_eq!(*frames.last().unwrap(), total - 1);
+                if max >= 2 && total >= 2 {
+                    assert_eq!(frames[0], 0);
+                }
+            }
+        }
+        assert_eq!(plan_frames(40, 120, 8), ((0..40).collect(), 8));
     }
 }

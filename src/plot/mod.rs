@@ -45,7 +45,8 @@ pub mod trace;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 
 use crate::error::InputError;
@@ -109,6 +110,76 @@ impl ImageFormat {
     }
 }
 
+/// Why a figure file could not be written, as one line naming the path and the OS
+/// reason. A path the user can mend (a missing or misnamed folder, a folder where a file
+/// should be, a file where a folder should be) is bad input, exit 2; anything else
+/// (permissions, a full disk, a read-only file system) is the environment, exit 1.
+pub fn write_error(what: &str, path: &Path, e: &std::io::Error) -> anyhow::Error {
+    use std::io::ErrorKind as K;
+    let msg = format!(
+        "cannot {what} {}: {}",
+        path.display(),
+        os_reason(&e.to_string())
+    );
+    match e.kind() {
+        K::NotFound
+        | K::NotADirectory
+        | K::IsADirectory
+        | K::AlreadyExists
+        | K::InvalidFilename
+        | K::InvalidInput => InputError::File(msg).into(),
+        _ => anyhow!(msg),
+    }
+}
+
+/// An I/O error's text without the trailing " (os error N)".
+fn os_reason(text: &str) -> &str {
+    match text.rfind(" (os error ") {
+        Some(i) => &text[..i],
+        None => text,
+    }
+}
+
+/// Refuse, before any work, an output path that names a folder, or whose parent is a
+/// file: both are bad input (exit 2) naming `flag`.
+pub fn check_output_path(path: &Path, flag: &str) -> Result<(), InputError> {
+    if path.is_dir() {
+        return Err(InputError::File(format!(
+            "{flag} '{}' is a folder; give a file path (the folder may hold it: '{}')",
+            path.display(),
+            path.join("figure.png").display()
+        )));
+    }
+    let mut dir = path.parent();
+    while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
+        if d.exists() {
+            if !d.is_dir() {
+                return Err(InputError::File(format!(
+                    "{flag} '{}': '{}' is a file, not a folder",
+                    path.display(),
+                    d.display()
+                )));
+            }
+            break;
+        }
+        dir = d.parent();
+    }
+    Ok(())
+}
+
+/// Make ready to write the figure `path`: the path is checked ([`check_output_path`]),
+/// its folder created, and the temporary file beside it (see [`temp_path`]) created, so
+/// that a path that cannot be written fails here with the OS reason, before drawing.
+pub(crate) fn prepare(path: &Path) -> anyhow::Result<PathBuf> {
+    check_output_path(path, "output")?;
+    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| write_error("create folder", dir, &e))?;
+    }
+    let tmp = temp_path(path);
+    std::fs::File::create(&tmp).map_err(|e| write_error("write", path, &e))?;
+    Ok(tmp)
+}
+
 /// A temporary path beside `path` with the same extension (the bitmap encoder picks its
 /// format from the extension), renamed over `path` once the figure is complete.
 pub(crate) fn temp_path(path: &Path) -> PathBuf {
@@ -129,12 +200,49 @@ pub(crate) fn temp_path(path: &Path) -> PathBuf {
 
 /// Move a finished temporary file into place.
 pub(crate) fn finish(tmp: &Path, path: &Path) -> anyhow::Result<()> {
-    std::fs::rename(tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::rename(tmp, path).map_err(|e| write_error("write", path, &e))
 }
 
-/// Turn a plotters drawing error into an error that names the output file.
-pub(crate) fn draw_err<E: std::fmt::Debug>(path: &Path) -> impl Fn(E) -> anyhow::Error + '_ {
-    move |e| anyhow!("cannot draw {}: {e:?}", path.display())
+/// A bitmap (PNG or GIF) backend's failure to write `path`, as one line with the OS
+/// reason when there is one.
+pub(crate) fn bitmap_err(
+    path: &Path,
+) -> impl Fn(DrawingAreaErrorKind<plotters_bitmap::BitMapBackendError>) -> anyhow::Error + '_ {
+    use plotters_backend::DrawingErrorKind as D;
+    use plotters_bitmap::BitMapBackendError as B;
+    move |e| match e {
+        DrawingAreaErrorKind::BackendError(D::DrawingError(B::IOError(io))) => {
+            write_error("write", path, &io)
+        }
+        // The encoders' errors print the I/O error they carry (a full disk, say).
+        DrawingAreaErrorKind::BackendError(D::DrawingError(B::ImageError(e))) => {
+            anyhow!(
+                "cannot write {}: {}",
+                path.display(),
+                os_reason(&e.to_string())
+            )
+        }
+        DrawingAreaErrorKind::BackendError(D::DrawingError(B::GifEncodingError(e))) => {
+            anyhow!(
+                "cannot write {}: {}",
+                path.display(),
+                os_reason(&e.to_string())
+            )
+        }
+        other => anyhow!("cannot draw {}: {other}", path.display()),
+    }
+}
+
+/// The SVG backend's failure to write `path`, as one line with the OS reason.
+pub(crate) fn svg_err(
+    path: &Path,
+) -> impl Fn(DrawingAreaErrorKind<std::io::Error>) -> anyhow::Error + '_ {
+    move |e| match e {
+        DrawingAreaErrorKind::BackendError(plotters_backend::DrawingErrorKind::DrawingError(
+            io,
+        )) => write_error("write", path, &io),
+        other => anyhow!("cannot draw {}: {other}", path.display()),
+    }
 }
 
 /// Render a still figure on a PNG or SVG backend chosen by the extension of `path`, of
@@ -142,23 +250,19 @@ pub(crate) fn draw_err<E: std::fmt::Debug>(path: &Path) -> impl Fn(E) -> anyhow:
 pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> anyhow::Result<()> {
     register_fonts();
     let format = ImageFormat::from_path(path, "output")?;
-    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create folder {}", dir.display()))?;
-    }
-    let tmp = temp_path(path);
+    let tmp = prepare(path)?;
     let result = match format {
         ImageFormat::Png => {
             let root = BitMapBackend::new(&tmp, size).into_drawing_area();
             figure
                 .draw_bitmap(&root)
-                .and_then(|()| root.present().map_err(draw_err(path)))
+                .and_then(|()| root.present().map_err(bitmap_err(path)))
         }
         ImageFormat::Svg => {
             let root = SVGBackend::new(&tmp, size).into_drawing_area();
             figure
                 .draw_svg(&root)
-                .and_then(|()| root.present().map_err(draw_err(path)))
+                .and_then(|()| root.present().map_err(svg_err(path)))
         }
         ImageFormat::Pdf => {
             let mut svg = String::new();
@@ -166,11 +270,10 @@ pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> 
                 let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
                 figure
                     .draw_svg(&root)
-                    .and_then(|()| root.present().map_err(draw_err(path)))?;
+                    .and_then(|()| root.present().map_err(svg_err(path)))?;
             }
             pdf::svg_to_pdf(&svg).and_then(|bytes| {
-                std::fs::write(&tmp, bytes)
-                    .with_context(|| format!("cannot write {}", path.display()))
+                std::fs::write(&tmp, bytes).map_err(|e| write_error("write", path, &e))
             })
         }
     };
@@ -226,9 +329,9 @@ macro_rules! impl_figure {
 }
 
 /// Convert a backend's drawing error into `anyhow` (backend errors are not `'static`
-/// in plotters' signatures, so they are formatted).
-pub(crate) fn de<E: std::fmt::Debug>(e: E) -> anyhow::Error {
-    anyhow!("drawing failed: {e:?}")
+/// in plotters' signatures, so they are formatted on one line).
+pub(crate) fn de<E: std::fmt::Display>(e: E) -> anyhow::Error {
+    anyhow!("drawing failed: {e}")
 }
 
 /// Draw a figure's bold title and the subtitle under it, centred at the top (the body

@@ -78,6 +78,14 @@ impl SavedTrace {
         }
         let steps: Vec<StepStats> = serde_json::from_value(v["steps"].clone())
             .map_err(|e| err(format!("'steps' is malformed: {e}")))?;
+        if steps.is_empty() || steps.len() + 1 != outputs.len() {
+            return Err(err(format!(
+                "has {} steps and {} output states; a trace holds at least one step and one \
+                 state more than steps (the initial one)",
+                steps.len(),
+                outputs.len()
+            )));
+        }
         let unit = match v["params"]["order"].as_str() {
             Some("synchronous") => "step",
             _ => "sweep",

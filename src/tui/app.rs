@@ -26,6 +26,10 @@ pub enum Speed {
     Fastest,
 }
 
+/// Most characters the typed-square field holds (the longest square name of the largest
+/// board, `99999,99999`, has 11).
+pub const MAX_INPUT: usize = 16;
+
 /// Milliseconds between ticks of the event loop.
 pub const TICK_MS: u64 = 50;
 
@@ -289,18 +293,43 @@ impl App {
         }
     }
 
-    /// Handle one key.
+    /// Handle one key. Ctrl-C and Ctrl-D quit (as in a shell); any other key held with
+    /// Ctrl or Alt does nothing (it is not the letter typed).
     pub fn key(&mut self, k: KeyEvent) {
         if k.modifiers.contains(KeyModifiers::CONTROL)
-            && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('d'))
+            && matches!(k.code, KeyCode::Char('c' | 'C') | KeyCode::Char('d' | 'D'))
         {
             self.quit = true;
+            return;
+        }
+        if k.modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
+        {
             return;
         }
         if matches!(self.mode, Mode::Watch(_)) {
             self.watch_key(k);
         } else {
             self.play_key(k);
+        }
+    }
+
+    /// Pasted text (one event with bracketed paste): in play mode it goes into the
+    /// typed-square field, keeping the characters a square name has, at most
+    /// [`MAX_INPUT`] in the field; it never runs commands.
+    pub fn paste(&mut self, text: &str) {
+        if !matches!(self.mode, Mode::Play) {
+            return;
+        }
+        let room = MAX_INPUT.saturating_sub(self.input.len());
+        for (kept, ch) in text.chars().filter(|&c| square_char(c)).enumerate() {
+            if kept == room {
+                self.message = format!(
+                    "paste cut to {MAX_INPUT} characters: a square is a name like c3 or 2,3"
+                );
+                break;
+            }
+            self.input.push(ch);
         }
     }
 
@@ -342,10 +371,8 @@ impl App {
                     self.input.clear();
                 }
             }
-            KeyCode::Char(ch)
-                if (ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == ',')
-                    && self.input.len() < 16 =>
-            {
+            // A full field ignores more (no other key is a square character).
+            KeyCode::Char(ch) if square_char(ch) && self.input.len() < MAX_INPUT => {
                 self.input.push(ch);
             }
             KeyCode::Char('U') => self.undo(),
@@ -396,6 +423,11 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// A character of a square's name (`c3`, `2,3`).
+fn square_char(ch: char) -> bool {
+    ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == ','
 }
 
 #[cfg(test)]

@@ -1,28 +1,118 @@
 //! The terminal front end of `knightnet play` (ratatui + crossterm). The game logic lives
 //! in [`crate::puzzle`]; [`app`] maps keys to it and [`ui`] draws it. This module owns the
-//! terminal: raw mode and the alternate screen are entered once and always left again,
-//! on a normal quit, on an error (a guard's `Drop`), on Ctrl-C (a key in raw mode) and
+//! terminal: raw mode, bracketed paste and the alternate screen are entered once and
+//! always left again, on a normal quit, on an error (a guard's `Drop`), on Ctrl-C (a key
+//! in raw mode), on SIGTERM, SIGINT and SIGHUP (caught with `signal-hook`: the loop
+//! stops, the terminal is restored, then the process ends as the signal would have) and
 //! on a panic (a panic hook restores the terminal before the message is printed).
+//!
+//! Input is bounded: all queued events are handled before one redraw (at most
+//! [`EVENTS_PER_FRAME`]), a paste arrives as one event, and the typed-square field holds
+//! at most [`app::MAX_INPUT`] characters.
 
 pub mod app;
 pub mod ui;
 
-use std::io;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyEventKind};
+use crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event, KeyEventKind};
+use crossterm::{cursor, execute};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::Terminal;
 
 pub use app::App;
 
+/// Most events handled between two redraws: a paste of thousands of characters (sent as
+/// keys by a terminal without bracketed paste) is taken in a few frames, not one redraw
+/// per character.
+pub const EVENTS_PER_FRAME: usize = 1024;
+
+/// Where events come from: the terminal, or a script in tests.
+pub trait EventSource {
+    /// Whether an event is ready within `timeout`.
+    fn poll(&mut self, timeout: Duration) -> io::Result<bool>;
+    /// The next event (call after `poll` said one is ready).
+    fn read(&mut self) -> io::Result<Event>;
+}
+
+/// The terminal's events, through crossterm.
+struct Crossterm;
+
+impl EventSource for Crossterm {
+    fn poll(&mut self, timeout: Duration) -> io::Result<bool> {
+        event::poll(timeout)
+    }
+    fn read(&mut self) -> io::Result<Event> {
+        event::read()
+    }
+}
+
+/// Wait up to `timeout` for an event, then handle it and every event already queued
+/// behind it, at most [`EVENTS_PER_FRAME`]; returns how many were handled. An
+/// interrupted wait (a signal) handles none.
+pub fn handle_events(
+    app: &mut App,
+    events: &mut dyn EventSource,
+    timeout: Duration,
+) -> io::Result<usize> {
+    match events.poll(timeout) {
+        Ok(true) => {}
+        Ok(false) => return Ok(0),
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(0),
+        Err(e) => return Err(e),
+    }
+    let mut handled = 0;
+    loop {
+        match events.read()? {
+            Event::Key(k) if k.kind != KeyEventKind::Release => app.key(k),
+            Event::Paste(text) => app.paste(&text),
+            _ => {}
+        }
+        handled += 1;
+        if app.quit || handled >= EVENTS_PER_FRAME || !events.poll(Duration::ZERO).unwrap_or(false)
+        {
+            return Ok(handled);
+        }
+    }
+}
+
+/// The game loop: draw, take the queued events, advance the clock; until the user quits
+/// or `stop` says so (a signal arrived).
+pub fn event_loop(
+    app: &mut App,
+    events: &mut dyn EventSource,
+    mut draw: impl FnMut(&App) -> io::Result<()>,
+    stop: impl Fn() -> bool,
+) -> io::Result<()> {
+    let tick = Duration::from_millis(app::TICK_MS);
+    let mut last = Instant::now();
+    while !app.quit && !stop() {
+        draw(app)?;
+        handle_events(app, events, tick.saturating_sub(last.elapsed()))?;
+        if last.elapsed() >= tick {
+            app.tick();
+            last = Instant::now();
+        }
+    }
+    Ok(())
+}
+
+/// Leave the game's terminal state: bracketed paste off, cursor shown, alternate screen
+/// left, raw mode off. Safe to call more than once; errors are ignored (the terminal may
+/// be gone, as after SIGHUP).
+pub fn restore_terminal(out: &mut impl Write) {
+    let _ = execute!(out, DisableBracketedPaste, cursor::Show);
+    ratatui::restore();
+}
+
 /// Restores the terminal when dropped.
 struct Restore;
 
 impl Drop for Restore {
     fn drop(&mut self) {
-        ratatui::restore();
+        restore_terminal(&mut io::stdout());
     }
 }
 
@@ -30,34 +120,84 @@ impl Drop for Restore {
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        ratatui::restore();
+        restore_terminal(&mut io::stdout());
         previous(info);
     }));
 }
 
-/// Run the interactive game until the user quits.
-pub fn run(mut app: App) -> io::Result<()> {
+/// Run the interactive game until the user quits, or until SIGTERM, SIGINT or SIGHUP
+/// arrives; in every case the terminal is restored before returning. Returns the signal
+/// that ended the game, if one did (the caller then ends the process as that signal
+/// would have).
+pub fn run(mut app: App) -> io::Result<Option<i32>> {
+    let signals = signals::Caught::register()?;
     install_panic_hook();
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore;
-    let tick = Duration::from_millis(app::TICK_MS);
-    let mut last = Instant::now();
-    while !app.quit {
-        terminal.draw(|f| ui::draw(f, &app))?;
-        let timeout = tick.saturating_sub(last.elapsed());
-        if event::poll(timeout)? {
-            if let Event::Key(k) = event::read()? {
-                if k.kind != KeyEventKind::Release {
-                    app.key(k);
-                }
+    execute!(io::stdout(), EnableBracketedPaste)?;
+    event_loop(
+        &mut app,
+        &mut Crossterm,
+        |app| terminal.draw(|f| ui::draw(f, app)).map(|_| ()),
+        || signals.caught().is_some(),
+    )?;
+    Ok(signals.caught())
+}
+
+/// The signals that end `play`, caught so that the terminal is restored first.
+pub mod signals {
+    use std::io;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    /// SIGTERM (`kill`), SIGINT (`kill -INT`; the Ctrl-C key is read as a key in raw
+    /// mode) and SIGHUP (the terminal closed).
+    #[cfg(unix)]
+    pub const ENDING: [i32; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+
+    /// Which ending signal arrived, if any. A second one ends the process at once (if
+    /// the game were stuck, the user could still stop it).
+    pub struct Caught {
+        which: Arc<AtomicUsize>,
+    }
+
+    impl Caught {
+        /// Register the handlers: the first signal is recorded, a second one exits.
+        #[cfg(unix)]
+        pub fn register() -> io::Result<Caught> {
+            use signal_hook::flag;
+            let which = Arc::new(AtomicUsize::new(0));
+            let seen = Arc::new(AtomicBool::new(false));
+            for sig in ENDING {
+                flag::register_conditional_shutdown(sig, 128 + sig, Arc::clone(&seen))?;
+                flag::register(sig, Arc::clone(&seen))?;
+                flag::register_usize(sig, Arc::clone(&which), sig as usize)?;
+            }
+            Ok(Caught { which })
+        }
+
+        #[cfg(not(unix))]
+        pub fn register() -> io::Result<Caught> {
+            Ok(Caught {
+                which: Arc::new(AtomicUsize::new(0)),
+            })
+        }
+
+        /// The signal that arrived, if one did.
+        pub fn caught(&self) -> Option<i32> {
+            match self.which.load(Ordering::SeqCst) {
+                0 => None,
+                s => Some(s as i32),
             }
         }
-        if last.elapsed() >= tick {
-            app.tick();
-            last = Instant::now();
-        }
     }
-    Ok(())
+
+    /// End the process as `sig` would have, now that the terminal is restored.
+    #[cfg(unix)]
+    pub fn die_of(sig: i32) -> ! {
+        let _ = signal_hook::low_level::emulate_default_handler(sig);
+        std::process::exit(128 + sig)
+    }
 }
 
 /// Render the app into a `cols × rows` test buffer.

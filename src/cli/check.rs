@@ -1,0 +1,101 @@
+//! `knightnet check`: put a tour from a file — written by knightnet or by any other
+//! program — to the one validity oracle. Exit 0 when it is a tour, 1 when it is not
+//! (the first defect is printed), 2 when the file cannot be read as a list of squares.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use serde_json::json;
+
+use super::solve::Format;
+use super::Failure;
+use crate::board::Board;
+use crate::error::InputError;
+use crate::tour::validate;
+use crate::tour_file;
+
+/// Largest tour file read (4 GiB: a 10000x10000 tour as `solve --stream` lines is about
+/// 1.1 GB).
+const MAX_BYTES: u64 = 4 << 30;
+
+#[derive(Debug, Clone, Args)]
+pub struct CheckArgs {
+    /// The tour: `solve --format json` output, `solve --stream` lines, or squares
+    /// (ROW,COL or algebraic) separated by white space; `-` reads standard input.
+    pub file: PathBuf,
+    /// Board ROWSxCOLS, for a file that does not say its board (must agree if it does).
+    #[arg(long)]
+    pub board: Option<String>,
+    /// Require a closed tour (default: what a JSON file says, else an open tour, which a
+    /// closed tour also is).
+    #[arg(long)]
+    pub closed: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let board: Option<Board> = args.board.as_deref().map(str::parse).transpose()?;
+    let origin = args.file.display().to_string();
+    let text = read(&args)?;
+    let file = tour_file::parse(&text, board, &origin)?;
+    let closed = args.closed || file.closed == Some(true);
+    let verdict = validate(file.board, &file.squares, closed);
+    // An open tour that also closes is reported as closed.
+    let closes = verdict.is_ok()
+        && file.squares.len() > 1
+        && file
+            .board
+            .is_knight_move(file.squares[file.squares.len() - 1], file.squares[0]);
+    let kind = if closes { "closed" } else { "open" };
+    let text = match args.format {
+        Format::Json => {
+            let v = json!({
+                "version": env!("CARGO_PKG_VERSION"),
+                "board": {"rows": file.board.rows(), "cols": file.board.cols()},
+                "squares": file.squares.len(),
+                "required": if closed { "closed" } else { "open" },
+                "valid": verdict.is_ok(),
+                "closed": closes,
+                "error": verdict.as_ref().err().map(ToString::to_string),
+            });
+            serde_json::to_string_pretty(&v).map_err(anyhow::Error::from)? + "\n"
+        }
+        Format::Text => match &verdict {
+            Ok(()) => format!(
+                "{origin}: a valid {kind} tour of the {} board\n",
+                file.board
+            ),
+            Err(e) => format!("{origin}: not a knight's tour: {e}\n"),
+        },
+    };
+    out.write_all(text.as_bytes())?;
+    match verdict {
+        Ok(()) => Ok(()),
+        Err(_) => Err(Failure::No),
+    }
+}
+
+fn read(args: &CheckArgs) -> Result<String, Failure> {
+    let origin = args.file.display();
+    let mut bytes = Vec::new();
+    let result = if args.file.as_os_str() == "-" {
+        std::io::stdin().take(MAX_BYTES + 1).read_to_end(&mut bytes)
+    } else {
+        let f = std::fs::File::open(&args.file)
+            .map_err(|e| InputError::File(format!("cannot read {origin}: {e}")))?;
+        f.take(MAX_BYTES + 1).read_to_end(&mut bytes)
+    };
+    result.map_err(|e| InputError::File(format!("cannot read {origin}: {e}")))?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(InputError::File(format!(
+            "{origin} is larger than {} GiB, the most a tour file may hold",
+            MAX_BYTES >> 30
+        ))
+        .into());
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| InputError::File(format!("{origin} is not UTF-8 text")).into())
+}

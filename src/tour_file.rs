@@ -1,0 +1,180 @@
+//! Reading a tour from a file, so that a tour made by any program can be put to the one
+//! oracle in [`crate::tour`].
+//!
+//! Two forms are read:
+//! - JSON as `knightnet solve --format json` writes it: an object with `board`
+//!   (`{"rows": R, "cols": C}`), `tour` (a list of `[row, col]` pairs) and optionally
+//!   `closed`; or a bare list of `[row, col]` pairs (the board then comes from the caller);
+//! - text: squares separated by white space, each `ROW,COL` (0-based, row 0 at the top,
+//!   as `solve --stream` writes them one per line) or algebraic (`c3`); the board comes
+//!   from the caller.
+//!
+//! Memory grows with the squares read, never past one more than the board has: a longer
+//! list is already not a tour, and reading stops there.
+
+use serde::Deserialize;
+
+use crate::board::Board;
+use crate::error::InputError;
+
+/// A tour as read from a file: its board, its squares and, if the file says, whether it
+/// claims to be closed. Nothing is validated yet beyond each square being on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TourFile {
+    pub board: Board,
+    pub squares: Vec<u32>,
+    /// `closed` from a JSON object, if it has one.
+    pub closed: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Json {
+    Object {
+        board: JsonBoard,
+        tour: Vec<[i64; 2]>,
+        #[serde(default)]
+        closed: Option<bool>,
+    },
+    List(Vec<[i64; 2]>),
+}
+
+#[derive(Deserialize)]
+struct JsonBoard {
+    rows: usize,
+    cols: usize,
+}
+
+/// Parse `text` (named `origin` in errors). `board` is the board the caller names; a
+/// JSON object carries its own, and the two must agree.
+pub fn parse(text: &str, board: Option<Board>, origin: &str) -> Result<TourFile, InputError> {
+    let bad = |msg: String| InputError::File(format!("{origin}: {msg}"));
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        let json: Json = serde_json::from_str(text).map_err(|e| {
+            bad(format!(
+                "not a tour in JSON ({e}); expected solve's JSON output or a list of [row, col] pairs"
+            ))
+        })?;
+        let (pairs, file_board, closed) = match json {
+            Json::Object {
+                board: b,
+                tour,
+                closed,
+            } => {
+                let b = Board::new(b.rows, b.cols).map_err(|e| bad(e.to_string()))?;
+                (tour, Some(b), closed)
+            }
+            Json::List(pairs) => (pairs, None, None),
+        };
+        let board = agree(board, file_board, origin)?;
+        let mut squares = Vec::with_capacity(pairs.len().min(board.squares() + 1));
+        for (i, [r, c]) in pairs.into_iter().enumerate() {
+            if squares.len() > board.squares() {
+                break;
+            }
+            squares.push(on_board(board, r, c).ok_or_else(|| {
+                bad(format!(
+                    "square {i} of the list, [{r}, {c}], is off the {board} board"
+                ))
+            })?);
+        }
+        return Ok(TourFile {
+            board,
+            squares,
+            closed,
+        });
+    }
+    let board = agree(board, None, origin)?;
+    let mut squares = Vec::new();
+    for (i, token) in text.split_whitespace().enumerate() {
+        if squares.len() > board.squares() {
+            break;
+        }
+        let square = match token.split_once(',') {
+            Some((r, c)) => match (r.parse::<i64>(), c.parse::<i64>()) {
+                (Ok(r), Ok(c)) => on_board(board, r, c)
+                    .ok_or_else(|| format!("'{token}' is off the {board} board")),
+                _ => Err(format!("'{token}' is not ROW,COL with whole numbers")),
+            },
+            None => board.parse_square(token).map_err(|e| e.to_string()),
+        };
+        squares.push(square.map_err(|why| bad(format!("square {i} of the list: {why}")))?);
+    }
+    Ok(TourFile {
+        board,
+        squares,
+        closed: None,
+    })
+}
+
+fn on_board(board: Board, r: i64, c: i64) -> Option<u32> {
+    board
+        .contains(r, c)
+        .then(|| board.index(r as usize, c as usize))
+}
+
+fn agree(given: Option<Board>, file: Option<Board>, origin: &str) -> Result<Board, InputError> {
+    match (given, file) {
+        (Some(g), Some(f)) if g != f => Err(InputError::File(format!(
+            "{origin}: the file's board is {f}, not the {g} given with --board"
+        ))),
+        (Some(b), _) | (None, Some(b)) => Ok(b),
+        (None, None) => Err(InputError::File(format!(
+            "{origin}: a list of squares does not say its board; give --board ROWSxCOLS"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(r: usize, c: usize) -> Board {
+        Board::new(r, c).unwrap()
+    }
+
+    #[test]
+    fn reads_solve_json_and_text_forms_alike() {
+        let json =
+            r#"{"board": {"rows": 3, "cols": 4}, "closed": false, "tour": [[0,0],[2,1],[0,2]]}"#;
+        let f = parse(json, None, "t").unwrap();
+        assert_eq!(f.board, b(3, 4));
+        assert_eq!(f.closed, Some(false));
+        let text = parse("0,0\n2,1\n0,2\n", Some(b(3, 4)), "t").unwrap();
+        let algebraic = parse("a3 b1 c3", Some(b(3, 4)), "t").unwrap();
+        assert_eq!(f.squares, text.squares);
+        assert_eq!(f.squares, algebraic.squares);
+        let list = parse("[[0,0],[2,1],[0,2]]", Some(b(3, 4)), "t").unwrap();
+        assert_eq!(f.squares, list.squares);
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_square_list() {
+        let board = Some(b(3, 4));
+        for (text, needle) in [
+            ("0,0 9,9", "off the 3x4 board"),
+            ("0,0 x,1", "not ROW,COL"),
+            ("[[0,0],[5,0]]", "off the 3x4 board"),
+            ("{\"tour\": 3}", "not a tour in JSON"),
+            (
+                "{\"board\": {\"rows\": 4, \"cols\": 4}, \"tour\": []}",
+                "not the 3x4",
+            ),
+        ] {
+            let e = parse(text, board, "t").unwrap_err().to_string();
+            assert!(e.contains(needle), "{text}: {e}");
+        }
+        assert!(parse("0,0", None, "t")
+            .unwrap_err()
+            .to_string()
+            .contains("--board"));
+    }
+
+    #[test]
+    fn stops_reading_one_past_the_board() {
+        let text = "0,0 ".repeat(1000);
+        let f = parse(&text, Some(b(3, 4)), "t").unwrap();
+        assert_eq!(f.squares.len(), 13);
+    }
+}
