@@ -118,6 +118,8 @@ pub struct Run {
 /// The geometry of the processing order, precomputed.
 struct Plan {
     quantity: Quantity,
+    /// The narrow side.
+    w: usize,
     /// Window size `2w + 1`.
     p: usize,
     n: usize,
@@ -127,6 +129,8 @@ struct Plan {
     retire: Vec<Vec<usize>>,
     /// The fixed terminal, as an index in processing order.
     start: Option<usize>,
+    /// The square after which the fixed terminal retires.
+    start_last: usize,
     /// After each square: per stored window position, the number of edges its square
     /// can still receive (its neighbours not processed yet; 0 off the board).
     future: Vec<Vec<u8>>,
@@ -200,11 +204,13 @@ impl Plan {
             .collect();
         Plan {
             quantity,
+            w,
             p,
             n,
             back,
             retire,
             start: start.map(|s| processing_index(board, s)),
+            start_last: start.map_or(0, |s| last[processing_index(board, s)]),
             future,
         }
     }
@@ -265,7 +271,7 @@ impl Plan {
                 continue;
             }
             debug_assert_eq!(c[0], 1, "square leaving the window was not retired");
-            if !self.viable(x, &c[1..=p]) {
+            if !self.viable(x, &c[1..=p], st.terminals) {
                 continue;
             }
             emit(self.encode(&c[1..=p], st.terminals, st.flag));
@@ -374,20 +380,37 @@ impl Plan {
     }
 
     /// Whether every window square can still get the edges it needs: a dead state
-    /// (a square needing more edges than it has unprocessed neighbours) is dropped now
-    /// rather than when that square retires.
-    fn viable(&self, x: usize, c: &[u8]) -> bool {
+    /// (a square needing more edges than it has unprocessed neighbours, or, for open
+    /// tours, more than two squares bound to end as terminals) is dropped now rather
+    /// than when the squares retire.
+    fn viable(&self, x: usize, c: &[u8], terminals: u8) -> bool {
         let fut = &self.future[x];
-        c.iter().zip(fut).all(|(&code, &f)| {
+        let mut forced = u32::from(terminals);
+        for (q, (&code, &f)) in c.iter().zip(fut).enumerate() {
             let need = match (code, self.quantity) {
                 (1, _) => 0,
-                (0, Quantity::Paths) => 1,
+                (0, Quantity::Paths) => {
+                    // One unprocessed neighbour left: it can only end as a terminal.
+                    if f == 1 && self.start.is_none_or(|s| s + 2 * self.w != x + q) {
+                        forced += 1;
+                    }
+                    1
+                }
                 (0, _) => 2,
                 (_, Quantity::Paths) => 0,
                 _ => 1,
             };
-            need <= f
-        })
+            if need > f {
+                return false;
+            }
+        }
+        if self.quantity == Quantity::Paths {
+            // A fixed start not retired yet will take a terminal of its own.
+            if self.start.is_some() && x < self.start_last {
+                forced += 1;
+            }
+        }
+        forced <= 2
     }
 
     fn encode(&self, c: &[u8], terminals: u8, flag: bool) -> u128 {
@@ -448,30 +471,30 @@ pub fn check(req: &Request) -> Result<(), InputError> {
     Ok(())
 }
 
-/// Estimated peak number of frontier states for a board of narrow side `w`.
+/// Estimated peak number of frontier states (an upper estimate, for the memory check).
 ///
-/// Measured peaks (`knightnet count --profile-rows`, see docs/counting.md) on boards
-/// long enough to saturate, for closed tours: w=3: 13, 4: 98, 5: 1,043, 6: 11,874,
-/// 7: 134,843 (and 8: see the docs); the growth is about x11.5 per unit of width. Open
-/// tours hold about 5 times as many (the terminal states), a fixed start fewer;
-/// 2-factors far fewer (degrees only). The estimate takes the next power of the growth
-/// from the largest measured width and a margin of 2.
-pub fn estimate_states(board: Board, quantity: Quantity, fixed_start: bool) -> u64 {
+/// Measured peaks of closed-tour states on long boards (`knightnet count --board WxL
+/// --closed --profile-rows L`, docs/counting.md): w=3: 153, 4: 672, 5: 52,752,
+/// 6: 1,425,748 (6x10); 7x7 reaches 7.9 million by its fifth row. Beyond, a growth of
+/// x25 per unit of width (the measured growth between widths 5, 6 and 7). Boards
+/// shorter than twice their width peak lower (6x6: 147,050); the estimate takes a
+/// quarter there. Open tours hold up to 30 times as many (measured 13x at w=3, 29x at
+/// w=4, the terminal states); 2-factors at most as many (degrees only).
+pub fn estimate_states(board: Board, quantity: Quantity, _fixed_start: bool) -> u64 {
     let w = board.rows().min(board.cols());
-    let measured: [u64; 9] = [1, 1, 1, 13, 98, 1_043, 11_874, 134_843, 1_550_000];
-    let base = if w < measured.len() {
+    let h = board.rows().max(board.cols());
+    let measured: [f64; 9] = [1.0, 1.0, 4.0, 200.0, 700.0, 55e3, 1.5e6, 4e7, 1e9];
+    let long = if w < measured.len() {
         measured[w]
     } else {
-        let extra = (w - (measured.len() - 1)) as i32;
-        (measured[measured.len() - 1] as f64 * 11.5f64.powi(extra)).min(1e18) as u64
+        measured[measured.len() - 1] * 25f64.powi((w - (measured.len() - 1)) as i32)
     };
-    let factor = match (quantity, fixed_start) {
-        (Quantity::Cycles, _) => 2,
-        (Quantity::Paths, false) => 10,
-        (Quantity::Paths, true) => 6,
-        (Quantity::TwoFactors, _) => 1,
+    let shape = if h < 2 * w { 0.25 } else { 1.0 };
+    let factor = match quantity {
+        Quantity::Cycles | Quantity::TwoFactors => 1.0,
+        Quantity::Paths => 30.0,
     };
-    base.saturating_mul(factor).max(16)
+    (long * shape * factor).clamp(16.0, 1e18) as u64
 }
 
 /// [`estimate_states`] in bytes.

@@ -110,6 +110,7 @@ pub fn count(spec: &CountSpec, mut progress: impl FnMut(u64, u64)) -> Result<Cou
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
 
     fn spec(m: usize, n: usize, closed: bool, start: Option<u32>) -> CountSpec {
         CountSpec {
