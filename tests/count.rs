@@ -356,4 +356,17 @@ fn count_command_contract() {
     ]);
     assert_eq!(v["states"].as_array().unwrap().len(), 18);
     assert_eq!(v["width"], 6);
+    assert!(v["count"].is_null());
+    // A profile of the whole board also gives the count; of 2-factors with --two-factors.
+    let v = json_of(&[
+        "count",
+        "--board",
+        "4x5",
+        "--two-factors",
+        "--profile-rows",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["count"], f.to_string());
 }

@@ -57,7 +57,8 @@ pub struct CountArgs {
     #[arg(long)]
     pub two_factors: bool,
     /// Profile the frontier: run only the first K rows (along the narrow side) and print
-    /// the number of states after each square, the transitions and the rate.
+    /// the number of states after each square, the transitions and the rate (of the
+    /// 2-factor program with --two-factors).
     #[arg(long, value_name = "K")]
     pub profile_rows: Option<usize>,
     /// Output format.
@@ -113,18 +114,10 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
         method,
     };
     count::check(&spec)?;
-    if args.two_factors || args.profile_rows.is_some() {
-        if method != Method::Frontier {
-            return Err(InputError::param(
-                "--two-factors and --profile-rows need --method frontier",
-            )
-            .into());
-        }
-        if args.two_factors && args.profile_rows.is_some() {
-            return Err(
-                InputError::param("--two-factors and --profile-rows cannot be combined").into(),
-            );
-        }
+    if (args.two_factors || args.profile_rows.is_some()) && method != Method::Frontier {
+        return Err(
+            InputError::param("--two-factors and --profile-rows need --method frontier").into(),
+        );
     }
     if let Some(k) = args.profile_rows {
         return profile(&args, board, start, k, max_memory, out);
@@ -295,7 +288,9 @@ fn profile(
         ))
         .into());
     }
-    let quantity = if args.closed {
+    let quantity = if args.two_factors {
+        Quantity::TwoFactors
+    } else if args.closed {
         Quantity::Cycles
     } else {
         Quantity::Paths
@@ -303,7 +298,11 @@ fn profile(
     let req = frontier::Request {
         board,
         quantity,
-        start: if args.closed { None } else { start },
+        start: if quantity == Quantity::Paths {
+            start
+        } else {
+            None
+        },
         max_transitions: args.max_steps,
         max_memory,
         rows_limit: Some(rows),
@@ -326,6 +325,8 @@ fn profile(
         transitions: u64,
         seconds: f64,
         estimate_states: u64,
+        /// The count, when the profile covered the whole board.
+        count: Option<String>,
     }
     let p = Profile {
         rows: board.rows(),
@@ -338,6 +339,7 @@ fn profile(
         transitions: run.transitions,
         seconds: secs,
         estimate_states: frontier::estimate_states(board, quantity, start.is_some()),
+        count: run.count.map(|c| c.to_string()),
     };
     let text = match args.format {
         Format::Json => serde_json::to_string_pretty(&p).map_err(anyhow::Error::from)? + "\n",
@@ -362,6 +364,9 @@ fn profile(
                 run.transitions,
                 run.transitions as f64 / secs.max(1e-9)
             );
+            if let Some(c) = run.count {
+                s += &format!("count ({quantity:?}, undirected): {c}\n");
+            }
             s
         }
     };
