@@ -56,7 +56,8 @@ pub struct CountArgs {
     /// closed-tour count H, F and H/F (frontier method).
     #[arg(long)]
     pub two_factors: bool,
-    /// Profile the frontier: run only the first K rows (along the narrow side) and print
+    /// Profile the frontier: run only the first K rows (1 to the long side; rows run along
+    /// the narrow side) and print
     /// the number of states after each square, the transitions and the rate (of the
     /// 2-factor program with --two-factors).
     #[arg(long, value_name = "K")]
