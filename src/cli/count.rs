@@ -1,15 +1,32 @@
-//! `knightnet count`: enumerate all knight's tours of a small board (see
-//! [`crate::count`] for exactly what is counted), with a step budget and progress on
-//! stderr during long runs.
+//! `knightnet count`: count the knight's tours of a board (see [`crate::count`] for
+//! exactly what is counted) by the frontier dynamic program or by exhaustive search,
+//! with a work budget, a memory bound and progress on stderr; also the 2-factor count
+//! and a profile of the frontier's state counts.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
 
 use super::solve::Format;
 use super::Failure;
 use crate::board::Board;
-use crate::count::{self, CountSpec, DEFAULT_COUNT_STEPS};
+use crate::count::frontier::{self, Quantity, DEFAULT_MAX_MEMORY_GIB};
+use crate::count::{self, CountSpec, Method, DEFAULT_COUNT_STEPS};
+use crate::error::InputError;
+
+/// Counting method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    /// Transfer-matrix dynamic program over the squares (cost grows with the states).
+    Frontier,
+    /// Exhaustive search (cost grows with the number of tours); gives per-start counts.
+    Search,
+}
+
+/// Largest accepted `--max-memory` (GiB).
+const MAX_MEMORY_GIB: u64 = 1 << 20;
 
 #[derive(Debug, Clone, Args)]
 pub struct CountArgs {
@@ -22,12 +39,53 @@ pub struct CountArgs {
     /// Count only tours starting on this square: ROW,COL (0-based) or algebraic like c3.
     #[arg(long)]
     pub start: Option<String>,
-    /// Give up after this many search steps (squares placed) in all.
+    /// Counting method: frontier (dynamic program, the default) or search (exhaustive).
+    #[arg(long, value_enum, default_value_t = MethodArg::Frontier)]
+    pub method: MethodArg,
+    /// Work budget, 1 to 2^64-1: search steps (squares placed, plus one per square set
+    /// up for each start) or frontier state transitions. The count stops when the next
+    /// piece of work would exceed it.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_STEPS)]
     pub max_steps: u64,
+    /// Frontier method: memory bound in GiB (1 to 2^20). The estimate is checked before
+    /// any work and the states held are checked after each square; above it the count is
+    /// refused (exit 2) with the estimate.
+    #[arg(long, value_name = "GIB", default_value_t = DEFAULT_MAX_MEMORY_GIB)]
+    pub max_memory: u64,
+    /// Also count the 2-factors F (spanning sets of disjoint cycles) and print the
+    /// closed-tour count H, F and H/F (frontier method).
+    #[arg(long)]
+    pub two_factors: bool,
+    /// Profile the frontier: run only the first K rows (1 to the long side; rows run along
+    /// the narrow side) and print
+    /// the number of states after each square, the transitions and the rate (of the
+    /// 2-factor program with --two-factors).
+    #[arg(long, value_name = "K")]
+    pub profile_rows: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// A progress bar on stderr when it is a terminal, else hidden.
+fn bar(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:30}] square {pos}/{len} {msg} (eta {eta})",
+    ) {
+        b.set_style(style.progress_chars("=> "));
+    }
+    b
+}
+
+fn frontier_progress(b: &ProgressBar) -> impl FnMut(frontier::Progress) + '_ {
+    move |p| {
+        b.set_position(p.done as u64);
+        b.set_message(format!("{} states", p.states));
+    }
 }
 
 pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -37,22 +95,57 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .as_deref()
         .map(|s| board.parse_square(s))
         .transpose()?;
+    if !(1..=MAX_MEMORY_GIB).contains(&args.max_memory) {
+        return Err(InputError::param(format!(
+            "--max-memory must be 1 to {MAX_MEMORY_GIB} (GiB), not {}",
+            args.max_memory
+        ))
+        .into());
+    }
+    let max_memory = args.max_memory << 30;
+    let method = match args.method {
+        MethodArg::Frontier => Method::Frontier,
+        MethodArg::Search => Method::Search,
+    };
     let spec = CountSpec {
         board,
         closed: args.closed,
         start,
         max_steps: args.max_steps,
+        method,
     };
     count::check(&spec)?;
-    let started = std::time::Instant::now();
-    let mut last = 0u64;
-    let c = count::count(&spec, |steps, found| {
-        let secs = started.elapsed().as_secs();
-        if secs >= 2 && secs != last {
-            last = secs;
-            eprintln!("count {board}: {steps} steps, {found} tours so far, {secs} s");
+    if (args.two_factors || args.profile_rows.is_some()) && method != Method::Frontier {
+        return Err(
+            InputError::param("--two-factors and --profile-rows need --method frontier").into(),
+        );
+    }
+    if let Some(k) = args.profile_rows {
+        return profile(&args, board, start, k, max_memory, out);
+    }
+    if args.two_factors {
+        return two_factors(&args, board, max_memory, out);
+    }
+    let c = match method {
+        Method::Search => {
+            count::search::check(&spec)?;
+            let started = std::time::Instant::now();
+            let mut last = 0u64;
+            count::search::count(&spec, |steps, found| {
+                let secs = started.elapsed().as_secs();
+                if secs >= 2 && secs != last {
+                    last = secs;
+                    eprintln!("count {board}: {steps} steps, {found} tours so far, {secs} s");
+                }
+            })?
         }
-    })?;
+        Method::Frontier => {
+            let b = bar(board.squares() as u64);
+            let c = count::frontier_count(&spec, max_memory, frontier_progress(&b));
+            b.finish_and_clear();
+            c?
+        }
+    };
     let text = match args.format {
         Format::Json => serde_json::to_string_pretty(&c).map_err(anyhow::Error::from)? + "\n",
         Format::Text => {
@@ -70,8 +163,10 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     .unwrap_or_default(),
                 if c.complete {
                     String::new()
-                } else {
+                } else if method == Method::Search {
                     " (incomplete: lower bounds)".into()
+                } else {
+                    " (incomplete: no count)".into()
                 }
             );
             s += &match (c.closed, start) {
@@ -79,15 +174,208 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 (false, Some(_)) => "directed: tours starting on that square (= undirected tours with an end there)\n".to_string(),
                 (true, _) => "directed: closed tours from the start square, each cycle once per direction; undirected: cycles\n".to_string(),
             };
-            s += &format!("{} search steps\n", c.steps);
+            if let Some(reason) = &c.decided_by {
+                s += &format!("decided without counting: {reason}\n");
+            } else if method == Method::Search {
+                s += &format!("{} search steps\n", c.steps);
+            } else {
+                s += &format!(
+                    "frontier method: {} state transitions, at most {} states\n",
+                    c.steps,
+                    c.peak_states.unwrap_or(0)
+                );
+            }
             s
         }
     };
     out.write_all(text.as_bytes())?;
     if !c.complete {
+        let what = if method == Method::Search {
+            "the counts above are lower bounds"
+        } else {
+            "the frontier method has no partial count"
+        };
         return Err(Failure::Other(anyhow::anyhow!(
-            "gave up after {} steps (--max-steps {}); the counts above are lower bounds",
+            "gave up after {} steps (--max-steps {}); {what}",
             c.steps,
+            args.max_steps
+        )));
+    }
+    Ok(())
+}
+
+/// `--two-factors`: H, F and H/F.
+fn two_factors(
+    args: &CountArgs,
+    board: Board,
+    max_memory: u64,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    #[derive(Serialize)]
+    struct Report {
+        rows: usize,
+        cols: usize,
+        closed_tours: String,
+        two_factors: String,
+        ratio: f64,
+        transitions: u64,
+    }
+    if args.start.is_some() {
+        return Err(InputError::param("--two-factors counts the whole board; drop --start").into());
+    }
+    let mut results = Vec::new();
+    let mut transitions = 0u64;
+    for q in [Quantity::Cycles, Quantity::TwoFactors] {
+        let req = frontier::Request {
+            board,
+            quantity: q,
+            start: None,
+            max_transitions: args.max_steps.saturating_sub(transitions).max(1),
+            max_memory,
+            rows_limit: None,
+        };
+        let b = bar(board.squares() as u64);
+        let run = frontier::run(&req, frontier_progress(&b));
+        b.finish_and_clear();
+        let run = run?;
+        transitions += run.transitions;
+        match run.count {
+            Some(c) => results.push(c),
+            None => {
+                return Err(Failure::Other(anyhow::anyhow!(
+                    "gave up after {transitions} transitions (--max-steps {}); no count",
+                    args.max_steps
+                )))
+            }
+        }
+    }
+    let (h, f) = (results[0], results[1]);
+    let ratio = if f == 0 { 0.0 } else { h as f64 / f as f64 };
+    let text = match args.format {
+        Format::Json => {
+            let r = Report {
+                rows: board.rows(),
+                cols: board.cols(),
+                closed_tours: h.to_string(),
+                two_factors: f.to_string(),
+                ratio,
+                transitions,
+            };
+            serde_json::to_string_pretty(&r).map_err(anyhow::Error::from)? + "\n"
+        }
+        Format::Text => format!(
+            "{board}: closed tours (Hamiltonian cycles) H = {h}, 2-factors F = {f}, H/F = {ratio:.6e}\n\
+             a 2-factor is a spanning set of disjoint cycles; H/F is the share of them that are single tours\n"
+        ),
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// `--profile-rows K`: states after each square of the first K rows.
+fn profile(
+    args: &CountArgs,
+    board: Board,
+    start: Option<u32>,
+    rows: usize,
+    max_memory: u64,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let w = board.rows().min(board.cols());
+    let h = board.rows().max(board.cols());
+    if !(1..=h).contains(&rows) {
+        return Err(InputError::param(format!(
+            "--profile-rows must be 1 to {h} (the board's long side) for {board}, not {rows}"
+        ))
+        .into());
+    }
+    let quantity = if args.two_factors {
+        Quantity::TwoFactors
+    } else if args.closed {
+        Quantity::Cycles
+    } else {
+        Quantity::Paths
+    };
+    let req = frontier::Request {
+        board,
+        quantity,
+        start: if quantity == Quantity::Paths {
+            start
+        } else {
+            None
+        },
+        max_transitions: args.max_steps,
+        max_memory,
+        rows_limit: Some(rows),
+    };
+    let started = std::time::Instant::now();
+    let b = bar((rows * w).min(board.squares()) as u64);
+    let run = frontier::run(&req, frontier_progress(&b));
+    b.finish_and_clear();
+    let run = run?;
+    let secs = started.elapsed().as_secs_f64();
+    #[derive(Serialize)]
+    struct Profile<'a> {
+        rows: usize,
+        cols: usize,
+        quantity: Quantity,
+        width: usize,
+        squares_processed: usize,
+        states: &'a [usize],
+        peak_states: usize,
+        transitions: u64,
+        seconds: f64,
+        estimate_states: u64,
+        /// The count, when the profile covered the whole board.
+        count: Option<String>,
+    }
+    let p = Profile {
+        rows: board.rows(),
+        cols: board.cols(),
+        quantity,
+        width: w,
+        squares_processed: run.states.len(),
+        states: &run.states,
+        peak_states: run.peak_states,
+        transitions: run.transitions,
+        seconds: secs,
+        estimate_states: frontier::estimate_states(board, quantity, start.is_some()),
+        count: run.count.map(|c| c.to_string()),
+    };
+    let text = match args.format {
+        Format::Json => serde_json::to_string_pretty(&p).map_err(anyhow::Error::from)? + "\n",
+        Format::Text => {
+            let mut s = format!(
+                "frontier profile of {board} ({quantity:?}), width {w}, first {} squares:\n",
+                run.states.len()
+            );
+            for (row, chunk) in run.states.chunks(w).enumerate() {
+                s += &format!(
+                    "row {row}: {}\n",
+                    chunk
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+            }
+            s += &format!(
+                "peak {} states, {} transitions in {secs:.2} s ({:.0} transitions/s)\n",
+                run.peak_states,
+                run.transitions,
+                run.transitions as f64 / secs.max(1e-9)
+            );
+            if let Some(c) = run.count {
+                s += &format!("count ({quantity:?}, undirected): {c}\n");
+            }
+            s
+        }
+    };
+    out.write_all(text.as_bytes())?;
+    if !run.complete && run.states.len() < (rows * w).min(board.squares()) {
+        return Err(Failure::Other(anyhow::anyhow!(
+            "gave up after {} transitions (--max-steps {})",
+            run.transitions,
             args.max_steps
         )));
     }

@@ -1,67 +1,31 @@
-//! Exhaustive enumeration of knight's tours on small boards.
+//! Exhaustive enumeration of knight's tours on small boards: the oracle for
+//! [`super::frontier`].
 //!
 //! Counts are made with the search engine of [`crate::solvers::search`] in clockwise
 //! order with forward checking, whose pruning never discards a tour, so the counts are
 //! exact (tests compare them with a plain recursive count and with published values:
 //! 5x5 open directed 1,728, 304 from each corner, OEIS A165134; 6x6 closed undirected
-//! 9,862, OEIS A001230).
+//! 9,862, OEIS A001230). See [`super`] for what is counted.
 //!
-//! Semantics:
-//! - open, all starts: `directed` counts every square sequence (a path and its reverse
-//!   separately, as A165134 does); `undirected = directed / 2`;
-//! - open, one start: `directed` counts the tours starting there, which is also the
-//!   number of undirected tours with an end there;
-//! - closed: every cycle passes through the start (default square 0), so the search
-//!   from there counts each undirected cycle twice (once per direction):
-//!   `undirected = directed / 2`, where `directed` counts closed tours from the start.
+//! The step budget bounds all the work: each start square costs the squares its search
+//! initialises (one step per square of the board) before its first move, and the
+//! budget is checked before that set-up, so `--max-steps` bounds the time even on long
+//! boards with many starts. Boards the theorems decide are answered before any of it.
 
-use serde::Serialize;
-
-use crate::board::Board;
+use super::{decide, start_field, Count, CountSpec, Method};
 use crate::error::InputError;
 use crate::solvers::classical::MAX_SEARCH_SQUARES;
 use crate::solvers::search::{Config, Neighbours, Order, Search, Stop};
 
-/// What to count.
-#[derive(Debug, Clone, Copy)]
-pub struct CountSpec {
-    pub board: Board,
-    pub closed: bool,
-    pub start: Option<u32>,
-    /// Total step budget over all start squares.
-    pub max_steps: u64,
-}
-
 /// The default step budget of `count`.
 pub const DEFAULT_COUNT_STEPS: u64 = 10_000_000_000;
 
-/// A finished (or budget-limited) count.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct Count {
-    pub rows: usize,
-    pub cols: usize,
-    pub closed: bool,
-    /// The start square as `[row, col]`, if one was fixed (closed counts always fix one).
-    pub start: Option<[usize; 2]>,
-    /// Directed count (see the module docs for exactly what is counted).
-    pub directed: u64,
-    /// Undirected count, when it follows from the directed one (`None` for one open start).
-    pub undirected: Option<u64>,
-    /// Whether the whole search space was enumerated (else the counts are lower bounds).
-    pub complete: bool,
-    pub steps: u64,
-    /// Per start square `[row, col, directed count]` for open counts over all starts.
-    pub per_start: Vec<[u64; 3]>,
-}
-
-/// Check a count request before any work.
+/// Check a search count request before any work.
 pub fn check(spec: &CountSpec) -> Result<(), InputError> {
-    if spec.max_steps == 0 {
-        return Err(InputError::param("--max-steps must be at least 1"));
-    }
+    super::check(spec)?;
     if spec.board.squares() > MAX_SEARCH_SQUARES {
         return Err(InputError::TooLarge(format!(
-            "board {} is too large to count tours on: it has {} squares, and counting accepts at most {MAX_SEARCH_SQUARES} (and finishes only on tiny boards)",
+            "board {} is too large to count tours on by search: it has {} squares, and --method search accepts at most {MAX_SEARCH_SQUARES} (and finishes only on tiny boards)",
             spec.board,
             spec.board.squares()
         )));
@@ -71,25 +35,31 @@ pub fn check(spec: &CountSpec) -> Result<(), InputError> {
 
 /// Count tours. `progress(steps, found_so_far)` is called now and then during long runs.
 pub fn count(spec: &CountSpec, mut progress: impl FnMut(u64, u64)) -> Result<Count, InputError> {
+    if let Some(c) = decide(spec) {
+        return Ok(c);
+    }
     check(spec)?;
     let board = spec.board;
     let n = board.squares();
     let nb = Neighbours::new(board);
-    let starts: Vec<u32> = match (spec.closed, spec.start) {
-        (_, Some(s)) => vec![s],
-        (true, None) => vec![0],
-        (false, None) => (0..n as u32).collect(),
-    };
     let mut total = 0u64;
     let mut steps = 0u64;
     let mut complete = true;
     let mut per_start = Vec::new();
-    for &s in &starts {
-        let budget = spec.max_steps.saturating_sub(steps);
-        if budget == 0 {
+    let starts = match (spec.closed, spec.start) {
+        (_, Some(s)) => s..s + 1,
+        (true, None) => 0..1,
+        (false, None) => 0..n as u32,
+    };
+    for s in starts {
+        // Setting up a search from `s` touches every square: it counts in the budget.
+        let setup = n as u64;
+        if spec.max_steps.saturating_sub(steps) <= setup {
             complete = false;
             break;
         }
+        steps += setup;
+        let budget = spec.max_steps - steps;
         let cfg = Config {
             order: Order::Clockwise,
             ties_only: false,
@@ -111,27 +81,24 @@ pub fn count(spec: &CountSpec, mut progress: impl FnMut(u64, u64)) -> Result<Cou
             break;
         }
     }
+    let total = u128::from(total);
     let undirected = match (spec.closed, spec.start) {
         (true, _) => Some(total / 2),
         (false, None) => Some(if n == 1 { total } else { total / 2 }),
         (false, Some(_)) => None,
     };
-    let start = match (spec.closed, spec.start) {
-        (false, None) => None,
-        _ => {
-            let (r, c) = board.coords(starts[0]);
-            Some([r, c])
-        }
-    };
     Ok(Count {
         rows: board.rows(),
         cols: board.cols(),
         closed: spec.closed,
-        start,
+        start: start_field(spec),
+        method: Method::Search,
         directed: total,
         undirected,
         complete,
         steps,
+        decided_by: None,
+        peak_states: None,
         per_start: if spec.closed || spec.start.is_some() {
             Vec::new()
         } else {
@@ -143,6 +110,7 @@ pub fn count(spec: &CountSpec, mut progress: impl FnMut(u64, u64)) -> Result<Cou
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
 
     fn spec(m: usize, n: usize, closed: bool, start: Option<u32>) -> CountSpec {
         CountSpec {
@@ -150,6 +118,7 @@ mod tests {
             closed,
             start,
             max_steps: DEFAULT_COUNT_STEPS,
+            method: Method::Search,
         }
     }
 
@@ -219,12 +188,37 @@ mod tests {
         );
     }
 
+    /// Regression: a long thin board with no tour was searched from each of its
+    /// squares, each search set up in O(squares) outside the budget (quadratic time).
+    #[test]
+    fn boards_without_tours_are_answered_without_work() {
+        let mut s = spec(1, 100_000, false, None);
+        s.max_steps = 100_000;
+        let c = count(&s, |_, _| {}).unwrap();
+        assert_eq!((c.directed, c.complete, c.steps), (0, true, 0));
+        assert!(c.decided_by.unwrap().contains("1x100000"));
+        let c = count(&spec(7, 7, true, None), |_, _| {}).unwrap();
+        assert_eq!((c.directed, c.undirected, c.steps), (0, Some(0), 0));
+    }
+
+    /// Regression: the set-up of each start's search counts in the budget, so a board
+    /// larger than the budget stops before setting up any search.
+    #[test]
+    fn budget_covers_the_set_up_of_each_start() {
+        let mut s = spec(5, 40_000, false, None);
+        s.max_steps = 100_000;
+        let c = count(&s, |_, _| {}).unwrap();
+        assert!(!c.complete);
+        // One start's set-up (200,000 squares) is over the budget: nothing is set up.
+        assert_eq!((c.steps, c.per_start.len()), (0, 0));
+    }
+
     #[test]
     fn budget_makes_an_incomplete_count() {
         let mut s = spec(5, 5, false, None);
         s.max_steps = 1000;
         let c = count(&s, |_, _| {}).unwrap();
         assert!(!c.complete);
-        assert_eq!(c.steps, 1000);
+        assert!(c.steps > 0 && c.steps <= 1000, "{}", c.steps);
     }
 }

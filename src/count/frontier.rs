@@ -1,0 +1,619 @@
+//! Counting Hamiltonian cycles, Hamiltonian paths and 2-factors of the knight's graph
+//! by a transfer-matrix ("frontier") dynamic program, square by square.
+//!
+//! The method is the one of frontier-based search (the "simpath"/"dynabidiham" family
+//! of Knuth, and of ZDD frontier methods): order the squares, decide the edges of each
+//! square towards earlier squares when that square is processed, and keep, for every
+//! partial choice, only what the future needs to know. Partial choices that agree on it
+//! are merged and their numbers added.
+//!
+//! **Order.** The board is processed row by row along its narrow side (width
+//! `w = min(rows, cols)`, the board transposed if needed). A knight move spans at most
+//! `2w + 1` squares in this order, so after square `x` only the squares
+//! `x - 2w ..= x` can still receive edges: the frontier is a window of `P = 2w + 1`
+//! squares (two rows and one square).
+//!
+//! **State.** For each window square a 4-bit code: `0` degree 0 so far; `1` finished
+//! (degree 2, or retired, or off the board); `2` degree 1, the end of a path whose other
+//! end is a retired path end (a "terminal", open tours only); `3..` degree 1, the end of
+//! a path whose other end is the window square with the same label. Labels are
+//! renumbered in order of first appearance, so equal situations get equal keys. Two
+//! more fields: the number of terminals (0..=2, open tours) and one flag (the cycle was
+//! closed / the path completed). The key packs it all into a `u128` (`4P + 3` bits,
+//! so `w <= 13`); counts are `u128` with overflow checked.
+//!
+//! **Rules.** A square takes at most 2 edges (1 for a fixed start of an open tour).
+//! Joining the two ends of one path closes a cycle: for a Hamiltonian cycle this is
+//! allowed only at the last square (every square must be on it), for a path never.
+//! A square leaves the window ("retires") after its last later neighbour was processed;
+//! it must then have degree 2, or for open tours degree 1 as one of at most two
+//! terminals; the second terminal of one path completes it, allowed only at the last
+//! square. For 2-factors only the degrees matter (cycles may close anywhere), so the
+//! labels are not kept.
+//!
+//! **Open tours** are counted directly as Hamiltonian paths with the terminal rule
+//! above, rather than as cycles of the board plus an extra vertex joined to every
+//! square: that extra vertex would be a neighbour of every square and stay in the
+//! frontier with its degree and its path label, which is what the terminal count
+//! encodes more cheaply. A fixed start is a square forced to be a terminal.
+//!
+//! **Cost.** Each square costs (number of states) x (at most 11 edge subsets) x O(w).
+//! The number of states grows roughly geometrically with `w` and hardly with the
+//! board's length; `knightnet count --profile-rows K` prints it per square.
+//! The states are held in hash maps keyed by the packed state, expanded in parallel
+//! (rayon: each worker fills its own map, the maps are then merged).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::error::InputError;
+
+/// What the dynamic program counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Quantity {
+    /// Hamiltonian cycles (undirected closed tours).
+    Cycles,
+    /// Hamiltonian paths (undirected open tours), optionally with an end on `start`.
+    Paths,
+    /// 2-factors: spanning subgraphs with every square of degree 2 (disjoint cycles).
+    TwoFactors,
+}
+
+/// Widest narrow side the packed key holds.
+pub const MAX_WIDTH: usize = 13;
+
+/// Bytes of memory per frontier state used by the estimate: the state vector (32 bytes
+/// per entry) plus the hash maps being filled (32-byte entries, load factor up to 7/8,
+/// capacity doubling, one map per worker before the merge). Measured: 249 bytes per
+/// state at the peak of 6x9 closed (339 MB resident for 1,363,437 states).
+pub const BYTES_PER_STATE: u64 = 256;
+
+/// Default memory bound (`--max-memory`, GiB).
+pub const DEFAULT_MAX_MEMORY_GIB: u64 = 4;
+
+/// A request to the dynamic program.
+#[derive(Debug, Clone, Copy)]
+pub struct Request {
+    pub board: Board,
+    pub quantity: Quantity,
+    /// For [`Quantity::Paths`]: count only paths with an end on this square.
+    pub start: Option<u32>,
+    /// Stop (incomplete) before a square whose transitions would take the total over this.
+    pub max_transitions: u64,
+    /// Stop with an error when the states would need more than this many bytes.
+    pub max_memory: u64,
+    /// Process only the first this many rows (of the narrow-side order), to profile.
+    pub rows_limit: Option<usize>,
+}
+
+/// Progress after a square.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    pub done: usize,
+    pub squares: usize,
+    pub states: usize,
+}
+
+/// The outcome of a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Run {
+    /// The count, when the whole board was processed.
+    pub count: Option<u128>,
+    /// Whether every square was processed (false: budget or `rows_limit`).
+    pub complete: bool,
+    /// State transitions made (the work).
+    pub transitions: u64,
+    pub peak_states: usize,
+    /// Number of states after each processed square (in processing order).
+    pub states: Vec<usize>,
+    /// The processing order's width (narrow side) and length.
+    pub width: usize,
+    pub length: usize,
+}
+
+/// The geometry of the processing order, precomputed.
+struct Plan {
+    quantity: Quantity,
+    /// The narrow side.
+    w: usize,
+    /// Window size `2w + 1`.
+    p: usize,
+    n: usize,
+    /// Backward neighbours of each square, as working-window positions.
+    back: Vec<Vec<usize>>,
+    /// Working-window positions retiring after each square.
+    retire: Vec<Vec<usize>>,
+    /// The fixed terminal, as an index in processing order.
+    start: Option<usize>,
+    /// The square after which the fixed terminal retires.
+    start_last: usize,
+    /// After each square: per stored window position, the number of edges its square
+    /// can still receive (its neighbours not processed yet; 0 off the board).
+    future: Vec<Vec<u8>>,
+}
+
+/// The narrow-side width and the processing index of board square `s`.
+fn order(board: Board) -> (usize, usize, bool) {
+    let transposed = board.cols() > board.rows();
+    let w = board.rows().min(board.cols());
+    let h = board.rows().max(board.cols());
+    (w, h, transposed)
+}
+
+fn processing_index(board: Board, s: u32) -> usize {
+    let (w, _, transposed) = order(board);
+    let (r, c) = board.coords(s);
+    if transposed {
+        c * w + r
+    } else {
+        r * w + c
+    }
+}
+
+impl Plan {
+    fn new(board: Board, quantity: Quantity, start: Option<u32>) -> Plan {
+        let (w, h, _) = order(board);
+        let n = w * h;
+        let p = 2 * w + 1;
+        let idx = |r: i64, c: i64| -> Option<usize> {
+            (r >= 0 && c >= 0 && (r as usize) < h && (c as usize) < w)
+                .then(|| r as usize * w + c as usize)
+        };
+        let mut back = vec![Vec::new(); n];
+        let mut last = vec![0usize; n];
+        for x in 0..n {
+            let (r, c) = ((x / w) as i64, (x % w) as i64);
+            for (dr, dc) in [(-2, -1), (-2, 1), (-1, -2), (-1, 2)] {
+                if let Some(u) = idx(r + dr, c + dc) {
+                    back[x].push(u + p - x);
+                }
+            }
+            last[x] = [(2, 1), (2, -1), (1, 2), (1, -2)]
+                .iter()
+                .filter_map(|&(dr, dc)| idx(r + dr, c + dc))
+                .max()
+                .unwrap_or(x);
+        }
+        let mut retire = vec![Vec::new(); n];
+        for u in 0..n {
+            retire[last[u]].push(u + p - last[u]);
+        }
+        for r in &mut retire {
+            r.sort_unstable();
+        }
+        let future = (0..n)
+            .map(|x| {
+                (0..p)
+                    .map(|q| {
+                        let Some(u) = (x + q).checked_sub(2 * w) else {
+                            return 0;
+                        };
+                        let (r, c) = ((u / w) as i64, (u % w) as i64);
+                        [(2, 1), (2, -1), (1, 2), (1, -2)]
+                            .iter()
+                            .filter_map(|&(dr, dc)| idx(r + dr, c + dc))
+                            .filter(|&y| y > x)
+                            .count() as u8
+                    })
+                    .collect()
+            })
+            .collect();
+        Plan {
+            quantity,
+            w,
+            p,
+            n,
+            back,
+            retire,
+            start: start.map(|s| processing_index(board, s)),
+            start_last: start.map_or(0, |s| last[processing_index(board, s)]),
+            future,
+        }
+    }
+
+    fn initial(&self) -> u128 {
+        // Every window square "finished": the squares before the board.
+        let mut k = 0u128;
+        for i in 0..self.p {
+            k |= 1u128 << (4 * i);
+        }
+        k
+    }
+
+    fn flag_bit(&self) -> u32 {
+        4 * self.p as u32 + 2
+    }
+
+    /// Expand one state at square `x`; `emit` receives each successor key. Returns the
+    /// number of edge subsets tried.
+    fn expand(&self, x: usize, key: u128, emit: &mut impl FnMut(u128)) -> u64 {
+        let p = self.p;
+        let mut codes = [0u8; 2 * MAX_WIDTH + 2];
+        for (i, c) in codes.iter_mut().enumerate().take(p) {
+            *c = ((key >> (4 * i)) & 15) as u8;
+        }
+        codes[p] = 0;
+        let terminals = ((key >> (4 * p)) & 3) as u8;
+        let flag = (key >> self.flag_bit()) & 1 == 1;
+        let back = &self.back[x];
+        let last = x + 1 == self.n;
+        // Window position of the fixed start, if it is in the working window.
+        let start_pos = self
+            .start
+            .and_then(|s| (s <= x && s + p >= x).then(|| s + p - x));
+        let max_deg_x = if start_pos == Some(p) { 1 } else { 2 };
+        let mut tried = 0;
+        for mask in 0u32..(1 << back.len()) {
+            if mask.count_ones() > max_deg_x {
+                continue;
+            }
+            tried += 1;
+            let mut c = codes;
+            let mut st = Step {
+                terminals,
+                flag,
+                fresh: 16,
+                last,
+            };
+            let ok = back
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .all(|(_, &pu)| self.join(&mut c, pu, p, start_pos, &mut st))
+                && self.retire[x]
+                    .iter()
+                    .all(|&pr| self.retire_one(&mut c, pr, start_pos, &mut st));
+            if !ok {
+                continue;
+            }
+            debug_assert_eq!(c[0], 1, "square leaving the window was not retired");
+            if !self.viable(x, &c[1..=p], st.terminals) {
+                continue;
+            }
+            emit(self.encode(&c[1..=p], st.terminals, st.flag));
+        }
+        tried
+    }
+
+    fn join(
+        &self,
+        c: &mut [u8],
+        pu: usize,
+        px: usize,
+        start_pos: Option<usize>,
+        st: &mut Step,
+    ) -> bool {
+        let (a, b) = (c[pu], c[px]);
+        if a == 1 || b == 1 {
+            return false;
+        }
+        if start_pos == Some(pu) && a != 0 {
+            return false;
+        }
+        if self.quantity == Quantity::TwoFactors {
+            c[pu] = if a == 0 { 3 } else { 1 };
+            c[px] = if b == 0 { 3 } else { 1 };
+            return true;
+        }
+        let other = |c: &[u8], label: u8, not: usize| {
+            (0..c.len())
+                .find(|&q| q != not && c[q] == label)
+                .expect("every path label appears twice in the window")
+        };
+        match (a, b) {
+            (0, 0) => {
+                c[pu] = st.fresh;
+                c[px] = st.fresh;
+                st.fresh += 1;
+            }
+            (0, b) => {
+                c[pu] = b;
+                c[px] = 1;
+            }
+            (a, 0) => {
+                c[px] = a;
+                c[pu] = 1;
+            }
+            (a, b) if a == b => {
+                // Two terminal-ended paths become one complete path (a == 2), or the
+                // two ends of one path meet and close a cycle.
+                let allowed = match self.quantity {
+                    Quantity::Cycles => a != 2,
+                    _ => a == 2,
+                };
+                if !allowed || !st.last || st.flag {
+                    return false;
+                }
+                st.flag = true;
+                c[pu] = 1;
+                c[px] = 1;
+            }
+            (a, b) => {
+                if a == 2 {
+                    let q = other(c, b, px);
+                    c[q] = 2;
+                } else if b == 2 {
+                    let q = other(c, a, pu);
+                    c[q] = 2;
+                } else {
+                    let q = other(c, a, pu);
+                    c[q] = b;
+                }
+                c[pu] = 1;
+                c[px] = 1;
+            }
+        }
+        true
+    }
+
+    fn retire_one(&self, c: &mut [u8], pr: usize, start_pos: Option<usize>, st: &mut Step) -> bool {
+        let code = c[pr];
+        let is_start = start_pos == Some(pr);
+        match code {
+            1 => !is_start,
+            0 => false,
+            _ if self.quantity != Quantity::Paths => false,
+            _ => {
+                st.terminals += 1;
+                if st.terminals > 2 {
+                    return false;
+                }
+                if code == 2 {
+                    if !st.last || st.flag {
+                        return false;
+                    }
+                    st.flag = true;
+                } else {
+                    let q = (0..c.len())
+                        .find(|&q| q != pr && c[q] == code)
+                        .expect("every path label appears twice in the window");
+                    c[q] = 2;
+                }
+                c[pr] = 1;
+                true
+            }
+        }
+    }
+
+    /// Whether every window square can still get the edges it needs: a dead state
+    /// (a square needing more edges than it has unprocessed neighbours, or, for open
+    /// tours, more than two squares bound to end as terminals) is dropped now rather
+    /// than when the squares retire.
+    fn viable(&self, x: usize, c: &[u8], terminals: u8) -> bool {
+        let fut = &self.future[x];
+        let mut forced = u32::from(terminals);
+        for (q, (&code, &f)) in c.iter().zip(fut).enumerate() {
+            let need = match (code, self.quantity) {
+                (1, _) => 0,
+                (0, Quantity::Paths) => {
+                    // One unprocessed neighbour left: it can only end as a terminal.
+                    if f == 1 && self.start.is_none_or(|s| s + 2 * self.w != x + q) {
+                        forced += 1;
+                    }
+                    1
+                }
+                (0, _) => 2,
+                (_, Quantity::Paths) => 0,
+                _ => 1,
+            };
+            if need > f {
+                return false;
+            }
+        }
+        if self.quantity == Quantity::Paths {
+            // A fixed start not retired yet will take a terminal of its own.
+            if self.start.is_some() && x < self.start_last {
+                forced += 1;
+            }
+        }
+        forced <= 2
+    }
+
+    fn encode(&self, c: &[u8], terminals: u8, flag: bool) -> u128 {
+        let mut map = [0u8; 256];
+        let mut next = 3u8;
+        let mut k = 0u128;
+        for (i, &v) in c.iter().enumerate() {
+            let v = if v >= 3 {
+                if map[v as usize] == 0 {
+                    map[v as usize] = next;
+                    next += 1;
+                }
+                map[v as usize]
+            } else {
+                v
+            };
+            debug_assert!(v < 16);
+            k |= u128::from(v) << (4 * i);
+        }
+        k |= u128::from(terminals) << (4 * self.p);
+        k |= u128::from(flag) << self.flag_bit();
+        k
+    }
+
+    fn accepts(&self, key: u128) -> bool {
+        match self.quantity {
+            Quantity::TwoFactors => true,
+            _ => (key >> self.flag_bit()) & 1 == 1,
+        }
+    }
+}
+
+struct Step {
+    terminals: u8,
+    flag: bool,
+    fresh: u8,
+    last: bool,
+}
+
+/// Check a request before any work: the width the key holds and the memory estimate.
+pub fn check(req: &Request) -> Result<(), InputError> {
+    let w = req.board.rows().min(req.board.cols());
+    if w > MAX_WIDTH {
+        return Err(InputError::TooLarge(format!(
+            "board {} is too large for --method frontier: its narrow side is {w} and the frontier state holds at most {MAX_WIDTH} (and needs far more memory than a machine has well before that)",
+            req.board
+        )));
+    }
+    let est = estimate_bytes(req.board, req.quantity, req.start.is_some());
+    if est > req.max_memory {
+        return Err(InputError::TooLarge(format!(
+            "counting on {} by the frontier method needs about {} of memory (estimate), above the bound of {}; raise --max-memory (GiB) to allow it",
+            req.board,
+            human_bytes(est),
+            human_bytes(req.max_memory)
+        )));
+    }
+    Ok(())
+}
+
+/// Estimated peak number of frontier states (an upper estimate, for the memory check).
+///
+/// Measured peaks of closed-tour states on long boards (`knightnet count --board WxL
+/// --closed --profile-rows L`, docs/counting.md): w=3: 153, 4: 672, 5: 52,752,
+/// 6: 1,425,748 (6x10); 7x7 reaches 7.9 million by its fifth row. Beyond, a growth of
+/// x25 per unit of width (the measured growth between widths 5, 6 and 7). Boards
+/// shorter than twice their width peak lower (6x6: 147,050); the estimate takes a
+/// quarter there. Open tours hold up to 30 times as many (measured 13x at w=3, 29x at
+/// w=4, the terminal states); 2-factors at most as many (degrees only).
+pub fn estimate_states(board: Board, quantity: Quantity, _fixed_start: bool) -> u64 {
+    let w = board.rows().min(board.cols());
+    let h = board.rows().max(board.cols());
+    let measured: [f64; 9] = [1.0, 1.0, 4.0, 200.0, 700.0, 55e3, 1.5e6, 4e7, 1e9];
+    let long = if w < measured.len() {
+        measured[w]
+    } else {
+        measured[measured.len() - 1] * 25f64.powi((w - (measured.len() - 1)) as i32)
+    };
+    let shape = if h < 2 * w { 0.25 } else { 1.0 };
+    let factor = match quantity {
+        Quantity::Cycles | Quantity::TwoFactors => 1.0,
+        Quantity::Paths => 30.0,
+    };
+    (long * shape * factor).clamp(16.0, 1e18) as u64
+}
+
+/// [`estimate_states`] in bytes.
+pub fn estimate_bytes(board: Board, quantity: Quantity, fixed_start: bool) -> u64 {
+    estimate_states(board, quantity, fixed_start).saturating_mul(BYTES_PER_STATE)
+}
+
+/// Bytes in a short human form (MiB / GiB).
+pub fn human_bytes(b: u64) -> String {
+    if b >= 1 << 30 {
+        format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64)
+    }
+}
+
+type Map = HashMap<u128, u128, foldhash::fast::FixedState>;
+
+/// Run the dynamic program. `progress` is called after each square.
+pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, InputError> {
+    check(req)?;
+    let board = req.board;
+    let (w, h, _) = order(board);
+    let plan = Plan::new(board, req.quantity, req.start);
+    let n = plan.n;
+    let mut out = Run {
+        count: None,
+        complete: false,
+        transitions: 0,
+        peak_states: 1,
+        states: Vec::new(),
+        width: w,
+        length: h,
+    };
+    if n == 1 {
+        out.count = Some(u128::from(req.quantity == Quantity::Paths));
+        out.complete = true;
+        return Ok(out);
+    }
+    let squares = req.rows_limit.map_or(n, |r| (r * w).min(n));
+    let mut cur: Vec<(u128, u128)> = vec![(plan.initial(), 1)];
+    let overflow = AtomicBool::new(false);
+    for x in 0..squares {
+        let subsets = (0u32..1 << plan.back[x].len())
+            .filter(|m| m.count_ones() <= 2)
+            .count() as u64;
+        let work = cur.len() as u64 * subsets;
+        if out.transitions.saturating_add(work) > req.max_transitions {
+            return Ok(out);
+        }
+        let tried = AtomicU64::new(0);
+        let next: Map = cur
+            .par_chunks(4096)
+            .fold(Map::default, |mut m, chunk| {
+                let mut t = 0;
+                for &(k, v) in chunk {
+                    t += plan.expand(x, k, &mut |k2| {
+                        let e = m.entry(k2).or_insert(0);
+                        match e.checked_add(v) {
+                            Some(s) => *e = s,
+                            None => overflow.store(true, Ordering::Relaxed),
+                        }
+                    });
+                }
+                tried.fetch_add(t, Ordering::Relaxed);
+                m
+            })
+            .reduce(Map::default, |a, b| {
+                let (mut big, small) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+                for (k, v) in small {
+                    let e = big.entry(k).or_insert(0);
+                    match e.checked_add(v) {
+                        Some(s) => *e = s,
+                        None => overflow.store(true, Ordering::Relaxed),
+                    }
+                }
+                big
+            });
+        if overflow.load(Ordering::Relaxed) {
+            return Err(InputError::TooLarge(format!(
+                "a count on {board} overflows 128 bits; the frontier method cannot count it"
+            )));
+        }
+        out.transitions += tried.into_inner();
+        drop(cur);
+        cur = next.into_iter().collect();
+        out.peak_states = out.peak_states.max(cur.len());
+        out.states.push(cur.len());
+        let bytes = cur.len() as u64 * BYTES_PER_STATE;
+        if bytes > req.max_memory {
+            return Err(InputError::TooLarge(format!(
+                "counting on {board} by the frontier method reached {} states (about {}) at square {} of {n}, above the bound of {}; raise --max-memory (GiB) to allow it",
+                cur.len(),
+                human_bytes(bytes),
+                x + 1,
+                human_bytes(req.max_memory)
+            )));
+        }
+        progress(Progress {
+            done: x + 1,
+            squares: n,
+            states: cur.len(),
+        });
+    }
+    if squares < n {
+        return Ok(out);
+    }
+    let mut total = 0u128;
+    for &(k, v) in &cur {
+        if plan.accepts(k) {
+            total = total.checked_add(v).ok_or_else(|| {
+                InputError::TooLarge(format!(
+                    "a count on {board} overflows 128 bits; the frontier method cannot count it"
+                ))
+            })?;
+        }
+    }
+    out.count = Some(total);
+    out.complete = true;
+    Ok(out)
+}

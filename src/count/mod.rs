@@ -1,0 +1,191 @@
+//! Counting knight's tours (and 2-factors) of a board, by one of two methods:
+//!
+//! - [`frontier`]: a transfer-matrix (frontier) dynamic program over the squares, whose
+//!   cost grows with the number of frontier states, not with the number of tours (the
+//!   default; counts 6x6 closed tours in well under a second);
+//! - [`search`]: exhaustive depth-first enumeration, kept as the oracle the tests
+//!   compare the frontier method with; its cost grows with the number of tours.
+//!
+//! Boards that the theorems of [`crate::existence`] (Schwenk 1991; Conrad et al. 1994)
+//! or the start-square rules decide to have no tour are answered at once with count 0,
+//! whatever the method, without building anything of the board's size.
+//!
+//! Semantics of the counts (both methods):
+//! - open, all starts: `directed` counts every square sequence (a path and its reverse
+//!   separately, as OEIS A165134 does); `undirected = directed / 2`;
+//! - open, one start: `directed` counts the tours starting there, which is also the
+//!   number of undirected tours with an end there;
+//! - closed: `undirected` counts Hamiltonian cycles; `directed = 2 * undirected` counts
+//!   the closed tours from a fixed start square (each cycle once per direction).
+
+pub mod frontier;
+pub mod search;
+
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::existence;
+use crate::solvers::classical::check_start_colour;
+
+pub use search::DEFAULT_COUNT_STEPS;
+
+/// Which counting method to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Transfer-matrix dynamic program ([`frontier`]).
+    Frontier,
+    /// Exhaustive search ([`search`]).
+    Search,
+}
+
+/// What to count.
+#[derive(Debug, Clone, Copy)]
+pub struct CountSpec {
+    pub board: Board,
+    pub closed: bool,
+    pub start: Option<u32>,
+    /// Work budget: search steps (squares placed, plus the squares initialised for each
+    /// start) for [`Method::Search`], state transitions for [`Method::Frontier`].
+    pub max_steps: u64,
+    pub method: Method,
+}
+
+/// A finished (or budget-limited) count.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Count {
+    pub rows: usize,
+    pub cols: usize,
+    pub closed: bool,
+    /// The start square as `[row, col]`, if one was fixed (closed counts always fix one).
+    pub start: Option<[usize; 2]>,
+    pub method: Method,
+    /// Directed count (see the module docs for exactly what is counted).
+    pub directed: u128,
+    /// Undirected count, when it follows from the directed one (`None` for one open start).
+    pub undirected: Option<u128>,
+    /// Whether the whole count was made (else, for search, the counts are lower bounds;
+    /// for the frontier method, they are 0 and meaningless).
+    pub complete: bool,
+    /// Work done: search steps, or frontier state transitions.
+    pub steps: u64,
+    /// The theorem that decided the count without any work, if one did.
+    pub decided_by: Option<String>,
+    /// Largest number of frontier states held at once (frontier method only).
+    pub peak_states: Option<usize>,
+    /// Per start square `[row, col, directed count]` for open counts over all starts
+    /// (search method only).
+    pub per_start: Vec<[u64; 3]>,
+}
+
+impl Count {
+    /// A count of zero decided by a theorem, with no work done.
+    fn decided(spec: &CountSpec, reason: String) -> Count {
+        Count {
+            rows: spec.board.rows(),
+            cols: spec.board.cols(),
+            closed: spec.closed,
+            start: start_field(spec),
+            method: spec.method,
+            directed: 0,
+            undirected: if !spec.closed && spec.start.is_some() {
+                None
+            } else {
+                Some(0)
+            },
+            complete: true,
+            steps: 0,
+            decided_by: Some(reason),
+            peak_states: None,
+            per_start: Vec::new(),
+        }
+    }
+}
+
+/// The `start` field of a [`Count`]: the fixed start, or square 0 for closed counts.
+fn start_field(spec: &CountSpec) -> Option<[usize; 2]> {
+    match (spec.closed, spec.start) {
+        (false, None) => None,
+        (_, s) => {
+            let (r, c) = spec.board.coords(s.unwrap_or(0));
+            Some([r, c])
+        }
+    }
+}
+
+/// Check a count request before any work.
+pub fn check(spec: &CountSpec) -> Result<(), crate::error::InputError> {
+    if spec.max_steps == 0 {
+        return Err(crate::error::InputError::param(
+            "--max-steps must be at least 1",
+        ));
+    }
+    Ok(())
+}
+
+/// Why a board (and start) has no tour of the requested kind, if a theorem says so.
+pub fn no_tour_reason(board: Board, closed: bool, start: Option<u32>) -> Option<String> {
+    let ex = existence::tour_exists(board, closed);
+    if !ex.exists {
+        return Some(ex.reason);
+    }
+    if let Some(s) = start {
+        if let Err(e) = check_start_colour(board, s, closed) {
+            return Some(e.to_string());
+        }
+    }
+    None
+}
+
+/// The count, if a theorem decides it (zero tours) without any work.
+pub fn decide(spec: &CountSpec) -> Option<Count> {
+    no_tour_reason(spec.board, spec.closed, spec.start).map(|r| Count::decided(spec, r))
+}
+
+/// Count by the frontier method ([`frontier`]); `max_memory` bounds the states (bytes).
+pub fn frontier_count(
+    spec: &CountSpec,
+    max_memory: u64,
+    progress: impl FnMut(frontier::Progress),
+) -> Result<Count, crate::error::InputError> {
+    if let Some(c) = decide(spec) {
+        return Ok(c);
+    }
+    check(spec)?;
+    let quantity = if spec.closed {
+        frontier::Quantity::Cycles
+    } else {
+        frontier::Quantity::Paths
+    };
+    let req = frontier::Request {
+        board: spec.board,
+        quantity,
+        start: if spec.closed { None } else { spec.start },
+        max_transitions: spec.max_steps,
+        max_memory,
+        rows_limit: None,
+    };
+    let run = frontier::run(&req, progress)?;
+    let k = run.count.unwrap_or(0);
+    let n = spec.board.squares();
+    let (directed, undirected) = match (spec.closed, spec.start) {
+        (true, _) => (2 * k, Some(k)),
+        (false, None) if n == 1 => (k, Some(k)),
+        (false, None) => (2 * k, Some(k)),
+        (false, Some(_)) => (k, None),
+    };
+    Ok(Count {
+        rows: spec.board.rows(),
+        cols: spec.board.cols(),
+        closed: spec.closed,
+        start: start_field(spec),
+        method: Method::Frontier,
+        directed,
+        undirected,
+        complete: run.complete,
+        steps: run.transitions,
+        decided_by: None,
+        peak_states: Some(run.peak_states),
+        per_start: Vec::new(),
+    })
+}

@@ -1,0 +1,372 @@
+//! Counting: the frontier dynamic program against exhaustive search (the oracle) on
+//! every board up to 5x6 in both orientations and on random thin boards, 2-factors
+//! against a brute-force count, published values, and the `count` command's contract
+//! (bounded time on boards the theorems decide, budgets, memory refusal).
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use knightnet::board::Board;
+use knightnet::count::frontier::{self, Quantity, Request};
+use knightnet::count::{self, Count, CountSpec, Method};
+use proptest::prelude::*;
+
+use common::{assert_refused, json_of, knightnet as run_cli};
+
+const GIB: u64 = 1 << 30;
+
+fn spec(board: Board, closed: bool, start: Option<u32>, method: Method) -> CountSpec {
+    CountSpec {
+        board,
+        closed,
+        start,
+        max_steps: u64::MAX,
+        method,
+    }
+}
+
+fn by_search(board: Board, closed: bool, start: Option<u32>) -> Count {
+    let c = count::search::count(&spec(board, closed, start, Method::Search), |_, _| {}).unwrap();
+    assert!(c.complete);
+    c
+}
+
+fn by_frontier(board: Board, closed: bool, start: Option<u32>) -> Count {
+    let c = count::frontier_count(
+        &spec(board, closed, start, Method::Frontier),
+        4 * GIB,
+        |_| {},
+    )
+    .unwrap();
+    assert!(c.complete);
+    c
+}
+
+/// The dynamic program itself, without the theorem shortcut.
+fn raw(board: Board, quantity: Quantity, start: Option<u32>) -> u128 {
+    let req = Request {
+        board,
+        quantity,
+        start,
+        max_transitions: u64::MAX,
+        max_memory: 4 * GIB,
+        rows_limit: None,
+    };
+    frontier::run(&req, |_| {}).unwrap().count.unwrap()
+}
+
+fn assert_same(board: Board, closed: bool, start: Option<u32>) {
+    let s = by_search(board, closed, start);
+    let f = by_frontier(board, closed, start);
+    assert_eq!(
+        (f.directed, f.undirected),
+        (s.directed, s.undirected),
+        "{board} closed={closed} start={start:?}"
+    );
+}
+
+#[test]
+fn frontier_matches_search_on_every_board_up_to_5x6() {
+    for m in 1..=6 {
+        for n in 1..=6 {
+            if m.min(n) > 5 {
+                continue;
+            }
+            let board = Board::new(m, n).unwrap();
+            assert_same(board, true, None);
+            assert_same(board, false, None);
+            // Search over all starts also gives the count from each start.
+            let all = by_search(board, false, None);
+            for [r, c, k] in all.per_start {
+                let s = board.index(r as usize, c as usize);
+                let f = by_frontier(board, false, Some(s));
+                assert_eq!(f.directed, u128::from(k), "{board} from {r},{c}");
+            }
+        }
+    }
+}
+
+#[test]
+fn dynamic_program_finds_no_tour_where_the_theorems_say_none() {
+    // Without the shortcut: the program alone must find 0 where the theorems (checked
+    // against exhaustive search in the existence module) say there is no tour.
+    for m in 1..=5 {
+        for n in 1..=7 {
+            let board = Board::new(m, n).unwrap();
+            let closed = knightnet::existence::closed_tour(board).exists;
+            let open = knightnet::existence::open_tour(board).exists;
+            assert_eq!(raw(board, Quantity::Cycles, None) > 0, closed, "{board}");
+            assert_eq!(raw(board, Quantity::Paths, None) > 0, open, "{board}");
+        }
+    }
+}
+
+/// Brute-force count of 2-factors: every square picks its 2 edges, square by square.
+fn brute_two_factors(board: Board) -> u64 {
+    fn go(board: Board, v: u32, deg: &mut [u8]) -> u64 {
+        let n = board.squares() as u32;
+        if v == n {
+            return 1;
+        }
+        if deg[v as usize] == 2 {
+            return go(board, v + 1, deg);
+        }
+        let later: Vec<u32> = board
+            .knight_moves(v)
+            .filter(|&u| u > v && deg[u as usize] < 2)
+            .collect();
+        let mut total = 0;
+        match deg[v as usize] {
+            1 => {
+                for &a in &later {
+                    deg[a as usize] += 1;
+                    total += go(board, v + 1, deg);
+                    deg[a as usize] -= 1;
+                }
+            }
+            _ => {
+                for i in 0..later.len() {
+                    for j in i + 1..later.len() {
+                        let (a, b) = (later[i], later[j]);
+                        deg[a as usize] += 1;
+                        deg[b as usize] += 1;
+                        total += go(board, v + 1, deg);
+                        deg[a as usize] -= 1;
+                        deg[b as usize] -= 1;
+                    }
+                }
+            }
+        }
+        total
+    }
+    go(board, 0, &mut vec![0; board.squares()])
+}
+
+#[test]
+fn two_factors_match_brute_force() {
+    let mut nonzero = 0;
+    for (m, n) in [
+        (3, 4),
+        (4, 3),
+        (4, 4),
+        (3, 6),
+        (4, 5),
+        (5, 4),
+        (5, 5),
+        (4, 6),
+        (3, 8),
+    ] {
+        let board = Board::new(m, n).unwrap();
+        let f = raw(board, Quantity::TwoFactors, None);
+        assert_eq!(f, u128::from(brute_two_factors(board)), "{board}");
+        // Every Hamiltonian cycle is a 2-factor.
+        assert!(f >= raw(board, Quantity::Cycles, None), "{board}");
+        nonzero += usize::from(f > 0);
+    }
+    assert!(nonzero >= 5);
+}
+
+#[test]
+fn frontier_reproduces_published_counts() {
+    let b = |m, n| Board::new(m, n).unwrap();
+    // OEIS A001230 (closed tours on 2n x 2n): 6x6 has 9,862.
+    assert_eq!(by_frontier(b(6, 6), true, None).undirected, Some(9862));
+    // OEIS A165134 (directed open tours on n x n): 5x5 has 1,728; from a corner 304.
+    assert_eq!(by_frontier(b(5, 5), false, None).directed, 1728);
+    assert_eq!(by_frontier(b(5, 5), false, Some(0)).directed, 304);
+    // OEIS A070030 / A383660 (closed tours on 3 x 2n): 3x10 16, 3x12 176, 3x14 1536,
+    // 3x30 126,169,362,176 (A383660 with 2n = 90 cells).
+    for (n, k) in [(10, 16), (12, 176), (14, 1536), (30, 126_169_362_176)] {
+        assert_eq!(
+            by_frontier(b(3, n), true, None).undirected,
+            Some(k),
+            "3x{n}"
+        );
+    }
+    // OEIS A118067 (directed Hamiltonian paths of the 3 x n knight graph).
+    for (n, k) in [
+        (4, 16),
+        (7, 104),
+        (8, 792),
+        (9, 1120),
+        (10, 6096),
+        (12, 114_496),
+    ] {
+        assert_eq!(by_frontier(b(3, n), false, None).directed, k, "3x{n}");
+        assert_eq!(by_frontier(b(n, 3), false, None).directed, k, "{n}x3");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random thin boards (3 x n, 4 x n, either way round), every quantity.
+    #[test]
+    fn frontier_matches_search_on_thin_boards(
+        three in any::<bool>(),
+        n in 3usize..=10,
+        transpose in any::<bool>(),
+        kind in 0u8..3,
+        start_pick in any::<u32>(),
+    ) {
+        let m = if three { 3 } else { 4 };
+        let n = if three { n } else { n.min(8) };
+        let board = if transpose { Board::new(n, m) } else { Board::new(m, n) }.unwrap();
+        let start = start_pick % board.squares() as u32;
+        match kind {
+            0 => assert_same(board, true, None),
+            1 => assert_same(board, false, None),
+            _ => assert_same(board, false, Some(start)),
+        }
+    }
+}
+
+/// Run the binary with a wall-time bound (to detect a hang); returns the output.
+fn run_bounded(args: &[&str], limit: Duration) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_knightnet"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("{args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Regression: `count --board 1x100000 --max-steps 100000` searched from each of the
+/// squares, setting each search up in O(squares) outside the budget (quadratic: about
+/// 13 s of CPU at 1x10^5, over 20 minutes at 1x10^6). Boards the theorems decide are
+/// now answered at once, and the budget covers the set-up of each start.
+#[test]
+fn count_is_bounded_on_long_boards() {
+    let limit = Duration::from_secs(20);
+    for method in ["search", "frontier"] {
+        let o = run_bounded(
+            &[
+                "count",
+                "--board",
+                "1x1000000",
+                "--max-steps",
+                "100000",
+                "--method",
+                method,
+                "--format",
+                "json",
+            ],
+            limit,
+        );
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["directed"], 0);
+        assert_eq!(v["complete"], true);
+        assert!(v["decided_by"].as_str().unwrap().contains("1x1000000"));
+    }
+    // A long board with tours: the budget (not the board) bounds the search.
+    let o = run_bounded(
+        &[
+            "count",
+            "--board",
+            "5x200000",
+            "--method",
+            "search",
+            "--max-steps",
+            "100000",
+        ],
+        limit,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("incomplete"));
+}
+
+#[test]
+fn count_command_contract() {
+    let v = json_of(&["count", "--board", "6x6", "--closed", "--format", "json"]);
+    assert_eq!(v["undirected"], 9862);
+    assert_eq!(v["method"], "frontier");
+    assert!(v["peak_states"].as_u64().unwrap() > 0);
+    let v = json_of(&[
+        "count", "--board", "5x5", "--method", "search", "--format", "json",
+    ]);
+    assert_eq!(v["directed"], 1728);
+    // The frontier budget: too few transitions gives no count and exit 1.
+    let o = run_cli(&["count", "--board", "6x6", "--closed", "--max-steps", "1000"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("gave up"));
+    // Memory: a wide board is refused before any work, with the estimate.
+    let e = assert_refused(&["count", "--board", "12x12", "--closed"], "--max-memory");
+    assert!(e.contains("estimate"), "{e}");
+    assert_refused(
+        &["count", "--board", "6x6", "--max-memory", "0"],
+        "--max-memory",
+    );
+    assert_refused(&["count", "--board", "30x30"], "too large");
+    assert_refused(
+        &["count", "--board", "6x6", "--profile-rows", "0"],
+        "--profile-rows",
+    );
+    assert_refused(
+        &[
+            "count",
+            "--board",
+            "6x6",
+            "--two-factors",
+            "--method",
+            "search",
+        ],
+        "--method frontier",
+    );
+    // 2-factors and the ratio H/F.
+    let v = json_of(&[
+        "count",
+        "--board",
+        "4x5",
+        "--two-factors",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["closed_tours"], "0");
+    let f: u64 = v["two_factors"].as_str().unwrap().parse().unwrap();
+    assert_eq!(f, brute_two_factors(Board::new(4, 5).unwrap()));
+    // The profile: one state count per processed square.
+    let v = json_of(&[
+        "count",
+        "--board",
+        "6x8",
+        "--closed",
+        "--profile-rows",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["states"].as_array().unwrap().len(), 18);
+    assert_eq!(v["width"], 6);
+    assert!(v["count"].is_null());
+    // A profile of the whole board also gives the count; of 2-factors with --two-factors.
+    let v = json_of(&[
+        "count",
+        "--board",
+        "4x5",
+        "--two-factors",
+        "--profile-rows",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["count"], f.to_string());
+}
