@@ -40,38 +40,7 @@ const MEMORY_LIMIT: u64 = 4 << 30;
 /// target only, the check the description starts with is relaxed ("exit 1": exit 1 is
 /// let pass; "hang": the case is not run, as it would only wait out the time limit).
 /// Delete an entry once the fix is merged; the suite then holds it again.
-const KNOWN_OPEN: &[(&str, &str, &str)] = &[
-    (
-        "flags-edge",
-        "compare --threads",
-        "hang: compare --threads=4294967296 (or 100000) runs past any time limit instead \
-         of being refused with the accepted range (threads bound, solve/compare/growth)",
-    ),
-    (
-        "flags-edge",
-        "growth --threads",
-        "hang: growth --threads=4294967296 runs past any time limit instead of being \
-         refused with the accepted range (threads bound, solve/compare/growth)",
-    ),
-    (
-        "flags-edge",
-        "experiment --threads",
-        "hang: experiment --threads=4294967296 runs past any time limit instead of being \
-         refused with the accepted range (threads, experiment/merge)",
-    ),
-    (
-        "records",
-        "experiment",
-        "exit 1: a records.csv that is not UTF-8 (or not CSV) read by `experiment --resume` \
-         exits 1 ('CSV parse error ...') instead of 2 (experiment/merge records provenance)",
-    ),
-    (
-        "records",
-        "merge",
-        "exit 1: a shard's records.csv that is not UTF-8 (or not CSV) read by `merge` exits \
-         1 ('CSV parse error ...') instead of 2 (experiment/merge records provenance)",
-    ),
-];
+const KNOWN_OPEN: &[(&str, &str, &str)] = &[];
 
 /// Whether `check` is relaxed for `generator` and `sub` by an entry of [`KNOWN_OPEN`].
 fn known_open(generator: &str, sub: &str, check: &str) -> bool {
