@@ -68,6 +68,14 @@ pub mod tui;
 /// portable stream (the same seed gives the same numbers on every machine).
 pub type Rng = rand_chacha::ChaCha8Rng;
 
+/// The version of what a seeded run computes: bumped whenever a change to the network, a
+/// solver or the seeding alters any record of a seeded experiment (the `_ns` timings
+/// aside). Every `run.json` records it, and a test refuses committed results made by
+/// another engine version, so stale results are caught rather than remembered.
+/// Version 2: records name an overridden network cell's variant by its replayable
+/// `solve` flags (`parberry --order square-sweep`, formerly `parberry*`).
+pub const ENGINE_VERSION: u32 = 2;
+
 /// The seed used when none is given.
 pub const DEFAULT_SEED: u64 = 1;
 

@@ -93,6 +93,10 @@ pub struct Session {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunInfo {
     pub knightnet_version: String,
+    /// [`crate::ENGINE_VERSION`] of the code that ran; 0 in files written before it was
+    /// recorded.
+    #[serde(default)]
+    pub engine_version: u32,
     /// `git rev-parse HEAD` of the source tree, read at run time (`null` without git).
     pub git_revision: Option<String>,
     /// Whether tracked files differed from that revision.
@@ -314,6 +318,15 @@ pub fn run(
     }
     if opts.resume && run_path.exists() {
         let info = read_run_info(out)?;
+        if info.engine_version != crate::ENGINE_VERSION {
+            return Err(InputError::File(format!(
+                "cannot resume {}: its records were made by engine version {}, this is version {} (seeded runs differ between them); start a new --out",
+                out.display(),
+                info.engine_version,
+                crate::ENGINE_VERSION
+            ))
+            .into());
+        }
         if let Some(d) = check::first_difference(&info.spec, spec) {
             return Err(InputError::File(format!(
                 "cannot resume {}: its run.json records a different spec ({d}, folder vs given); resume with the same spec",
@@ -368,6 +381,7 @@ pub fn run(
     });
     let mut info = RunInfo {
         knightnet_version: env!("CARGO_PKG_VERSION").into(),
+        engine_version: crate::ENGINE_VERSION,
         git_revision: git_rev,
         git_dirty,
         spec_source: opts.spec_source.clone(),
@@ -457,6 +471,16 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
     let offsets = base.spec.offsets();
     for dir in dirs {
         let info = read_run_info(dir)?;
+        if info.engine_version != base.engine_version {
+            return Err(InputError::File(format!(
+                "{} was made by engine version {}, {} by version {}; only shards of one engine version can be merged",
+                dir.display(),
+                info.engine_version,
+                first.display(),
+                base.engine_version
+            ))
+            .into());
+        }
         if let Some(d) = check::first_difference(&info.spec, &base.spec) {
             return Err(InputError::File(format!(
                 "{} holds a different spec from {} ({d}); only shards of one spec can be merged",
@@ -544,6 +568,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
     });
     let info = RunInfo {
         knightnet_version: base.knightnet_version.clone(),
+        engine_version: base.engine_version,
         git_revision: git_rev,
         git_dirty,
         spec_source: base.spec_source.clone(),

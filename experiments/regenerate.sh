@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Rerun every committed experiment into experiments/results/ from a clean, committed tree,
+# so that each run.json records the revision the results came from and git_dirty false.
+# Run from the repository root:  bash experiments/regenerate.sh
+# Each spec runs into out/results/NAME (ignored by git, so the tree stays clean while it
+# runs) and then replaces experiments/results/NAME. Afterwards: python3
+# experiments/tables.py prints the README tables, and bash plots/regenerate.sh redraws
+# the figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+    echo "commit or stash your changes first: results must come from a committed tree" >&2
+    exit 2
+fi
+
+cargo build --release --quiet
+kn=target/release/knightnet
+rm -rf out/results
+mkdir -p out/results
+
+run() { # NAME [SPEC]
+    local name=$1
+    shift
+    local start=$SECONDS
+    "$kn" experiment "$@" --out "out/results/$name" --quiet
+    echo "$name: $((SECONDS - start)) s"
+}
+
+run quickstart
+for spec in takefuji-lee-1992 parberry-1996 variants-8x8 network-vs-classical merge; do
+    run "$spec" "experiments/$spec.toml"
+done
+
+for dir in out/results/*/; do
+    name=$(basename "$dir")
+    rm -rf "experiments/results/$name"
+    cp -r "$dir" "experiments/results/$name"
+done
+echo "experiments/results/ regenerated; review with git diff --stat, then commit"

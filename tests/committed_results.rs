@@ -1,0 +1,108 @@
+//! The committed results are current: every folder under `experiments/results/` was made
+//! by this engine version from a clean tree, and rerunning the quickstart spec gives the
+//! committed records again, row for row (timing columns aside). The last check is the
+//! value pin of the whole stack: a change to the update rule, a solver's walk or the
+//! seeding changes a record and fails it, which says to bump `ENGINE_VERSION` and
+//! regenerate the results.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+fn results_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/results")
+}
+
+fn folders() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(results_root())
+        .expect("experiments/results exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("run.json").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+#[test]
+fn every_committed_results_folder_is_from_this_engine_and_a_clean_tree() {
+    let dirs = folders();
+    assert!(dirs.len() >= 6, "results folders found: {dirs:?}");
+    let mut stale = Vec::new();
+    for dir in &dirs {
+        let text = std::fs::read_to_string(dir.join("run.json")).unwrap();
+        let run: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let engine = run["engine_version"].as_u64().unwrap_or(0);
+        if engine != u64::from(knightnet::ENGINE_VERSION) {
+            stale.push(format!(
+                "{}: engine version {engine}, current {}",
+                dir.display(),
+                knightnet::ENGINE_VERSION
+            ));
+        }
+        if run["git_dirty"] != serde_json::Value::Bool(false) {
+            stale.push(format!(
+                "{}: git_dirty is {} (results must come from a committed tree)",
+                dir.display(),
+                run["git_dirty"]
+            ));
+        }
+        if run["complete"] != serde_json::Value::Bool(true) {
+            stale.push(format!("{}: the run is not complete", dir.display()));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale committed results (rerun them: experiments/README.md, 'Regenerating'):\n{}",
+        stale.join("\n")
+    );
+}
+
+/// The records of `path` without the columns whose name ends in `_ns` (timings).
+fn records_without_timings(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let keep: Vec<bool> = header.iter().map(|h| !h.ends_with("_ns")).collect();
+    let strip = |line: &str| {
+        line.split(',')
+            .zip(&keep)
+            .filter(|(_, k)| **k)
+            .map(|(f, _)| f)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut rows: Vec<String> = lines.map(strip).collect();
+    // Rows are written as trials finish; the pin is on the set of records.
+    rows.sort();
+    rows.insert(0, strip(&header.join(",")));
+    rows
+}
+
+#[test]
+fn the_quickstart_rerun_gives_the_committed_records() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("q");
+    let run = common::knightnet(&[
+        "experiment",
+        "--out",
+        out.to_str().unwrap(),
+        "--threads",
+        "2",
+        "--quiet",
+    ]);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let fresh = records_without_timings(&out.join("records.csv"));
+    let committed = records_without_timings(&results_root().join("quickstart/records.csv"));
+    assert_eq!(fresh.len(), committed.len(), "number of records");
+    for (i, (a, b)) in fresh.iter().zip(&committed).enumerate() {
+        assert_eq!(
+            a, b,
+            "record {i} (sorted) differs from the committed quickstart: the engine's results changed; bump ENGINE_VERSION and regenerate experiments/results"
+        );
+    }
+}
