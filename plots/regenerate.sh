@@ -26,10 +26,12 @@ published=experiments/published/parberry-1996.csv
 for name in parberry-1996 variants-8x8 quickstart network-vs-classical merge takefuji-lee-1992; do
     results=experiments/results/$name
     [ -f "$results/records.csv" ] || { echo "skipping $name: no $results/records.csv" >&2; continue; }
-    rm -f plots/"$name"/*.png plots/"$name"/*.csv
+    rm -f plots/"$name"/*.png plots/"$name"/*.pdf plots/"$name"/*.csv
+    extra=()
     if [ "$name" = parberry-1996 ] && [ -f "$published" ]; then
-        $kn plot "$results" --out plots/"$name" --published "$published"
-    else
-        $kn plot "$results" --out plots/"$name"
+        extra=(--published "$published")
     fi
+    # PNG for the README, PDF (vector, bundled font) for a paper; the CSV beside both.
+    $kn plot "$results" --out plots/"$name" "${extra[@]}"
+    $kn plot "$results" --out plots/"$name" --format pdf "${extra[@]}" > /dev/null
 done

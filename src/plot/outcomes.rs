@@ -231,26 +231,29 @@ fn panel<DB: DrawingBackend>(
     groups: &[(String, &Group)],
 ) -> DrawResult {
     let nb = groups.len();
+    // Every configuration keeps its label: when the names do not fit side by side at the
+    // tick font, the labels get a smaller font (never below 10 px) instead of being
+    // thinned, since a bar without a name cannot be read.
+    let longest = groups
+        .iter()
+        .map(|g| g.0.chars().count())
+        .max()
+        .unwrap_or(1);
+    let axis_width = area.dim_in_pixel().0.saturating_sub(94);
+    let label_px = if axes::labels_that_fit(axis_width, longest) >= nb {
+        18
+    } else {
+        // About half an em a character as plotters draws DejaVu Sans, plus a gap.
+        let per_label = f64::from(axis_width) / nb as f64 - 8.0;
+        (per_label / (0.5 * longest as f64)).clamp(10.0, 18.0) as u32
+    };
     let mut chart = ChartBuilder::on(area)
         .caption(title, (FONT, 20).into_font().style(FontStyle::Bold))
         .margin(10)
         .x_label_area_size(48)
         .y_label_area_size(64)
         .build_cartesian_2d(
-            axes::ticked(
-                x_range(nb),
-                axes::categories(
-                    nb,
-                    axes::labels_that_fit(
-                        area.dim_in_pixel().0.saturating_sub(94),
-                        groups
-                            .iter()
-                            .map(|g| g.0.chars().count())
-                            .max()
-                            .unwrap_or(1),
-                    ),
-                ),
-            ),
+            axes::ticked(x_range(nb), axes::categories(nb, nb)),
             axes::ticked(0f64..109.0, (0..=5).map(|i| i as f64 * 20.0).collect()),
         )
         .map_err(de)?;
@@ -270,7 +273,8 @@ fn panel<DB: DrawingBackend>(
         .x_desc(x_desc)
         .y_desc("share of trials (%)")
         .axis_desc_style((FONT, 20))
-        .label_style((FONT, 18))
+        .y_label_style((FONT, 18))
+        .x_label_style((FONT, label_px))
         .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
         .draw()
         .map_err(de)?;
