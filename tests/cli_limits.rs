@@ -5,23 +5,12 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::knightnet;
+use common::{knightnet, knightnet_limited};
 
-/// Address space given to a child that must stay small (1 GiB, in KiB for `ulimit -v`).
-const SMALL_KIB: u64 = 1 << 20;
-
-/// Run the binary with `args` under an address-space limit of `kib` KiB.
-fn knightnet_limited(kib: u64, args: &[&str]) -> Output {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_knightnet"))
-        .args(args)
-        .output()
-        .expect("sh runs")
-}
+/// Address space given to a child that must stay small: 1 GiB.
+const SMALL: u64 = 1 << 30;
 
 fn assert_ok(out: &Output, args: &[&str]) {
     assert!(
@@ -47,7 +36,7 @@ fn solve_memory_does_not_follow_max_attempts() {
                 "--max-attempts",
                 cap,
             ];
-            let out = knightnet_limited(SMALL_KIB, &args);
+            let out = knightnet_limited(SMALL, &args);
             assert_ok(&out, &args);
             // The same tour as under a small cap that suffices.
             let small = knightnet(&["solve", "--board", "12x12", "--variant", variant]);
@@ -101,7 +90,7 @@ fn merge_and_compare_memory_does_not_follow_max_attempts() {
         ],
     ];
     for args in cases {
-        let out = knightnet_limited(SMALL_KIB, args);
+        let out = knightnet_limited(SMALL, args);
         assert_ok(&out, args);
     }
 }

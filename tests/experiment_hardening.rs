@@ -6,7 +6,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{knightnet, refused};
@@ -25,10 +25,6 @@ solver = "network:parberry"
 solver = "warnsdorff:roth"
 start = "random"
 "#;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_knightnet"))
-}
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);
@@ -52,22 +48,6 @@ fn run(spec: &Path, out: &Path, extra: &[&str]) {
     );
 }
 
-/// Wait for `child`, killing it (and failing) after `limit`: a hang detector, not a timing.
-fn wait_at_most(child: &mut Child, limit: Duration) -> ExitStatus {
-    let t0 = Instant::now();
-    loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            return st;
-        }
-        if t0.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the child did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
 /// Run the binary with resource limits (`setrlimit` in the child), killing it after a
 /// minute (a hang detector); returns its exit status, stdout and stderr.
 #[cfg(target_os = "linux")]
@@ -76,25 +56,8 @@ fn run_limited(
     limits: &[(libc::__rlimit_resource_t, u64)],
 ) -> (ExitStatus, Vec<u8>, String) {
     use std::io::Read;
-    use std::os::unix::process::CommandExt;
-    let mut cmd = bin();
+    let mut cmd = common::limited_command(limits);
     cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let limits = limits.to_vec();
-    // SAFETY: only setrlimit (async-signal-safe) runs between fork and exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            for &(res, v) in &limits {
-                let lim = libc::rlimit {
-                    rlim_cur: v,
-                    rlim_max: v,
-                };
-                if libc::setrlimit(res, &lim) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-            }
-            Ok(())
-        });
-    }
     let mut child = cmd.spawn().unwrap();
     let (mut so, mut se) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let out = std::thread::spawn(move || {
@@ -107,7 +70,7 @@ fn run_limited(
         let _ = se.read_to_string(&mut v);
         v
     });
-    let st = wait_at_most(&mut child, Duration::from_secs(60));
+    let st = common::wait_at_most(&mut child, Duration::from_secs(60));
     (st, out.join().unwrap(), err.join().unwrap())
 }
 
@@ -127,7 +90,6 @@ fn refused_limited(args: &[&str], limits: &[(libc::__rlimit_resource_t, u64)]) -
 #[cfg(target_os = "linux")]
 #[test]
 fn a_billion_trials_run_in_bounded_memory() {
-    use std::os::unix::process::CommandExt;
     let tmp = tempfile::tempdir().unwrap();
     let spec = write(
         tmp.path(),
@@ -135,7 +97,9 @@ fn a_billion_trials_run_in_bounded_memory() {
         "name = \"huge\"\ntrials = 1000000000\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"warnsdorff:roth\"\nstart = \"corner\"\n",
     );
     let out = tmp.path().join("out");
-    let mut cmd = bin();
+    // 768 MiB of address space: the binary, its threads and heap fit many times over;
+    // a list of 10^9 trials (16 GB) or their records do not.
+    let mut cmd = common::limited_command(&[(libc::RLIMIT_AS, 768 << 20)]);
     cmd.args([
         "experiment",
         s(&spec),
@@ -147,21 +111,6 @@ fn a_billion_trials_run_in_bounded_memory() {
     ])
     .stdout(Stdio::null())
     .stderr(Stdio::piped());
-    // 768 MiB of address space: the binary, its threads and heap fit many times over;
-    // a list of 10^9 trials (16 GB) or their records do not.
-    // SAFETY: only setrlimit (async-signal-safe) runs between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            let lim = libc::rlimit {
-                rlim_cur: 768 << 20,
-                rlim_max: 768 << 20,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
     let mut child = cmd.spawn().unwrap();
     // Wait for some thousands of records, then Ctrl-C.
     let records = out.join("records.csv");
@@ -192,7 +141,7 @@ fn a_billion_trials_run_in_bounded_memory() {
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
     }
-    let st = wait_at_most(&mut child, Duration::from_secs(60));
+    let st = common::wait_at_most(&mut child, Duration::from_secs(60));
     assert_eq!(st.code(), Some(130), "interrupted runs exit 130");
     let c = records::read(&records).unwrap();
     assert!(c.records.len() > 1000, "{}", c.records.len());

@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Mutex;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -94,30 +94,15 @@ struct Run {
 fn run_in(dir: &Path, args: &[String]) -> Run {
     let out_path = dir.join(".fuzz-stdout");
     let err_path = dir.join(".fuzz-stderr");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_knightnet"));
+    #[cfg(target_os = "linux")]
+    let mut cmd = common::limited_command(&[(libc::RLIMIT_AS, MEMORY_LIMIT)]);
+    #[cfg(not(target_os = "linux"))]
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"));
     cmd.args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(fs::File::create(&out_path).unwrap())
         .stderr(fs::File::create(&err_path).unwrap());
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: the closure runs in the forked child before exec and calls only
-        // setrlimit, which is async-signal-safe; it touches no memory of the parent.
-        unsafe {
-            cmd.pre_exec(|| {
-                let lim = libc::rlimit {
-                    rlim_cur: MEMORY_LIMIT as libc::rlim_t,
-                    rlim_max: MEMORY_LIMIT as libc::rlim_t,
-                };
-                if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-    }
     let mut child = cmd.spawn().expect("binary starts");
     let start = Instant::now();
     let mut timed_out = false;

@@ -45,3 +45,60 @@ pub fn assert_refused(args: &[&str], needle: &str) -> String {
     assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
     err
 }
+
+/// A command for the built binary whose child process runs under `limits`
+/// (`setrlimit` between fork and exec): (resource, bytes) pairs such as
+/// `(libc::RLIMIT_AS, 1 << 30)`. A run past an address-space limit aborts, which the
+/// memory tests and the fuzz suite count as a failure.
+#[cfg(target_os = "linux")]
+pub fn limited_command(limits: &[(libc::__rlimit_resource_t, u64)]) -> Command {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_knightnet"));
+    let limits = limits.to_vec();
+    // SAFETY: the closure runs in the forked child before exec and calls only setrlimit,
+    // which is async-signal-safe; it reads only its own copy of `limits`.
+    unsafe {
+        cmd.pre_exec(move || {
+            for &(resource, bytes) in &limits {
+                let lim = libc::rlimit {
+                    rlim_cur: bytes as libc::rlim_t,
+                    rlim_max: bytes as libc::rlim_t,
+                };
+                if libc::setrlimit(resource, &lim) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    cmd
+}
+
+/// Run the binary with `args` under an address-space limit of `bytes`.
+#[cfg(target_os = "linux")]
+pub fn knightnet_limited(bytes: u64, args: &[&str]) -> Output {
+    limited_command(&[(libc::RLIMIT_AS, bytes)])
+        .args(args)
+        .output()
+        .expect("the binary starts")
+}
+
+/// Wait for `child`, killing it (and failing the test) after `limit`: a hang detector,
+/// not a timing.
+pub fn wait_at_most(
+    child: &mut std::process::Child,
+    limit: std::time::Duration,
+) -> std::process::ExitStatus {
+    let t0 = std::time::Instant::now();
+    loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            return st;
+        }
+        if t0.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the child did not finish within {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
