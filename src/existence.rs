@@ -53,26 +53,26 @@ pub fn closed_tour(board: Board) -> Existence {
         reason: why,
     };
     if m == 1 && n == 1 {
-        return no("a 1x1 board has no knight move, so no closed tour".into());
+        return no("the 1x1 board has no knight move, so no closed tour".into());
     }
     if m % 2 == 1 && n % 2 == 1 {
         return no(format!(
-            "a {board} board has no closed knight's tour: both sides are odd, and a closed tour alternates colours so needs an even number of squares (Schwenk 1991)"
+            "the {board} board has no closed knight's tour: both sides are odd, and a closed tour alternates colours so needs an even number of squares (Schwenk 1991)"
         ));
     }
     if m == 1 || m == 2 || m == 4 {
         return no(format!(
-            "a {board} board has no closed knight's tour: boards with a side of 1, 2 or 4 have none (Schwenk 1991)"
+            "the {board} board has no closed knight's tour: boards with a side of 1, 2 or 4 have none (Schwenk 1991)"
         ));
     }
     if m == 3 && (n == 4 || n == 6 || n == 8) {
         return no(format!(
-            "a {board} board has no closed knight's tour: 3x4, 3x6 and 3x8 have none (Schwenk 1991)"
+            "the {board} board has no closed knight's tour: 3x4, 3x6 and 3x8 have none (Schwenk 1991)"
         ));
     }
     Existence {
         exists: true,
-        reason: format!("a {board} board has closed knight's tours (Schwenk 1991)"),
+        reason: format!("the {board} board has closed knight's tours (Schwenk 1991)"),
     }
 }
 
@@ -85,10 +85,10 @@ pub fn open_tour(board: Board) -> Existence {
     let exists =
         (m == 1 && n == 1) || (m == 3 && (n == 4 || n >= 7)) || (m == 4 && n >= 5) || m >= 5;
     let reason = if exists {
-        format!("a {board} board has open knight's tours")
+        format!("the {board} board has open knight's tours")
     } else {
         format!(
-            "a {board} board has no knight's tour at all: boards with a side of 1 or 2 (other than 1x1), 3x3, 3x5, 3x6 and 4x4 have none"
+            "the {board} board has no knight's tour at all: boards with a side of 1 or 2 (other than 1x1), 3x3, 3x5, 3x6 and 4x4 have none"
         )
     };
     Existence { exists, reason }

@@ -14,7 +14,7 @@ use crate::board::Board;
 /// Why a square sequence is not a knight's tour.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TourError {
-    #[error("a tour of a {board} board has {expected} squares, this one has {found}")]
+    #[error("a tour of the {board} board has {expected} squares, this one has {found}")]
     WrongLength {
         board: Board,
         expected: usize,

@@ -195,16 +195,21 @@ fn bad_requests_are_refused_in_one_line() {
 
 #[test]
 fn exists_answers_from_the_theorems() {
+    // The answer is the exit status too (as `test`): 1 for no, 0 for yes.
     let o = knightnet(&["exists", "--board", "7x7", "--closed"]);
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("no: "), "{}", stdout(&o));
     assert!(stdout(&o).contains("Schwenk"));
     let o = knightnet(&["exists", "--board", "3x10", "--closed", "--format", "json"]);
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["exists"], true);
+    assert_eq!(o.status.code(), Some(0));
     let o = knightnet(&["exists", "--board", "4x5"]);
+    assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).starts_with("yes: "));
     let o = knightnet(&["exists", "--board", "5x5", "--start", "b5"]);
+    assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).starts_with("no: "));
 }
 

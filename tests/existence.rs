@@ -443,7 +443,7 @@ fn exists_count_and_solve_agree_on_refused_starts() {
     ] {
         let o = knightnet(&["exists", "--board", board, "--start", start]);
         let text = String::from_utf8_lossy(&o.stdout).into_owned();
-        assert_eq!(o.status.code(), Some(0));
+        assert_eq!(o.status.code(), Some(1), "exists answers no with exit 1");
         assert!(text.starts_with("no: "), "exists {board} {start}: {text}");
         let o = knightnet(&[
             "count", "--board", board, "--start", start, "--format", "json",

@@ -1,7 +1,8 @@
 //! `knightnet exists`: whether a knight's tour of a board exists, answered from the
 //! theorems in [`crate::existence`] (and, for a given start square, the colour
 //! argument, the outer lines of 4 x n and the 3x4, 3x7 and 3x8 exceptions), without
-//! any search.
+//! any search. Exit status: 0 when a tour exists, 1 when none does (the answer is
+//! printed either way), 2 for bad input.
 
 use std::io::Write;
 
@@ -62,5 +63,11 @@ pub fn run(args: ExistsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ),
     };
     out.write_all(text.as_bytes())?;
-    Ok(())
+    // The answer is also the exit status, as `test` and `grep` do: 0 for yes, 1 for no
+    // (2 stays bad input), so a script can write `knightnet exists ... && ...`.
+    if ex.exists {
+        Ok(())
+    } else {
+        Err(Failure::No)
+    }
 }

@@ -56,7 +56,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// The Queen's Challenge: N queens, none attacking another, some locked in place.
     Queens(queens::QueensArgs),
-    /// Whether a tour exists, from the theorems (Schwenk 1991 for closed tours).
+    /// Whether a tour exists, from the theorems (Schwenk 1991 for closed tours): exit 0
+    /// for yes, 1 for no (the answer is printed either way), 2 for bad input.
     Exists(exists::ExistsArgs),
     /// Check a tour from a file (any program's) with the validity oracle: exit 0 if it is
     /// a tour, 1 if not (the first defect is printed), 2 if the file is not a square list.

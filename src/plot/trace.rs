@@ -55,7 +55,7 @@ impl SavedTrace {
             });
         if !canonical {
             return Err(err(format!(
-                "its neurons are not the {} knight moves of a {board} board in canonical order",
+                "its neurons are not the {} knight moves of the {board} board in canonical order",
                 graph.edges()
             )));
         }
