@@ -76,6 +76,26 @@ pub type Rng = rand_chacha::ChaCha8Rng;
 /// `solve` flags (`parberry --order square-sweep`, formerly `parberry*`).
 pub const ENGINE_VERSION: u32 = 2;
 
+/// Most worker threads any command or run may ask for (`--threads` 1..=this). A pool
+/// never gets more threads than it has work items either; this bound is for the flag.
+pub const MAX_THREADS: usize = 1024;
+
+/// Check a `--threads` value: 1 to [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<usize, error::InputError> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(error::InputError::param(format!(
+            "--threads {threads} is not accepted; give 1 to {MAX_THREADS}"
+        )))
+    }
+}
+
+/// The thread count when none is given: the cores available, at most [`MAX_THREADS`].
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+}
+
 /// The seed used when none is given.
 pub const DEFAULT_SEED: u64 = 1;
 

@@ -84,20 +84,6 @@ type TrialResult = (Option<Vec<(u32, u32)>>, u64, f64);
 /// Tours per solver that enter the variety measure.
 pub const VARIETY_TOURS: usize = 20;
 
-/// Largest `--threads` accepted by `compare` and `growth`.
-pub const MAX_THREADS: usize = 1024;
-
-/// Check a `--threads` value: 1 to [`MAX_THREADS`].
-pub fn check_threads(threads: usize) -> Result<usize, InputError> {
-    if (1..=MAX_THREADS).contains(&threads) {
-        Ok(threads)
-    } else {
-        Err(InputError::param(format!(
-            "--threads {threads} is not accepted; give 1 to {MAX_THREADS}"
-        )))
-    }
-}
-
 /// Mean share of common moves over all pairs of `tours` (sorted move lists).
 pub fn shared_moves(tours: &[Vec<(u32, u32)>]) -> Option<f64> {
     let mut total = 0.0;
@@ -134,7 +120,7 @@ pub fn compare(
 ) -> Result<Vec<CompareRow>, InputError> {
     let request = Request::new(board);
     // One chunk of trials per thread: more threads than trials would idle.
-    let threads = check_threads(threads)?.min(trials.max(1) as usize);
+    let threads = crate::check_threads(threads)?.min(trials.max(1) as usize);
     let solvers: Vec<_> = kinds.iter().map(|k| (k.to_string(), k.build())).collect();
     for (name, s) in &solvers {
         s.check(&request)
@@ -244,8 +230,8 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .into());
     }
     let threads = match args.threads {
-        Some(t) => check_threads(t)?,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
+        Some(t) => crate::check_threads(t)?,
+        None => crate::default_threads(),
     }
     .min(args.trials as usize);
     let kinds: Vec<SolverKind> = args

@@ -10,7 +10,6 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
-use crate::error::InputError;
 use crate::experiment::{self, Options, Progress, Record, Shard, Spec};
 
 #[derive(Debug, Clone, Args)]
@@ -127,17 +126,8 @@ pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => Shard::ALL,
     };
     let threads = match args.threads {
-        Some(n) if n == 0 || n > experiment::MAX_THREADS => {
-            return Err(InputError::param(format!(
-                "--threads {n} is not accepted; give 1 to {}",
-                experiment::MAX_THREADS
-            ))
-            .into())
-        }
-        Some(n) => n,
-        None => std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(experiment::MAX_THREADS),
+        Some(n) => crate::check_threads(n)?,
+        None => crate::default_threads(),
     };
     let dir = args.out.clone().unwrap_or_else(|| {
         let mut d = PathBuf::from("results");

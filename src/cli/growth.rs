@@ -328,7 +328,7 @@ fn predict(points: &[GrowthPoint], side: usize) -> Option<f64> {
 /// Run the whole measurement (library entry point; the CLI only formats it).
 pub fn growth(cfg: &GrowthConfig, threads: usize) -> Result<Vec<GrowthRow>, InputError> {
     check(cfg)?;
-    let threads = super::compare::check_threads(threads)?.min(parallel_items(cfg));
+    let threads = crate::check_threads(threads)?.min(parallel_items(cfg));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -404,7 +404,7 @@ impl GrowthConfig {
                 args.trials
             )));
         }
-        super::compare::check_threads(args.threads)?;
+        crate::check_threads(args.threads)?;
         let solvers: Vec<SolverKind> = args
             .solvers
             .iter()

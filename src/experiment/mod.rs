@@ -24,7 +24,7 @@
 //!   recomputed, its outcome and numbers checked) and refuse a folder holding rows the
 //!   spec did not write, naming the file, line and what differs.
 //!
-//! Bounds: see [`spec`] for the spec's; `--threads` 1 to [`MAX_THREADS`] (never more
+//! Bounds: see [`spec`] for the spec's; `--threads` 1 to [`crate::MAX_THREADS`] (never more
 //! threads than trials to run); shards up to [`runner::MAX_SHARDS`]. Memory does not grow
 //! with the trial count (trials are produced one at a time, records go to disk, the
 //! summary is a streaming tally).
@@ -255,9 +255,6 @@ pub fn write_summary(dir: &Path, summary: &Summary) -> Result<()> {
     write_atomic(&dir.join(SUMMARY_MD), summary.markdown().as_bytes())
 }
 
-/// Most worker threads a run may ask for (`--threads` 1..=this).
-pub const MAX_THREADS: usize = 1024;
-
 /// Refuse an `--out` that names something other than a folder.
 fn check_out_dir(out: &Path) -> Result<()> {
     if out.exists() && !out.is_dir() {
@@ -296,13 +293,7 @@ pub fn run(
     progress: &dyn Progress,
 ) -> Result<Report> {
     let out = &opts.out;
-    if opts.threads == 0 || opts.threads > MAX_THREADS {
-        return Err(InputError::param(format!(
-            "--threads {} is not accepted; give 1 to {MAX_THREADS}",
-            opts.threads
-        ))
-        .into());
-    }
+    crate::check_threads(opts.threads)?;
     check_out_dir(out)?;
     let records_path = out.join(RECORDS);
     let run_path = out.join(RUN);
