@@ -59,6 +59,38 @@ pub fn categories(n: usize, max: usize) -> Vec<f64> {
     (0..n).step_by(every).map(|i| i as f64).collect()
 }
 
+/// The category axis for `n` items at 0, 1, .., n-1: at least three slots wide, so that
+/// one item does not make one giant bar.
+pub fn category_range(n: usize) -> Range<f64> {
+    let pad = (3usize.saturating_sub(n)) as f64 / 2.0;
+    -0.5 - pad..n as f64 - 0.5 + pad
+}
+
+/// The item a category tick at `x` stands for, if `x` is one of 0, 1, .., n-1 (the
+/// label formatters of every category axis).
+pub fn category_index(x: f64, n: usize) -> Option<usize> {
+    let i = x.round();
+    ((x - i).abs() <= 1e-6 && i >= 0.0 && (i as usize) < n).then_some(i as usize)
+}
+
+/// The x axis of a figure with one category per board, labelled as densely as the
+/// board names fit on an axis `width` pixels long.
+pub fn board_axis(
+    boards: &[crate::board::Board],
+    width: u32,
+) -> Ticked<plotters::coord::types::RangedCoordf64> {
+    let n = boards.len();
+    let longest = boards
+        .iter()
+        .map(|b| b.to_string().len())
+        .max()
+        .unwrap_or(1);
+    ticked(
+        category_range(n),
+        categories(n, labels_that_fit(width, longest)),
+    )
+}
+
 /// How many category labels of up to `longest` characters fit side by side on an axis
 /// `width` pixels long (about 10 px a character at the figures' 18 px tick font, plus a
 /// gap).

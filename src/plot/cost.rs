@@ -18,7 +18,6 @@ use super::data::{boards, spec_order, Group, SolverId, BOOTSTRAP_RESAMPLES};
 use super::palette::{self, INK};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, render, DrawResult, FONT};
-use crate::board::Board;
 
 /// Width of the legend column, in pixels.
 const LEGEND_WIDTH: i32 = 330;
@@ -184,20 +183,12 @@ impl CostPerTour {
             .x_label_area_size(52)
             .y_label_area_size(96)
             .build_cartesian_2d(
-                axes::ticked(
-                    super::outcomes::x_range(nb),
-                    axes::categories(
-                        nb,
-                        axes::labels_that_fit(
-                            body.dim_in_pixel().0.saturating_sub(126),
-                            bs.iter().map(|b| b.to_string().len()).max().unwrap_or(1),
-                        ),
-                    ),
-                ),
+                axes::board_axis(&bs, body.dim_in_pixel().0.saturating_sub(126)),
                 axes::ticked((lo..hi).log_scale(), axes::log_ticks(lo, hi)),
             )
             .map_err(de)?;
-        let fmt = |x: &f64| label(&bs, *x);
+        let fmt =
+            |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
         chart
             .configure_mesh()
             .disable_x_mesh()
@@ -310,17 +301,9 @@ impl CostPerTour {
     }
 }
 
-fn label(boards: &[Board], x: f64) -> String {
-    let i = x.round();
-    if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= boards.len() {
-        return String::new();
-    }
-    boards[i as usize].to_string()
-}
-
-/// Seconds in engineering units: 12 ns, 3.4 µs, 560 ms, 2.1 s.
-pub fn seconds(s: f64) -> String {
-    let (v, unit) = if s < 1e-6 {
+/// Seconds as a value in ns, µs, ms or s and that unit.
+fn engineering(s: f64) -> (f64, &'static str) {
+    if s < 1e-6 {
         (s * 1e9, "ns")
     } else if s < 1e-3 {
         (s * 1e6, "µs")
@@ -328,7 +311,12 @@ pub fn seconds(s: f64) -> String {
         (s * 1e3, "ms")
     } else {
         (s, "s")
-    };
+    }
+}
+
+/// Seconds in engineering units: 12 ns, 3.4 µs, 560 ms, 2.1 s.
+pub fn seconds(s: f64) -> String {
+    let (v, unit) = engineering(s);
     if v >= 10.0 {
         format!("{v:.0} {unit}")
     } else {
@@ -338,15 +326,7 @@ pub fn seconds(s: f64) -> String {
 
 /// An axis tick in engineering units without needless digits: 1 ms, 20 µs, 2.5 s.
 fn tick_seconds(s: f64) -> String {
-    let (v, unit) = if s < 1e-6 {
-        (s * 1e9, "ns")
-    } else if s < 1e-3 {
-        (s * 1e6, "µs")
-    } else if s < 1.0 {
-        (s * 1e3, "ms")
-    } else {
-        (s, "s")
-    };
+    let (v, unit) = engineering(s);
     format!("{} {unit}", axes::number((v * 1000.0).round() / 1000.0))
 }
 

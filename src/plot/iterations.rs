@@ -314,24 +314,9 @@ impl IterationHistograms {
         let log = hi / lo > 30.0;
         let body = root.margin(72, 50, 10, 20);
         let nb = bs.len();
-        let x = axes::ticked(
-            super::outcomes::x_range(nb),
-            axes::categories(
-                nb,
-                axes::labels_that_fit(
-                    body.dim_in_pixel().0.saturating_sub(110),
-                    bs.iter().map(|b| b.to_string().len()).max().unwrap_or(1),
-                ),
-            ),
-        );
-        let xfmt = |x: &f64| {
-            let i = x.round();
-            if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= bs.len() {
-                String::new()
-            } else {
-                bs[i as usize].to_string()
-            }
-        };
+        let x = axes::board_axis(&bs, body.dim_in_pixel().0.saturating_sub(110));
+        let xfmt =
+            |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
         let desc = if log {
             "iterations per trial (log scale)"
         } else {

@@ -208,13 +208,6 @@ fn stacked_count(g: &Group, key: &str) -> u64 {
     }
 }
 
-/// The category axis for `n` boards: at least three slots wide, so that one board does
-/// not make one giant bar.
-pub(crate) fn x_range(n: usize) -> std::ops::Range<f64> {
-    let pad = (3usize.saturating_sub(n)) as f64 / 2.0;
-    -0.5 - pad..n as f64 - 0.5 + pad
-}
-
 /// 950 -> "950", 20000 -> "20k", 1500000 -> "1.5M".
 fn compact(n: u64) -> String {
     match n {
@@ -253,18 +246,12 @@ fn panel<DB: DrawingBackend>(
         .x_label_area_size(48)
         .y_label_area_size(64)
         .build_cartesian_2d(
-            axes::ticked(x_range(nb), axes::categories(nb, nb)),
+            axes::ticked(axes::category_range(nb), axes::categories(nb, nb)),
             axes::ticked(0f64..109.0, (0..=5).map(|i| i as f64 * 20.0).collect()),
         )
         .map_err(de)?;
-    let fmt = |x: &f64| {
-        let i = x.round();
-        if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= groups.len() {
-            String::new()
-        } else {
-            groups[i as usize].0.clone()
-        }
-    };
+    let fmt =
+        |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| groups[i].0.clone());
     chart
         .configure_mesh()
         .disable_x_mesh()

@@ -149,27 +149,12 @@ impl TourRate {
             .x_label_area_size(52)
             .y_label_area_size(90)
             .build_cartesian_2d(
-                axes::ticked(
-                    super::outcomes::x_range(nb),
-                    axes::categories(
-                        nb,
-                        axes::labels_that_fit(
-                            body.dim_in_pixel().0.saturating_sub(120),
-                            bs.iter().map(|b| b.to_string().len()).max().unwrap_or(1),
-                        ),
-                    ),
-                ),
+                axes::board_axis(&bs, body.dim_in_pixel().0.saturating_sub(120)),
                 axes::ticked((lo..hi).log_scale(), ticks),
             )
             .map_err(de)?;
-        let fmt = |x: &f64| {
-            let i = x.round();
-            if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= bs.len() {
-                String::new()
-            } else {
-                bs[i as usize].to_string()
-            }
-        };
+        let fmt =
+            |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
         chart
             .configure_mesh()
             .disable_x_mesh()
