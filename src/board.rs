@@ -31,7 +31,9 @@ pub const KNIGHT_OFFSETS: [(i32, i32); 8] = [
 
 /// A validated board size. Both sides are at least 1, at most [`MAX_SIDE`], and the
 /// square count fits in a `u32` index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Serialized as `{"rows": R, "cols": C}`, the one JSON shape of a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Board {
     rows: usize,
     cols: usize,

@@ -60,8 +60,10 @@ fn solve_json_contract_for_classical_solvers() {
         assert_eq!(v["solver"], name);
         assert_eq!(v["variant"].as_str(), variant, "{solver}");
         assert_eq!(v["outcome"], "tour");
-        assert_eq!(v["start"], "c3");
+        assert_eq!(v["start_name"], "c3");
         let (b, sq) = tour_of(&v);
+        let (r, c) = b.coords(b.parse_square("c3").unwrap());
+        assert_eq!(v["start"], serde_json::json!([r, c]), "{solver}");
         assert_eq!(validate(b, &sq, v["closed"].as_bool().unwrap()), Ok(()));
         assert_eq!(sq[0], b.parse_square("c3").unwrap());
         let search = ["forward-check", "warnsdorff-backtrack", "warnsdorff"].contains(&name);

@@ -53,15 +53,14 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = match args.format {
         Format::Json => {
             let v = json!({
-                "version": env!("CARGO_PKG_VERSION"),
-                "board": {"rows": file.board.rows(), "cols": file.board.cols()},
+                "board": super::json::board(file.board),
                 "squares": file.squares.len(),
                 "required": if closed { "closed" } else { "open" },
                 "valid": verdict.is_ok(),
                 "closed": closes,
                 "error": verdict.as_ref().err().map(ToString::to_string),
             });
-            serde_json::to_string_pretty(&v).map_err(anyhow::Error::from)? + "\n"
+            super::json::to_text(&super::json::document("check", v))?
         }
         Format::Text => match &verdict {
             Ok(()) => format!(

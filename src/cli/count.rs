@@ -147,7 +147,13 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     };
     let text = match args.format {
-        Format::Json => serde_json::to_string_pretty(&c).map_err(anyhow::Error::from)? + "\n",
+        Format::Json => {
+            let mut body = serde_json::to_value(&c).map_err(anyhow::Error::from)?;
+            body["start_name"] = serde_json::json!(c
+                .start
+                .map(|[r, col]| board.square_name(board.index(r, col))));
+            super::json::to_text(&super::json::document("count", body))?
+        }
         Format::Text => {
             let kind = if c.closed { "closed" } else { "open" };
             let scope = match (c.closed, start) {
@@ -213,8 +219,7 @@ fn two_factors(
 ) -> Result<(), Failure> {
     #[derive(Serialize)]
     struct Report {
-        rows: usize,
-        cols: usize,
+        board: Board,
         closed_tours: String,
         two_factors: String,
         ratio: f64,
@@ -254,14 +259,14 @@ fn two_factors(
     let text = match args.format {
         Format::Json => {
             let r = Report {
-                rows: board.rows(),
-                cols: board.cols(),
+                board,
                 closed_tours: h.to_string(),
                 two_factors: f.to_string(),
                 ratio,
                 transitions,
             };
-            serde_json::to_string_pretty(&r).map_err(anyhow::Error::from)? + "\n"
+            let body = serde_json::to_value(&r).map_err(anyhow::Error::from)?;
+            super::json::to_text(&super::json::document("count", body))?
         }
         Format::Text => format!(
             "{board}: closed tours (Hamiltonian cycles) H = {h}, 2-factors F = {f}, H/F = {ratio:.6e}\n\
@@ -316,8 +321,7 @@ fn profile(
     let secs = started.elapsed().as_secs_f64();
     #[derive(Serialize)]
     struct Profile<'a> {
-        rows: usize,
-        cols: usize,
+        board: Board,
         quantity: Quantity,
         width: usize,
         squares_processed: usize,
@@ -330,8 +334,7 @@ fn profile(
         count: Option<String>,
     }
     let p = Profile {
-        rows: board.rows(),
-        cols: board.cols(),
+        board,
         quantity,
         width: w,
         squares_processed: run.states.len(),
@@ -343,7 +346,10 @@ fn profile(
         count: run.count.map(|c| c.to_string()),
     };
     let text = match args.format {
-        Format::Json => serde_json::to_string_pretty(&p).map_err(anyhow::Error::from)? + "\n",
+        Format::Json => {
+            let body = serde_json::to_value(&p).map_err(anyhow::Error::from)?;
+            super::json::to_text(&super::json::document("count", body))?
+        }
         Format::Text => {
             let mut s = format!(
                 "frontier profile of {board} ({quantity:?}), width {w}, first {} squares:\n",

@@ -45,13 +45,14 @@ pub fn run(args: ExistsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = match args.format {
         Format::Json => {
             let v = json!({
-                "board": {"rows": board.rows(), "cols": board.cols()},
+                "board": super::json::board(board),
                 "closed": args.closed,
-                "start": start.map(|s| board.square_name(s)),
+                "start": start.map(|s| super::json::square(board, s)),
+                "start_name": start.map(|s| board.square_name(s)),
                 "exists": ex.exists,
                 "reason": ex.reason,
             });
-            serde_json::to_string_pretty(&v).map_err(anyhow::Error::from)? + "\n"
+            super::json::to_text(&super::json::document("exists", v))?
         }
         Format::Text => format!(
             "{}: {} ({kind} tour{})\n",

@@ -9,6 +9,7 @@ pub mod count;
 pub mod exists;
 pub mod experiment;
 pub mod growth;
+pub mod json;
 pub mod merge;
 pub mod play;
 pub mod plot;

@@ -167,18 +167,17 @@ pub fn solved_json(cfg: &QueensConfig, s: &Solved) -> Value {
         "steps": s.steps,
         "attempts": s.attempts,
         "restarts": s.attempts.saturating_sub(1),
-        "version": env!("CARGO_PKG_VERSION"),
     });
     if let (Some(t), Some(last)) = (s.terminations, s.last_termination) {
         let names = queens::neural::Termination::NAMES;
-        v["last_termination"] = json!(last);
+        v["last_termination"] = json!({ "kind": last });
         v["terminations"] = json!(names
             .iter()
             .zip(t)
             .map(|(k, x)| (k.to_string(), json!(x)))
             .collect::<serde_json::Map<_, _>>());
     }
-    v
+    super::json::document("queens", v)
 }
 
 pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -204,9 +203,8 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     "count": c.solutions,
                     "outcome": if c.complete { "complete" } else { "step-limit" },
                     "steps": c.steps,
-                    "version": env!("CARGO_PKG_VERSION"),
                 });
-                serde_json::to_string_pretty(&v).map_err(anyhow::Error::from)? + "\n"
+                super::json::to_text(&super::json::document("queens", v))?
             }
             Format::Text => format!(
                 "{name} on {n}x{n}{locks}: {}{} solutions, {} steps\n",
@@ -230,11 +228,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
         queens::verify(&cfg.problem, cols).map_err(|e| anyhow::anyhow!("internal error: {e}"))?;
     }
     let text = match args.format {
-        Format::Json => {
-            serde_json::to_string_pretty(&solved_json(&cfg, &solved))
-                .map_err(anyhow::Error::from)?
-                + "\n"
-        }
+        Format::Json => super::json::to_text(&solved_json(&cfg, &solved))?,
         Format::Text => {
             let effort = if solved.attempts > 1 {
                 format!(", {} attempts", solved.attempts)

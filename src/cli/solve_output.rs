@@ -26,18 +26,20 @@ pub fn held_bytes_per_square(format: Format) -> u64 {
 /// Every field of the JSON object but the tour's squares (`"tour"` is `null` here).
 fn fields(sol: &Solution, board: Board, seed: u64) -> Map<String, Value> {
     let mut v = json!({
-        "board": {"rows": board.rows(), "cols": board.cols()},
+        "knightnet": super::json::provenance(),
+        "command": "solve",
+        "board": super::json::board(board),
         "solver": sol.solver,
         "variant": sol.variant,
         "seed": seed,
         "closed": sol.closed,
         "tour": Value::Null,
-        "start": sol.tour.as_ref().map(|t| board.square_name(t.start())),
+        "start": sol.tour.as_ref().map(|t| super::json::square(board, t.start())),
+        "start_name": sol.tour.as_ref().map(|t| board.square_name(t.start())),
         "outcome": sol.outcome,
         "iterations": sol.iterations,
         "attempts": sol.attempts,
         "restarts": sol.attempts.saturating_sub(1),
-        "version": env!("CARGO_PKG_VERSION"),
     });
     if let Some(steps) = sol.steps {
         v["steps"] = json!(steps);

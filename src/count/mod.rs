@@ -54,8 +54,7 @@ pub struct CountSpec {
 /// A finished (or budget-limited) count.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Count {
-    pub rows: usize,
-    pub cols: usize,
+    pub board: Board,
     pub closed: bool,
     /// The start square as `[row, col]`, if one was fixed (closed counts always fix one).
     pub start: Option<[usize; 2]>,
@@ -82,8 +81,7 @@ impl Count {
     /// A count of zero decided by a theorem, with no work done.
     fn decided(spec: &CountSpec, reason: String) -> Count {
         Count {
-            rows: spec.board.rows(),
-            cols: spec.board.cols(),
+            board: spec.board,
             closed: spec.closed,
             start: start_field(spec),
             method: spec.method,
@@ -175,8 +173,7 @@ pub fn frontier_count(
         (false, Some(_)) => (k, None),
     };
     Ok(Count {
-        rows: spec.board.rows(),
-        cols: spec.board.cols(),
+        board: spec.board,
         closed: spec.closed,
         start: start_field(spec),
         method: Method::Frontier,

@@ -88,8 +88,7 @@ pub fn count(spec: &CountSpec, mut progress: impl FnMut(u64, u64)) -> Result<Cou
         (false, Some(_)) => None,
     };
     Ok(Count {
-        rows: board.rows(),
-        cols: board.cols(),
+        board,
         closed: spec.closed,
         start: start_field(spec),
         method: Method::Search,

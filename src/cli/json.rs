@@ -1,0 +1,76 @@
+//! The one shape of every `--format json` document (docs/json.md): an object that carries
+//! `"knightnet": {"version", "engine_version", "schema"}` and `"command"`, names a
+//! board as `{"rows", "cols"}` and a square as `[row, col]` (0-based, row 0 at the top)
+//! with its printed name beside it in a `*_name` field.
+
+use serde_json::{json, Map, Value};
+
+use crate::board::Board;
+
+/// The version of the JSON shape: bumped when a field of any document is renamed,
+/// removed or changes its type (new fields do not bump it).
+pub const SCHEMA: u32 = 1;
+
+/// The provenance object every document carries as `"knightnet"`.
+pub fn provenance() -> Value {
+    json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "engine_version": crate::ENGINE_VERSION,
+        "schema": SCHEMA,
+    })
+}
+
+/// `body` (an object) as the document of `command`: the provenance and the command name
+/// beside the body's fields (keys are printed in sorted order). A body that is not an object is kept whole under `"result"`.
+pub fn document(command: &str, body: Value) -> Value {
+    let mut doc = Map::new();
+    doc.insert("knightnet".into(), provenance());
+    doc.insert("command".into(), json!(command));
+    match body {
+        Value::Object(m) => doc.extend(m),
+        other => {
+            doc.insert("result".into(), other);
+        }
+    }
+    Value::Object(doc)
+}
+
+/// A board as `{"rows", "cols"}`.
+pub fn board(b: Board) -> Value {
+    json!({"rows": b.rows(), "cols": b.cols()})
+}
+
+/// A square as `[row, col]`.
+pub fn square(b: Board, s: u32) -> Value {
+    let (r, c) = b.coords(s);
+    json!([r, c])
+}
+
+/// A document as the pretty-printed text a command writes (with the final newline).
+pub fn to_text(doc: &Value) -> anyhow::Result<String> {
+    Ok(serde_json::to_string_pretty(doc)? + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_document_opens_with_provenance_and_command_and_keeps_the_body() {
+        let doc = document("count", json!({"board": board(Board::new(3, 4).unwrap())}));
+        let m = doc.as_object().unwrap();
+        let keys: Vec<&str> = m.keys().map(String::as_str).collect();
+        assert!(keys.contains(&"knightnet") && keys.contains(&"command"));
+        assert_eq!(doc["command"], "count");
+        assert_eq!(doc["knightnet"]["schema"], SCHEMA);
+        assert_eq!(doc["knightnet"]["engine_version"], crate::ENGINE_VERSION);
+        assert_eq!(doc["board"], json!({"rows": 3, "cols": 4}));
+        assert_eq!(document("x", json!([1, 2]))["result"], json!([1, 2]));
+    }
+
+    #[test]
+    fn a_square_is_row_then_column() {
+        let b = Board::new(3, 5).unwrap();
+        assert_eq!(square(b, 7), json!([1, 2]));
+    }
+}
