@@ -43,12 +43,12 @@
 //! The states are held in hash maps keyed by the packed state, expanded in parallel
 //! (rayon: each worker fills its own map, the maps are then merged).
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::table::{self, Filling, Key, Tally};
 use crate::board::Board;
 use crate::error::InputError;
 
@@ -67,11 +67,22 @@ pub enum Quantity {
 /// Widest narrow side the packed key holds.
 pub const MAX_WIDTH: usize = 13;
 
-/// Bytes of memory per frontier state used by the estimate: the state vector (32 bytes
-/// per entry) plus the hash maps being filled (32-byte entries, load factor up to 7/8,
-/// capacity doubling, one map per worker before the merge). Measured: 249 bytes per
-/// state at the peak of 6x9 closed (339 MB resident for 1,363,437 states).
-pub const BYTES_PER_STATE: u64 = 256;
+/// Bytes of memory per frontier state used by the estimate and the check after each
+/// square, with 64-bit keys (widths up to 8): the states of two consecutive squares are
+/// held at once in hash maps of 16-byte entries at a load factor between 7/16 and 7/8
+/// ([`super::table`]). Measured: 45 bytes per state at the peak of 6x9 closed (60 MB
+/// resident for 1,363,437 states, `/usr/bin/time -v knightnet count --board 6x9
+/// --closed`), so 64 is an upper estimate. 128-bit keys (widths 9 to 13) take twice that.
+pub const BYTES_PER_STATE: u64 = 64;
+
+/// [`BYTES_PER_STATE`] for a board of narrow side `w`.
+pub fn bytes_per_state(w: usize) -> u64 {
+    if <u64 as Key>::fits(2 * w + 1) {
+        BYTES_PER_STATE
+    } else {
+        2 * BYTES_PER_STATE
+    }
+}
 
 /// Default memory bound (`--max-memory`, GiB).
 pub const DEFAULT_MAX_MEMORY_GIB: u64 = 4;
@@ -476,15 +487,16 @@ pub fn check(req: &Request) -> Result<(), InputError> {
 ///
 /// Measured peaks of closed-tour states on long boards (`knightnet count --board WxL
 /// --closed --profile-rows L`, docs/counting.md): w=3: 153, 4: 672, 5: 52,752,
-/// 6: 1,425,748 (6x10); 7x7 reaches 7.9 million by its fifth row. Beyond, a growth of
-/// x25 per unit of width (the measured growth between widths 5, 6 and 7). Boards
-/// shorter than twice their width peak lower (6x6: 147,050); the estimate takes a
-/// quarter there. Open tours hold up to 30 times as many (measured 13x at w=3, 29x at
+/// 6: 1,425,748 (6x10); 7x7 reaches 7.9 million by its fifth row; 8x8 closed holds
+/// 436,044,206 states after its 42nd square of 64 and still grows (docs/counting.md), so
+/// width 8 is taken as 2.4e9 on long boards. Beyond, a growth of x25 per unit of width
+/// (the measured growth between widths 5, 6 and 7). Boards shorter than twice their width
+/// peak lower (6x6: 147,050); the estimate takes a quarter there. Open tours hold up to 30 times as many (measured 13x at w=3, 29x at
 /// w=4, the terminal states); 2-factors at most as many (degrees only).
 pub fn estimate_states(board: Board, quantity: Quantity, _fixed_start: bool) -> u64 {
     let w = board.rows().min(board.cols());
     let h = board.rows().max(board.cols());
-    let measured: [f64; 9] = [1.0, 1.0, 4.0, 200.0, 700.0, 55e3, 1.5e6, 4e7, 1e9];
+    let measured: [f64; 9] = [1.0, 1.0, 4.0, 200.0, 700.0, 55e3, 1.5e6, 4e7, 2.4e9];
     let long = if w < measured.len() {
         measured[w]
     } else {
@@ -500,7 +512,8 @@ pub fn estimate_states(board: Board, quantity: Quantity, _fixed_start: bool) -> 
 
 /// [`estimate_states`] in bytes.
 pub fn estimate_bytes(board: Board, quantity: Quantity, fixed_start: bool) -> u64 {
-    estimate_states(board, quantity, fixed_start).saturating_mul(BYTES_PER_STATE)
+    let w = board.rows().min(board.cols());
+    estimate_states(board, quantity, fixed_start).saturating_mul(bytes_per_state(w))
 }
 
 /// Bytes in a short human form (MiB / GiB).
@@ -512,15 +525,46 @@ pub fn human_bytes(b: u64) -> String {
     }
 }
 
-type Map = HashMap<u128, u128, foldhash::fast::FixedState>;
-
 /// Run the dynamic program. `progress` is called after each square.
+///
+/// The states are stored with 64-bit keys where they fit (widths up to 8) and 64-bit
+/// counts, rerun with 128-bit counts if a sum overflows ([`super::table`]).
 pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, InputError> {
     check(req)?;
+    let plan = Plan::new(req.board, req.quantity, req.start);
+    let narrow = <u64 as Key>::fits(plan.p);
+    let first = if narrow {
+        run_with::<u64, u64>(req, &plan, &mut progress)?
+    } else {
+        run_with::<u128, u64>(req, &plan, &mut progress)?
+    };
+    match first {
+        Some(run) => Ok(run),
+        None if narrow => {
+            run_with::<u64, u128>(req, &plan, &mut progress)?.ok_or_else(|| overflow(req.board))
+        }
+        None => {
+            run_with::<u128, u128>(req, &plan, &mut progress)?.ok_or_else(|| overflow(req.board))
+        }
+    }
+}
+
+fn overflow(board: Board) -> InputError {
+    InputError::TooLarge(format!(
+        "a count on {board} overflows 128 bits; the frontier method cannot count it"
+    ))
+}
+
+/// [`run`] with keys `K` and counts `C`; `None` when a count overflowed `C`.
+fn run_with<K: Key, C: Tally>(
+    req: &Request,
+    plan: &Plan,
+    progress: &mut impl FnMut(Progress),
+) -> Result<Option<Run>, InputError> {
     let board = req.board;
     let (w, h, _) = order(board);
-    let plan = Plan::new(board, req.quantity, req.start);
     let n = plan.n;
+    let p = plan.p;
     let mut out = Run {
         count: None,
         complete: false,
@@ -533,62 +577,48 @@ pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, Inp
     if n == 1 {
         out.count = Some(u128::from(req.quantity == Quantity::Paths));
         out.complete = true;
-        return Ok(out);
+        return Ok(Some(out));
     }
     let squares = req.rows_limit.map_or(n, |r| (r * w).min(n));
-    let mut cur: Vec<(u128, u128)> = vec![(plan.initial(), 1)];
-    let overflow = AtomicBool::new(false);
+    let start: Filling<K, C> = Filling::new();
+    start.add(K::pack(plan.initial(), p), C::one());
+    let mut cur = start.finish();
+    let mut held = 1usize;
     for x in 0..squares {
         let subsets = (0u32..1 << plan.back[x].len())
             .filter(|m| m.count_ones() <= 2)
             .count() as u64;
-        let work = cur.len() as u64 * subsets;
+        let work = held as u64 * subsets;
         if out.transitions.saturating_add(work) > req.max_transitions {
-            return Ok(out);
+            return Ok(Some(out));
         }
+        let next: Filling<K, C> = Filling::new();
+        let overflowed = AtomicBool::new(false);
         let tried = AtomicU64::new(0);
-        let next: Map = cur
-            .par_chunks(4096)
-            .fold(Map::default, |mut m, chunk| {
-                let mut t = 0;
-                for &(k, v) in chunk {
-                    t += plan.expand(x, k, &mut |k2| {
-                        let e = m.entry(k2).or_insert(0);
-                        match e.checked_add(v) {
-                            Some(s) => *e = s,
-                            None => overflow.store(true, Ordering::Relaxed),
-                        }
-                    });
-                }
-                tried.fetch_add(t, Ordering::Relaxed);
-                m
-            })
-            .reduce(Map::default, |a, b| {
-                let (mut big, small) = if a.len() >= b.len() { (a, b) } else { (b, a) };
-                for (k, v) in small {
-                    let e = big.entry(k).or_insert(0);
-                    match e.checked_add(v) {
-                        Some(s) => *e = s,
-                        None => overflow.store(true, Ordering::Relaxed),
+        // Each shard is expanded by one worker and freed when it is done.
+        cur.into_par_iter().for_each(|shard| {
+            let mut t = 0;
+            for (k, v) in shard {
+                t += plan.expand(x, k.unpack(p), &mut |k2| {
+                    if !next.add(K::pack(k2, p), v) {
+                        overflowed.store(true, Ordering::Relaxed);
                     }
-                }
-                big
-            });
-        if overflow.load(Ordering::Relaxed) {
-            return Err(InputError::TooLarge(format!(
-                "a count on {board} overflows 128 bits; the frontier method cannot count it"
-            )));
+                });
+            }
+            tried.fetch_add(t, Ordering::Relaxed);
+        });
+        if overflowed.load(Ordering::Relaxed) {
+            return Ok(None);
         }
         out.transitions += tried.into_inner();
-        drop(cur);
-        cur = next.into_iter().collect();
-        out.peak_states = out.peak_states.max(cur.len());
-        out.states.push(cur.len());
-        let bytes = cur.len() as u64 * BYTES_PER_STATE;
+        cur = next.finish();
+        held = table::len(&cur);
+        out.peak_states = out.peak_states.max(held);
+        out.states.push(held);
+        let bytes = held as u64 * bytes_per_state(w);
         if bytes > req.max_memory {
             return Err(InputError::TooLarge(format!(
-                "counting on {board} by the frontier method reached {} states (about {}) at square {} of {n}, above the bound of {}; raise --max-memory (GiB) to allow it",
-                cur.len(),
+                "counting on {board} by the frontier method reached {held} states (about {}) at square {} of {n}, above the bound of {}; raise --max-memory (GiB) to allow it",
                 human_bytes(bytes),
                 x + 1,
                 human_bytes(req.max_memory)
@@ -597,23 +627,50 @@ pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, Inp
         progress(Progress {
             done: x + 1,
             squares: n,
-            states: cur.len(),
+            states: held,
         });
     }
     if squares < n {
-        return Ok(out);
+        return Ok(Some(out));
     }
     let mut total = 0u128;
-    for &(k, v) in &cur {
-        if plan.accepts(k) {
-            total = total.checked_add(v).ok_or_else(|| {
-                InputError::TooLarge(format!(
-                    "a count on {board} overflows 128 bits; the frontier method cannot count it"
-                ))
-            })?;
+    for (k, v) in cur.iter().flatten() {
+        if plan.accepts(k.unpack(p)) {
+            total = total
+                .checked_add((*v).into())
+                .ok_or_else(|| overflow(board))?;
         }
     }
     out.count = Some(total);
     out.complete = true;
-    Ok(out)
+    Ok(Some(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A count that overflows its count type is reported (not wrapped), and the same run
+    /// with a wider type gives the count: what [`run`] does when a `u64` overflows.
+    #[test]
+    fn an_overflowing_count_type_is_detected_and_a_wider_one_counts() {
+        let req = Request {
+            board: Board::new(6, 6).unwrap(),
+            quantity: Quantity::TwoFactors,
+            start: None,
+            max_transitions: u64::MAX,
+            max_memory: u64::MAX,
+            rows_limit: None,
+        };
+        let plan = Plan::new(req.board, req.quantity, None);
+        let narrow = run_with::<u64, u8>(&req, &plan, &mut |_| {}).unwrap();
+        assert!(narrow.is_none(), "36,236 2-factors do not fit 8 bits");
+        let wide = run_with::<u128, u128>(&req, &plan, &mut |_| {})
+            .unwrap()
+            .unwrap();
+        let packed = run(&req, |_| {}).unwrap();
+        assert_eq!(wide.count, Some(36_236));
+        assert_eq!(packed.count, wide.count);
+        assert_eq!(packed.states, wide.states);
+    }
 }

@@ -20,6 +20,7 @@
 
 pub mod frontier;
 pub mod search;
+pub mod table;
 
 use serde::Serialize;
 
