@@ -81,10 +81,22 @@ fn bar(len: u64) -> ProgressBar {
     b
 }
 
+/// Progress of the frontier method: the bar on a terminal; otherwise (a log file, a batch
+/// job) one line a square on stderr once the run has taken 10 seconds, so that a long
+/// count leaves its state counts behind even if it is stopped.
 fn frontier_progress(b: &ProgressBar) -> impl FnMut(frontier::Progress) + '_ {
+    let started = std::time::Instant::now();
+    let log = !std::io::stderr().is_terminal();
     move |p| {
         b.set_position(p.done as u64);
         b.set_message(format!("{} states", p.states));
+        let secs = started.elapsed().as_secs_f64();
+        if log && secs >= 10.0 {
+            eprintln!(
+                "count: square {}/{}: {} states, {secs:.0} s",
+                p.done, p.squares, p.states
+            );
+        }
     }
 }
 

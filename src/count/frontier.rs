@@ -146,6 +146,9 @@ struct Plan {
     /// After each square: per stored window position, the number of edges its square
     /// can still receive (its neighbours not processed yet; 0 off the board).
     future: Vec<Vec<u8>>,
+    /// Whether a state after a row's last square is merged with its mirror image (see
+    /// [`Plan::canonical`]): on unless a fixed start breaks the left-right symmetry.
+    mirror: bool,
 }
 
 /// The narrow-side width and the processing index of board square `s`.
@@ -224,6 +227,7 @@ impl Plan {
             start: start.map(|s| processing_index(board, s)),
             start_last: start.map_or(0, |s| last[processing_index(board, s)]),
             future,
+            mirror: start.is_none() && w >= 3,
         }
     }
 
@@ -234,6 +238,34 @@ impl Plan {
             k |= 1u128 << (4 * i);
         }
         k
+    }
+
+    /// Whether the states after square `x` are merged with their mirror images: after the
+    /// last square of every row but the board's last.
+    fn merges_mirrors(&self, x: usize) -> bool {
+        self.mirror && (x + 1) % self.w == 0 && x + 1 < self.n
+    }
+
+    /// The state `key` after a row's last square, or its left-right mirror image,
+    /// whichever packs smaller.
+    ///
+    /// After the last square of row `r` the window holds square `(r - 2, w - 1)`, retired,
+    /// then rows `r - 1` and `r` whole; what is left of the board (the rows below) is
+    /// symmetric under the left-right mirror, so a state and its mirror image have the
+    /// same number of completions, and one of them can carry both counts. This roughly
+    /// halves the states at row ends and the states grown from them.
+    fn canonical(&self, key: u128) -> u128 {
+        let (p, w) = (self.p, self.w);
+        let mut c = [0u8; 2 * MAX_WIDTH + 2];
+        for (i, code) in c.iter_mut().enumerate().take(p) {
+            *code = ((key >> (4 * i)) & 15) as u8;
+        }
+        debug_assert_eq!(c[0], 1, "the square before the two rows has retired");
+        c[1..=w].reverse();
+        c[w + 1..=2 * w].reverse();
+        let terminals = ((key >> (4 * p)) & 3) as u8;
+        let flag = (key >> self.flag_bit()) & 1 == 1;
+        key.min(self.encode(&c[..p], terminals, flag))
     }
 
     fn flag_bit(&self) -> u32 {
@@ -595,11 +627,13 @@ fn run_with<K: Key, C: Tally>(
         let next: Filling<K, C> = Filling::new();
         let overflowed = AtomicBool::new(false);
         let tried = AtomicU64::new(0);
+        let row_end = plan.merges_mirrors(x);
         // Each shard is expanded by one worker and freed when it is done.
         cur.into_par_iter().for_each(|shard| {
             let mut t = 0;
             for (k, v) in shard {
                 t += plan.expand(x, k.unpack(p), &mut |k2| {
+                    let k2 = if row_end { plan.canonical(k2) } else { k2 };
                     if !next.add(K::pack(k2, p), v) {
                         overflowed.store(true, Ordering::Relaxed);
                     }
@@ -672,5 +706,48 @@ mod tests {
         assert_eq!(wide.count, Some(36_236));
         assert_eq!(packed.count, wide.count);
         assert_eq!(packed.states, wide.states);
+    }
+
+    /// Merging each row end's states with their mirror images changes no count and
+    /// holds fewer states, on boards of every width the mirror applies to.
+    #[test]
+    fn mirror_merging_keeps_every_count_and_holds_fewer_states() {
+        for (rows, cols, quantity) in [
+            (6, 6, Quantity::Cycles),
+            (5, 6, Quantity::Cycles),
+            (3, 10, Quantity::Cycles),
+            (4, 7, Quantity::Paths),
+            (5, 5, Quantity::Paths),
+            (6, 6, Quantity::TwoFactors),
+            (5, 8, Quantity::TwoFactors),
+        ] {
+            let req = Request {
+                board: Board::new(rows, cols).unwrap(),
+                quantity,
+                start: None,
+                max_transitions: u64::MAX,
+                max_memory: u64::MAX,
+                rows_limit: None,
+            };
+            let merged = Plan::new(req.board, quantity, None);
+            assert!(merged.mirror);
+            let plain = Plan {
+                mirror: false,
+                ..Plan::new(req.board, quantity, None)
+            };
+            let a = run_with::<u128, u128>(&req, &merged, &mut |_| {})
+                .unwrap()
+                .unwrap();
+            let b = run_with::<u128, u128>(&req, &plain, &mut |_| {})
+                .unwrap()
+                .unwrap();
+            assert_eq!(a.count, b.count, "{rows}x{cols} {quantity:?}");
+            assert!(a.peak_states <= b.peak_states, "{rows}x{cols} {quantity:?}");
+            let (held, without): (usize, usize) = (a.states.iter().sum(), b.states.iter().sum());
+            assert!(
+                held < without,
+                "{rows}x{cols} {quantity:?}: {held} vs {without}"
+            );
+        }
     }
 }
