@@ -243,7 +243,7 @@ impl Plan {
     /// Whether the states after square `x` are merged with their mirror images: after the
     /// last square of every row but the board's last.
     fn merges_mirrors(&self, x: usize) -> bool {
-        self.mirror && (x + 1) % self.w == 0 && x + 1 < self.n
+        self.mirror && (x + 1).is_multiple_of(self.w) && x + 1 < self.n
     }
 
     /// The state `key` after a row's last square, or its left-right mirror image,
