@@ -62,6 +62,8 @@ pub mod solvers;
 pub mod stats;
 pub mod tour;
 pub mod tour_file;
+// The terminal game of `knightnet play` (feature `cli`: a front end, not the library).
+#[cfg(feature = "cli")]
 pub mod tui;
 
 /// The random number generator used everywhere: ChaCha with 8 rounds, a named and
@@ -104,4 +106,8 @@ pub fn rng_from_seed(seed: u64) -> Rng {
     use rand::SeedableRng;
     Rng::seed_from_u64(seed)
 }
+
+// The command line (feature `cli`: a front end over the library; no library module
+// imports from it).
+#[cfg(feature = "cli")]
 pub mod cli;
