@@ -47,17 +47,21 @@
 //! does; [`network::batch`] runs many attempts in the lanes of SIMD vectors.
 
 pub mod board;
+pub mod compare;
 pub mod count;
 pub mod error;
 pub mod existence;
 pub mod experiment;
 pub mod graph;
+pub mod growth;
 pub mod io;
 pub mod merge;
 pub mod network;
 pub mod plot;
 pub mod puzzle;
 pub mod queens;
+pub mod report;
+pub mod seeds;
 pub mod solvers;
 pub mod stats;
 pub mod tour;
