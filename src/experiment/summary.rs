@@ -154,10 +154,10 @@ impl Tally {
             return;
         };
         c.trials += 1;
-        match c.outcomes.get_mut(&r.outcome) {
+        match c.outcomes.get_mut(r.outcome.name()) {
             Some(k) => *k += 1,
             None => {
-                c.outcomes.insert(r.outcome.clone(), 1);
+                c.outcomes.insert(r.outcome.to_string(), 1);
             }
         }
         c.iterations.add(r.iterations);
@@ -183,7 +183,7 @@ impl Tally {
                     .map(|s| s.to_string())
                     .collect()
             } else {
-                vec!["tour".to_string()]
+                vec![crate::solvers::Outcome::Tour.to_string()]
             };
             let others: Vec<String> = t
                 .outcomes

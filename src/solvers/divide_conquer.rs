@@ -69,7 +69,7 @@ use serde_json::json;
 use super::classical::{self, Report};
 use super::search::{Config, Neighbours, Order, Search, Stop};
 use super::warnsdorff::{self, TieBreak};
-use super::{Request, Solution, Solver};
+use super::{Outcome, Request, Solution, Solver};
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::error::InputError;
 use crate::existence;
@@ -392,7 +392,7 @@ impl Cover {
 #[derive(Debug, Clone)]
 enum Built {
     Tour(Vec<u32>, &'static str),
-    Failed(&'static str, u64),
+    Failed(Outcome, u64),
 }
 
 /// Where the block construction cuts a board (both sides >= 5): the row and column
@@ -557,7 +557,7 @@ fn build_blocks_cover(rows: usize, cols: usize, closed: bool, start: u32) -> Opt
                         }
                     }
                     if !joined {
-                        return Some(Built::Failed("join-failed", 0));
+                        return Some(Built::Failed(Outcome::JoinFailed, 0));
                     }
                 }
             }
@@ -593,7 +593,7 @@ fn build_three(n: usize, start: u32) -> Option<Built> {
             w: 4,
         };
         if !cover.insert_path(prev, next) {
-            return Some(Built::Failed("join-failed", 0));
+            return Some(Built::Failed(Outcome::JoinFailed, 0));
         }
         prev = next;
     }
@@ -866,12 +866,12 @@ fn construct(board: Board, closed: bool, start: u32) -> Built {
     }
     // Thin boards without closed tours, and odd starts the blocks cannot reach.
     if n > classical::MAX_SEARCH_SQUARES {
-        return Built::Failed("too-large-for-search", 0);
+        return Built::Failed(Outcome::TooLargeForSearch, 0);
     }
     match search_tour(board, use_closed && closed, start, FALLBACK_MAX_STEPS) {
         (Some(t), _, _) => Built::Tour(t, "search"),
-        (None, Stop::Budget, steps) => Built::Failed("gave-up", steps),
-        (None, _, steps) => Built::Failed("exhausted", steps),
+        (None, Stop::Budget, steps) => Built::Failed(Outcome::GaveUp, steps),
+        (None, _, steps) => Built::Failed(Outcome::Exhausted, steps),
     }
 }
 
@@ -982,9 +982,9 @@ impl Solver for DivideConquerSolver {
         let (squares, outcome, steps) = match construct(req.board, closed, start) {
             Built::Tour(t, how) => {
                 extra.insert("method".into(), json!(how));
-                (Some(t), "tour".to_string(), None)
+                (Some(t), Outcome::Tour, None)
             }
-            Built::Failed(why, steps) => (None, why.to_string(), Some(steps)),
+            Built::Failed(why, steps) => (None, why, Some(steps)),
         };
         classical::finish(
             "divide-conquer",

@@ -11,6 +11,7 @@ pub mod divide_conquer;
 pub mod forward_check;
 pub mod network;
 pub mod neural_merge;
+pub mod outcome;
 pub mod search;
 pub mod warnsdorff;
 pub mod warnsdorff_backtrack;
@@ -32,6 +33,8 @@ use divide_conquer::DivideConquerSolver;
 use forward_check::ForwardCheckSolver;
 use warnsdorff::{TieBreak, WarnsdorffSolver};
 use warnsdorff_backtrack::WarnsdorffBacktrackSolver;
+
+pub use outcome::Outcome;
 
 /// Split a solver name `NAME[:VARIANT]` into its name and optional variant.
 pub fn split_name(s: &str) -> (&str, Option<&str>) {
@@ -96,8 +99,8 @@ pub struct Solution {
     pub closed: bool,
     /// The tour, already validated; `None` when the solver failed.
     pub tour: Option<Tour>,
-    /// Why the solver stopped: `tour`, or a solver-specific failure name.
-    pub outcome: String,
+    /// Why the solver stopped: a tour, or a solver-specific failure.
+    pub outcome: Outcome,
     /// Network steps or sweeps over all attempts (0 for search solvers).
     pub iterations: u64,
     /// Attempts made (restarts + 1).

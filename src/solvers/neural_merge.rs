@@ -24,7 +24,7 @@ use rand::Rng as _;
 use rayon::prelude::*;
 use serde_json::{json, Map};
 
-use super::{Request, Solution, Solver};
+use super::{Outcome, Request, Solution, Solver};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::existence;
@@ -380,7 +380,7 @@ impl Solver for NeuralMergeSolver {
         let mut merge_ns = 0u64;
         let mut tour = None;
         let mut merged = false;
-        let mut last_outcome = String::from("iteration-cap");
+        let mut last_outcome = Outcome::IterationCap;
         let mut report: Option<MergeReport> = None;
         let tile_side = self.tile.side(board);
         match tile_side {
@@ -394,11 +394,15 @@ impl Solver for NeuralMergeSolver {
                     let (t, r) = merge_cycles(board, &cycles, rng, MAX_LOCAL_MOVES);
                     merge_ns += t1.elapsed().as_nanos() as u64;
                     merged = r.cycles_before > 1 && t.is_some();
-                    last_outcome = if t.is_some() { "tour" } else { "merge-failed" }.into();
+                    last_outcome = if t.is_some() {
+                        Outcome::Tour
+                    } else {
+                        Outcome::MergeFailed
+                    };
                     tour = t;
                     report = Some(r);
                 } else {
-                    last_outcome = "tile-not-settled".into();
+                    last_outcome = Outcome::TileNotSettled;
                 }
             }
             None => {
@@ -409,7 +413,7 @@ impl Solver for NeuralMergeSolver {
                     let attempt = net.attempt(rng, None);
                     network_ns += t0.elapsed().as_nanos() as u64;
                     stats.count(&attempt.termination, attempt.iterations);
-                    last_outcome = attempt.termination.name().to_string();
+                    last_outcome = Outcome::from(&attempt.termination);
                     if attempt.termination.cycle_count() == 0 {
                         continue;
                     }
@@ -421,10 +425,10 @@ impl Solver for NeuralMergeSolver {
                     report = Some(r);
                     if ok {
                         tour = t;
-                        last_outcome = "tour".into();
+                        last_outcome = Outcome::Tour;
                         break;
                     }
-                    last_outcome = "merge-failed".into();
+                    last_outcome = Outcome::MergeFailed;
                 }
             }
         }
