@@ -48,11 +48,11 @@
 //! a linear-time guarantee on `4 x n`.
 //!
 //! Representation: on boards with both sides >= 5 the cover is never laid square by
-//! square. [`plan::Plan`] keeps one neighbour table per distinct block state (interned),
+//! square. `plan::Plan` keeps one neighbour table per distinct block state (interned),
 //! memoises each join on the two tables it touches, and shares a row's chain of joins
 //! between rows that start alike; the tour is then walked from it, block by block, along
 //! precomputed in-block segments. It is the same cover (slot for slot) as laying it on
-//! [`Cover`], which remains for `3 x n` boards and for any join the compact form does
+//! `Cover`, which remains for `3 x n` boards and for any join the compact form does
 //! not model (a test checks both give identical tours on every board 5x5..36x36 and
 //! several larger ones). [`DivideConquerSolver::stream`] walks the same plan without
 //! collecting the tour.
@@ -904,7 +904,7 @@ pub struct Streamed {
 impl DivideConquerSolver {
     /// Walk the tour that [`Solver::solve`] returns for `req`, square by square,
     /// calling `visit(row, col)` in visiting order, without holding the tour: the
-    /// cover is kept in compact form ([`plan`]), so memory is O(rows + cols) plus a
+    /// cover is kept in compact form (`plan`), so memory is O(rows + cols) plus a
     /// few kilobytes of block tables, whatever the area.
     ///
     /// Supports boards with both sides at least 5 whose block layout applies (every
