@@ -35,6 +35,7 @@ fn assert_valid(sol: &Solution, req: &Request) {
     let closed = req.closed == Some(true);
     assert_eq!(validate(req.board, tour.squares(), closed), Ok(()));
     assert_eq!(sol.closed, tour.is_closed());
+    assert!(sol.merge.is_none(), "only network+merge reports a merge");
     if let Some(s) = req.start {
         assert_eq!(tour.start(), s);
     }

@@ -335,14 +335,12 @@ impl<'s> Prepared<'s> {
                         r.iterations = sol.iterations;
                         r.restarts = sol.attempts.saturating_sub(1);
                         r.steps = sol.steps;
-                        r.merged = sol.extra.get("merged").and_then(|v| v.as_bool());
-                        r.swaps = sol
-                            .extra
-                            .get("merge")
-                            .and_then(|m| m.get("swaps"))
-                            .and_then(|v| v.as_u64());
-                        r.network_ns = sol.extra.get("network_ns").and_then(|v| v.as_u64());
-                        r.merge_ns = sol.extra.get("merge_ns").and_then(|v| v.as_u64());
+                        if let Some(m) = &sol.merge {
+                            r.merged = Some(m.merged);
+                            r.swaps = m.report.as_ref().map(|rep| u64::from(rep.swaps));
+                            r.network_ns = Some(m.network_ns);
+                            r.merge_ns = Some(m.merge_ns);
+                        }
                     }
                     // A random start can fall where no tour starts (odd boards).
                     Err(InputError::Impossible(_)) => r.outcome = Outcome::Impossible,

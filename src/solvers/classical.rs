@@ -123,6 +123,7 @@ pub fn finish(
         iterations: 0,
         attempts: report.attempts.max(1),
         steps: report.steps,
+        merge: None,
         extra: report.extra,
     }
     .apply_start(req)

@@ -24,6 +24,7 @@ use serde_json::{Map, Value};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::existence;
+use crate::merge::MergeReport;
 use crate::network::{NetworkParams, Preset};
 use crate::tour::Tour;
 use crate::Rng;
@@ -107,8 +108,25 @@ pub struct Solution {
     pub attempts: u64,
     /// Search steps (squares placed), for search solvers.
     pub steps: Option<u64>,
-    /// Solver-specific extra facts for JSON output.
+    /// `network+merge` only: what merging did and where the time went.
+    pub merge: Option<MergeFacts>,
+    /// Solver-specific extra facts for JSON output (facts read back by other modules
+    /// are typed fields instead).
     pub extra: Map<String, Value>,
+}
+
+/// What `network+merge` did besides the tour. JSON output shows `merged` and `merge`
+/// (the report); the experiment runner records `merged`, the swaps and both timings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeFacts {
+    /// Whether the tour came from merging several cycles.
+    pub merged: bool,
+    /// The last merge's report (`None` when no cover was merged).
+    pub report: Option<MergeReport>,
+    /// Nanoseconds in the network.
+    pub network_ns: u64,
+    /// Nanoseconds merging.
+    pub merge_ns: u64,
 }
 
 impl Solution {

@@ -62,6 +62,7 @@ impl NetworkSolver {
             iterations: run.total_iterations,
             attempts: run.attempts as u64,
             steps: None,
+            merge: None,
             extra,
         }
         .apply_start(req)

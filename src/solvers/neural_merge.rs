@@ -24,7 +24,7 @@ use rand::Rng as _;
 use rayon::prelude::*;
 use serde_json::{json, Map};
 
-use super::{Outcome, Request, Solution, Solver};
+use super::{MergeFacts, Outcome, Request, Solution, Solver};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::existence;
@@ -433,16 +433,12 @@ impl Solver for NeuralMergeSolver {
             }
         }
         let mut extra = Map::new();
-        extra.insert("merged".into(), json!(merged));
-        extra.insert("merge".into(), json!(report));
         extra.insert("tile".into(), json!(tile_side));
         extra.insert(
             "terminations".into(),
             Termination::counts_json(stats.terminations),
         );
         extra.insert("params".into(), json!(self.params));
-        extra.insert("network_ns".into(), json!(network_ns));
-        extra.insert("merge_ns".into(), json!(merge_ns));
         Solution {
             solver: self.name(),
             variant: Some(self.params.variant_name()),
@@ -452,6 +448,12 @@ impl Solver for NeuralMergeSolver {
             iterations: stats.iterations,
             attempts: stats.attempts,
             steps: None,
+            merge: Some(MergeFacts {
+                merged,
+                report,
+                network_ns,
+                merge_ns,
+            }),
             extra,
         }
         .apply_start(req)
