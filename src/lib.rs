@@ -5,8 +5,12 @@
 //! legal knight moves are edges and the network's neurons); a solver — the [`network`]
 //! or one of the classical [`solvers`] — returns a [`tour::Tour`] that has passed the one
 //! validity oracle in [`tour`]; [`experiment`] runs seeded trials of many solvers into a
-//! results folder and summarises them; [`plot`] draws figures from saved data. The command
-//! line (`knightnet`) is a front end over this library and adds nothing to it.
+//! results folder and summarises them; [`compare`] and [`growth`] measure solvers side by
+//! side and against board size; [`plot`] draws figures from saved data. The command line
+//! (`knightnet`) is a front end over this library and adds nothing to it: its modules
+//! `cli` and `tui` are built only with the default feature `cli`, so a crate that depends
+//! on knightnet with `default-features = false` gets no command-line or terminal crates.
+//! `docs/ARCHITECTURE.md` draws the layers and says where a new solver or rule goes.
 //!
 //! # Solve a board
 //! Every solver is named by a [`solvers::SolverKind`], parsed from the same names the

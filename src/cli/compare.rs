@@ -3,8 +3,9 @@
 
 use std::io::Write;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
+use super::report::{plural, ReportFormat};
 use super::Failure;
 use crate::board::Board;
 use crate::compare::{compare, markdown};
@@ -12,13 +13,6 @@ use crate::error::InputError;
 use crate::seeds::consecutive;
 use crate::solvers::SolverKind;
 use crate::DEFAULT_SEED;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CompareFormat {
-    Text,
-    Json,
-    Markdown,
-}
 
 #[derive(Debug, Clone, Args)]
 pub struct CompareArgs {
@@ -39,8 +33,8 @@ pub struct CompareArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
-    pub format: CompareFormat,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// Solvers compared when `--solvers` is not given.
@@ -67,20 +61,18 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map(|s| s.parse())
         .collect::<Result<_, _>>()?;
     let rows = compare(board, &kinds, args.trials, args.seed, threads)?;
-    let text = match args.format {
-        CompareFormat::Json => {
-            serde_json::to_string_pretty(&rows).map_err(anyhow::Error::from)? + "\n"
-        }
-        CompareFormat::Markdown => markdown(&rows),
-        CompareFormat::Text => format!(
-            "{} trials per solver on {board}, seeds {}..{}, {threads} thread{}\n{}",
-            args.trials,
-            args.seed,
-            consecutive(args.seed, args.trials - 1),
-            if threads == 1 { "" } else { "s" },
-            markdown(&rows)
-        ),
-    };
-    out.write_all(text.as_bytes())?;
-    Ok(())
+    args.format.write(
+        &rows,
+        markdown(&rows),
+        || {
+            format!(
+                "{} trials per solver on {board}, seeds {}..{}, {threads} thread{}",
+                args.trials,
+                args.seed,
+                consecutive(args.seed, args.trials - 1),
+                plural(threads)
+            )
+        },
+        out,
+    )
 }

@@ -5,8 +5,9 @@
 
 use std::io::Write;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
+use super::report::{plural, ReportFormat};
 use super::Failure;
 use crate::error::InputError;
 use crate::growth::{
@@ -17,13 +18,6 @@ use crate::report::human_secs;
 use crate::seeds::consecutive;
 use crate::solvers::SolverKind;
 use crate::DEFAULT_SEED;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum GrowthFormat {
-    Text,
-    Json,
-    Markdown,
-}
 
 #[derive(Debug, Clone, Args)]
 pub struct GrowthArgs {
@@ -45,8 +39,8 @@ pub struct GrowthArgs {
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = GrowthFormat::Text)]
-    pub format: GrowthFormat,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
     /// Threads the solvers may use, 1 to 1024 (only network+merge uses more than one:
     /// its tiles).
     #[arg(long, default_value_t = 1)]
@@ -93,22 +87,19 @@ pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let cfg = config(&args)?;
     let threads = args.threads.min(parallel_items(&cfg));
     let rows = growth(&cfg, threads)?;
-    let text = match args.format {
-        GrowthFormat::Json => {
-            serde_json::to_string_pretty(&rows).map_err(anyhow::Error::from)? + "\n"
-        }
-        GrowthFormat::Markdown => markdown(&rows),
-        GrowthFormat::Text => format!(
-            "median of {} trials per side (seeds {}..{}), budget {} per solve, {} thread{}\n{}",
-            cfg.trials,
-            cfg.seed,
-            consecutive(cfg.seed, cfg.trials - 1),
-            human_secs(cfg.budget),
-            threads,
-            if threads == 1 { "" } else { "s" },
-            markdown(&rows)
-        ),
-    };
-    out.write_all(text.as_bytes())?;
-    Ok(())
+    args.format.write(
+        &rows,
+        markdown(&rows),
+        || {
+            format!(
+                "median of {} trials per side (seeds {}..{}), budget {} per solve, {threads} thread{}",
+                cfg.trials,
+                cfg.seed,
+                consecutive(cfg.seed, cfg.trials - 1),
+                human_secs(cfg.budget),
+                plural(threads)
+            )
+        },
+        out,
+    )
 }
