@@ -29,7 +29,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::error::InputError;
-use crate::report::{human_secs, Align, MarkdownTable};
+use crate::report::{cell, human_secs, Align, MarkdownTable};
 use crate::rng_from_seed;
 use crate::seeds::consecutive;
 use crate::solvers::{Request, SolverKind};
@@ -182,11 +182,9 @@ pub fn markdown(rows: &[CompareRow]) -> String {
             r.board.clone(),
             format!("{} / {}", r.tours, r.trials),
             r.attempts.to_string(),
-            r.seconds_per_tour.map_or("–".into(), human_secs),
-            r.ratio_to_fastest
-                .map_or("–".into(), |x| format!("{x:.2}×")),
-            r.shared_moves
-                .map_or("–".into(), |x| format!("{:.0}%", 100.0 * x)),
+            cell(r.seconds_per_tour, human_secs),
+            cell(r.ratio_to_fastest, |x| format!("{x:.2}×")),
+            cell(r.shared_moves, |x| format!("{:.0}%", 100.0 * x)),
         ]);
     }
     t.finish()

@@ -28,7 +28,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::error::InputError;
-use crate::report::{human_secs, Align, MarkdownTable};
+use crate::report::{cell, human_secs, Align, MarkdownTable, MISSING};
 use crate::rng_from_seed;
 use crate::seeds::consecutive;
 use crate::solvers::{Request, SolverKind};
@@ -406,7 +406,7 @@ pub fn default_sides() -> Vec<usize> {
 }
 
 fn fmt_opt(x: Option<f64>, digits: usize) -> String {
-    x.map_or("–".into(), |v| format!("{v:.digits$}"))
+    cell(x, |v| format!("{v:.digits$}"))
 }
 
 /// The exponent table and the times table, as Markdown (also the body of the text
@@ -428,15 +428,14 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
             r.solver.clone(),
             match (r.fit_from, r.fit_to) {
                 (Some(a), Some(b)) => format!("{a}x{a}..{b}x{b}"),
-                _ => "–".into(),
+                _ => MISSING.into(),
             },
             n_fit.to_string(),
             fmt_opt(r.exponent, 3),
             fmt_opt(r.stderr, 3),
-            r.ci95
-                .map_or("–".into(), |[a, b]| format!("{a:.3}..{b:.3}")),
+            cell(r.ci95, |[a, b]| format!("{a:.3}..{b:.3}")),
             fmt_opt(r.r2, 4),
-            r.points.last().map_or("–".into(), |p| {
+            cell(r.points.last(), |p| {
                 format!("{} ({}x{})", human_secs(p.seconds), p.side, p.side)
             }),
         ]);
@@ -461,7 +460,7 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
                 r.solver.clone(),
                 k.side.to_string(),
                 format!("skipped: {}", k.reason),
-                "–".into(),
+                MISSING.into(),
             ]);
         }
     }

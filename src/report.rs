@@ -31,6 +31,14 @@ pub fn human_secs(secs: f64) -> String {
     human_ns(secs * 1e9)
 }
 
+/// What a table cell shows for a missing value.
+pub const MISSING: &str = "–";
+
+/// A table cell: `x` written by `f`, or [`MISSING`].
+pub fn cell<T>(x: Option<T>, f: impl FnOnce(T) -> String) -> String {
+    x.map_or_else(|| MISSING.to_string(), f)
+}
+
 /// How a Markdown column is aligned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {
@@ -95,6 +103,12 @@ mod tests {
         assert_eq!(human_ns(7200e9), "2.00 h");
         assert_eq!(human_secs(1.0), "1.00 s");
         assert_eq!(human_secs(0.25), "250 ms");
+    }
+
+    #[test]
+    fn missing_values_are_a_dash() {
+        assert_eq!(cell(Some(2.5), |x| format!("{x:.1}")), "2.5");
+        assert_eq!(cell(None::<f64>, |x| format!("{x:.1}")), "–");
     }
 
     #[test]
