@@ -98,7 +98,7 @@ fn main() {
                             worst_ok = (steps, start);
                         }
                         if steps >= worst.0 {
-                            worst = (steps, start, sol.outcome.clone());
+                            worst = (steps, start, sol.outcome.to_string());
                         }
                     }
                     println!(

@@ -5,8 +5,12 @@
 //! legal knight moves are edges and the network's neurons); a solver — the [`network`]
 //! or one of the classical [`solvers`] — returns a [`tour::Tour`] that has passed the one
 //! validity oracle in [`tour`]; [`experiment`] runs seeded trials of many solvers into a
-//! results folder and summarises them; [`plot`] draws figures from saved data. The command
-//! line (`knightnet`) is a front end over this library and adds nothing to it.
+//! results folder and summarises them; [`compare`] and [`growth`] measure solvers side by
+//! side and against board size; [`plot`] draws figures from saved data. The command line
+//! (`knightnet`) is a front end over this library and adds nothing to it: its modules
+//! `cli` and `tui` are built only with the default feature `cli`, so a crate that depends
+//! on knightnet with `default-features = false` gets no command-line or terminal crates.
+//! `docs/ARCHITECTURE.md` draws the layers and says where a new solver or rule goes.
 //!
 //! # Solve a board
 //! Every solver is named by a [`solvers::SolverKind`], parsed from the same names the
@@ -47,21 +51,27 @@
 //! does; [`network::batch`] runs many attempts in the lanes of SIMD vectors.
 
 pub mod board;
+pub mod compare;
 pub mod count;
 pub mod error;
 pub mod existence;
 pub mod experiment;
 pub mod graph;
+pub mod growth;
 pub mod io;
 pub mod merge;
 pub mod network;
 pub mod plot;
 pub mod puzzle;
 pub mod queens;
+pub mod report;
+pub mod seeds;
 pub mod solvers;
 pub mod stats;
 pub mod tour;
 pub mod tour_file;
+// The terminal game of `knightnet play` (feature `cli`: a front end, not the library).
+#[cfg(feature = "cli")]
 pub mod tui;
 
 /// The random number generator used everywhere: ChaCha with 8 rounds, a named and
@@ -104,4 +114,8 @@ pub fn rng_from_seed(seed: u64) -> Rng {
     use rand::SeedableRng;
     Rng::seed_from_u64(seed)
 }
+
+// The command line (feature `cli`: a front end over the library; no library module
+// imports from it).
+#[cfg(feature = "cli")]
 pub mod cli;

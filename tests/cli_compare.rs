@@ -65,7 +65,7 @@ fn variety_separates_constructions_from_the_network() {
 
 #[test]
 fn shared_moves_counts_common_moves() {
-    use knightnet::cli::compare::shared_moves;
+    use knightnet::compare::shared_moves;
     let a = vec![(0, 1), (1, 2), (2, 3), (3, 4)];
     let b = vec![(0, 1), (1, 2), (5, 6), (7, 8)];
     assert_eq!(shared_moves(&[a.clone(), a.clone()]), Some(1.0));

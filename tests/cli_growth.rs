@@ -5,7 +5,8 @@ mod common;
 
 use common::{assert_refused, json_of, knightnet};
 
-use knightnet::cli::growth::{fit_power_law, parse_sides};
+use knightnet::cli::growth::parse_sides;
+use knightnet::growth::fit_power_law;
 use serde_json::Value;
 
 #[test]

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use knightnet::experiment::{self, records, Options, Progress, Record, Shard, Spec};
+use knightnet::solvers::Outcome;
 use serde_json::Value;
 
 const TINY: &str = r#"
@@ -99,8 +100,8 @@ fn thread_count_never_changes_a_record() {
     seeds.sort();
     seeds.dedup();
     assert_eq!(seeds.len(), r1.len());
-    assert!(r1.iter().any(|r| r.outcome == "tour"));
-    assert!(r1.iter().any(|r| r.outcome != "tour"));
+    assert!(r1.iter().any(|r| r.outcome == Outcome::Tour));
+    assert!(r1.iter().any(|r| r.outcome != Outcome::Tour));
     let info = json_of(&one.join("run.json"));
     assert_eq!(info["spec"]["name"], "tiny");
     assert_eq!(info["complete"], true);
@@ -281,6 +282,40 @@ fn interrupted_run_leaves_valid_results_and_resumes() {
     assert_eq!(summary_of(&part), summary_of(&whole));
 }
 
+/// A network+merge trial records what the solver reports for its seed: outcome,
+/// whether the tour came from a merge, the swaps, and both timings.
+#[test]
+fn a_network_merge_trial_records_the_solvers_merge_facts() {
+    use knightnet::solvers::{Request, SolverKind};
+    use knightnet::{board::Board, rng_from_seed};
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = write_spec(
+        tmp.path(),
+        "name = \"m\"\nseed = 4\ntrials = 12\nboards = [\"6x6\"]\n\n[[solver]]\nsolver = \"network+merge:parberry\"\n",
+    );
+    let out = tmp.path().join("out");
+    run_cli(&spec, &out, &["--threads", "2"]);
+    let recs = records::read(&out.join("records.csv")).unwrap().records;
+    assert_eq!(recs.len(), 12);
+    let solver: SolverKind = "network+merge:parberry".parse().unwrap();
+    let solver = solver.build();
+    let mut merged = 0;
+    for r in &recs {
+        let board: Board = r.board.parse().unwrap();
+        let sol = solver
+            .solve(&Request::new(board), &mut rng_from_seed(r.seed))
+            .unwrap();
+        let facts = sol.merge.expect("network+merge reports its merge");
+        assert_eq!(r.outcome, sol.outcome, "trial {}", r.trial);
+        assert_eq!(r.merged, Some(facts.merged), "trial {}", r.trial);
+        assert_eq!(r.swaps, facts.report.map(|m| u64::from(m.swaps)));
+        assert!(r.network_ns.is_some() && r.merge_ns.is_some());
+        merged += usize::from(facts.merged);
+    }
+    // On 6x6 most settled covers have several cycles: some tours are merges.
+    assert!(merged > 0);
+}
+
 #[test]
 fn a_network_trial_replays_from_its_seed() {
     use knightnet::network::{Network, Termination};
@@ -298,7 +333,7 @@ fn a_network_trial_replays_from_its_seed() {
         let net = Network::new(&graph, cell.params.unwrap()).unwrap();
         let run = net.solve(&mut rng_from_seed(r.seed));
         assert_eq!(run.attempts, 1);
-        assert_eq!(run.last.termination.name(), r.outcome);
+        assert_eq!(Outcome::from(&run.last.termination), r.outcome);
         assert_eq!(run.last.iterations as u64, r.iterations);
         let (cycles, largest) = match &run.last.termination {
             Termination::Tour => (Some(1), Some(board.squares() as u64)),

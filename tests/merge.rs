@@ -84,9 +84,21 @@ fn tiled_network_merge_reaches_large_boards() {
         let sol = solver
             .solve(&Request::new(board), &mut rng_from_seed(9))
             .unwrap();
+        assert!(sol.extra["tile"].is_u64());
+        // Many tiles make many cycles: the tour is a merge, and the facts say so.
+        let facts = sol.merge.clone().expect("network+merge reports its merge");
+        let report = facts.report.expect("a settled cover was merged");
+        assert!(facts.merged, "{m}x{n}");
+        assert!(
+            report.cycles_before > 1 && report.cycles_after == 1,
+            "{report:?}"
+        );
+        assert!(
+            report.swaps as usize >= report.cycles_before - 1,
+            "{report:?}"
+        );
         let tour = sol.tour.expect("tiled network+merge finds a tour");
         validate(board, tour.squares(), true).unwrap();
-        assert!(sol.extra["tile"].is_u64());
     }
 }
 

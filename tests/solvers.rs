@@ -5,7 +5,7 @@
 use knightnet::board::Board;
 use knightnet::existence;
 use knightnet::rng_from_seed;
-use knightnet::solvers::{Request, Solution, SolverKind};
+use knightnet::solvers::{Outcome, Request, Solution, SolverKind};
 use knightnet::tour::validate;
 
 fn request(m: usize, n: usize, closed: bool, start: Option<u32>) -> Request {
@@ -35,6 +35,7 @@ fn assert_valid(sol: &Solution, req: &Request) {
     let closed = req.closed == Some(true);
     assert_eq!(validate(req.board, tour.squares(), closed), Ok(()));
     assert_eq!(sol.closed, tour.is_closed());
+    assert!(sol.merge.is_none(), "only network+merge reports a merge");
     if let Some(s) = req.start {
         assert_eq!(tour.start(), s);
     }
@@ -113,14 +114,18 @@ fn complete_solvers_find_every_possible_tour_kind_up_to_8x8() {
                     // corner of 8x6 (measured); give it a small budget here.
                     let budget = (kind == "forward-check").then_some(2_000_000);
                     let sol = solve_budget(kind, &req, 1, budget);
-                    if sol.outcome == "gave-up" {
+                    if sol.outcome == Outcome::GaveUp {
                         assert_eq!(kind, "forward-check");
                         continue;
                     }
                     // A corner start may have no open tour on thin boards (3xn):
                     // search reports exhaustion honestly, which is also correct.
                     if sol.tour.is_none() {
-                        assert_eq!(sol.outcome, "exhausted", "{kind} {m}x{n} closed={closed}");
+                        assert_eq!(
+                            sol.outcome,
+                            Outcome::Exhausted,
+                            "{kind} {m}x{n} closed={closed}"
+                        );
                         assert!(m.min(n) <= 4, "{kind} failed on {m}x{n}");
                         continue;
                     }
@@ -150,8 +155,13 @@ fn every_solver_tour_passes_the_oracle_on_small_boards() {
                 match &sol.tour {
                     Some(_) => assert_valid(&sol, &req),
                     None => assert!(
-                        ["stuck", "exhausted", "exhausted-ties", "gave-up"]
-                            .contains(&sol.outcome.as_str()),
+                        [
+                            Outcome::Stuck,
+                            Outcome::Exhausted,
+                            Outcome::ExhaustedTies,
+                            Outcome::GaveUp
+                        ]
+                        .contains(&sol.outcome),
                         "{kind} {m}x{n}: {}",
                         sol.outcome
                     ),
@@ -246,7 +256,7 @@ fn divide_conquer_covers_every_board_shape() {
                 let sol = solve("divide-conquer", &req, 1);
                 if m.min(n) <= 4 && !closed && sol.tour.is_none() {
                     // Thin boards: some start squares have no open tour at all.
-                    assert_eq!(sol.outcome, "exhausted", "{m}x{n} {start:?}");
+                    assert_eq!(sol.outcome, Outcome::Exhausted, "{m}x{n} {start:?}");
                     continue;
                 }
                 if start.is_none() || m.min(n) >= 5 {
@@ -292,11 +302,11 @@ fn failures_are_outcomes() {
     let req = request(8, 8, false, Some(Board::new(8, 8).unwrap().index(5, 4)));
     let sol = solve("warnsdorff:first", &req, 1);
     assert!(sol.tour.is_none());
-    assert_eq!(sol.outcome, "stuck");
+    assert_eq!(sol.outcome, Outcome::Stuck);
     assert!(sol.extra["visited"].as_u64().unwrap() < 64);
     // Squirrel–Cull from the corner of 74x74 gets stuck (Ganzfried 2004).
     let sol = solve("warnsdorff:squirrel-cull", &request(74, 74, false, None), 1);
-    assert_eq!(sol.outcome, "stuck");
+    assert_eq!(sol.outcome, Outcome::Stuck);
     // A tiny step budget gives up with the count of steps.
     let mut kind: SolverKind = "backtrack".parse().unwrap();
     kind.apply_classical_flags(None, Some(1000), None).unwrap();
@@ -304,7 +314,7 @@ fn failures_are_outcomes() {
         .build()
         .solve(&request(8, 8, false, None), &mut rng_from_seed(1))
         .unwrap();
-    assert_eq!(sol.outcome, "gave-up");
+    assert_eq!(sol.outcome, Outcome::GaveUp);
     assert_eq!(sol.steps, Some(1000));
     // The tie-point search is incomplete: it can exhaust where tours exist.
     let sol = solve("warnsdorff-backtrack", &request(3, 4, false, None), 1);

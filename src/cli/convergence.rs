@@ -18,10 +18,11 @@ use super::Failure;
 use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::KnightGraph;
-use crate::network::{Network, Preset, StepStats, Trace, UpdateOrder};
+use crate::network::{Network, Preset, StepStats, Termination, Trace, UpdateOrder};
 use crate::plot::convergence::{ConvergenceData, ConvergenceFigure};
 use crate::plot::trace::SavedTrace;
 use crate::plot::{check_output_path, ImageFormat};
+use crate::seeds::consecutive;
 use crate::solvers::network::NetworkSolver;
 use crate::solvers::{Request, Solver};
 use crate::{rng_from_seed, DEFAULT_SEED};
@@ -56,15 +57,15 @@ pub struct ConvergenceArgs {
     pub network: NetworkFlags,
 }
 
-/// Step measurements and outcome name of `runs` seeded attempts.
-pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(Vec<StepStats>, &'static str)> {
+/// Step measurements and ending of `runs` seeded attempts.
+pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(Vec<StepStats>, Termination)> {
     (0..runs as u64)
         .into_par_iter()
         .map(|i| {
-            let mut rng = rng_from_seed(seed.wrapping_add(i));
+            let mut rng = rng_from_seed(consecutive(seed, i));
             let mut trace = Trace::default();
             let attempt = net.attempt(&mut rng, Some(&mut trace));
-            (trace.steps, attempt.termination.name())
+            (trace.steps, attempt.termination)
         })
         .collect()
 }
@@ -143,9 +144,11 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for p in configs {
         let net = Network::new(&graph, p)?;
         let results = traces(&net, args.seed, args.runs);
-        let tours = results.iter().filter(|r| r.1 == "tour").count();
-        let (runs, outcomes): (Vec<_>, Vec<_>) =
-            results.into_iter().map(|(s, o)| (s, o.to_string())).unzip();
+        let tours = results.iter().filter(|r| r.1 == Termination::Tour).count();
+        let (runs, outcomes): (Vec<_>, Vec<_>) = results
+            .into_iter()
+            .map(|(s, o)| (s, o.name().to_string()))
+            .unzip();
         lines.push(format!("{} ({tours} ended in a tour)", p.variant_name()));
         sets.push(ConvergenceData {
             board: board.to_string(),

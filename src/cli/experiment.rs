@@ -87,7 +87,7 @@ impl Progress for Bar {
     }
 
     fn record(&self, r: &Record) {
-        if r.outcome == "tour" {
+        if r.outcome.is_tour() {
             self.tours.fetch_add(1, Ordering::Relaxed);
         }
         let stopping = if STOP.load(Ordering::Relaxed) {

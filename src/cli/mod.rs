@@ -14,6 +14,9 @@ pub mod merge;
 pub mod play;
 pub mod plot;
 pub mod queens;
+pub mod report;
+// Flag docs are clap's help text: `network[:PRESET]` there is syntax, not a doc link.
+#[allow(rustdoc::broken_intra_doc_links)]
 pub mod solve;
 pub mod solve_output;
 

@@ -48,6 +48,10 @@ fn fields(sol: &Solution, board: Board, seed: u64) -> Map<String, Value> {
     for (k, x) in sol.extra.iter().filter(|(k, _)| !k.ends_with("_ns")) {
         v[k] = x.clone();
     }
+    if let Some(m) = &sol.merge {
+        v["merged"] = json!(m.merged);
+        v["merge"] = json!(m.report);
+    }
     match v {
         Value::Object(m) => m,
         _ => unreachable!("json! of an object literal is an object"),

@@ -28,37 +28,7 @@ use super::seeds::trial_seed;
 use super::spec::Spec;
 use crate::board::Board;
 use crate::error::InputError;
-
-/// Outcomes a network cell (one attempt) can record.
-pub const NETWORK_OUTCOMES: [&str; 5] = [
-    "tour",
-    "multiple-cycles",
-    "stable-not-degree-two",
-    "iteration-cap",
-    "invalid-tour",
-];
-
-/// Outcomes a classical or `network+merge` cell can record: the solvers' own outcome
-/// names, and `impossible` / `refused` for a solve the solver refuses.
-pub const SOLVER_OUTCOMES: [&str; 17] = [
-    "tour",
-    "invalid-tour",
-    "impossible",
-    "refused",
-    "stuck",
-    "not-closed",
-    "not-found",
-    "exhausted",
-    "exhausted-ties",
-    "gave-up",
-    "join-failed",
-    "too-large-for-search",
-    "merge-failed",
-    "tile-not-settled",
-    "multiple-cycles",
-    "stable-not-degree-two",
-    "iteration-cap",
-];
+use crate::solvers::outcome::{self, Outcome};
 
 /// The first key at which two specs differ, as `PATH: A vs B` (e.g.
 /// `seed: 6 vs 5`, `cells[2].trials: 24 vs 10`), or `None` when they are equal.
@@ -270,15 +240,17 @@ impl<'s> RowCheck<'s> {
             )));
         }
         let squares = u64::from(rule.board.squares() as u32);
-        let known: &[&str] = match rule.max_iterations {
-            Some(_) => &NETWORK_OUTCOMES,
-            None => &SOLVER_OUTCOMES,
-        };
-        if !known.contains(&r.outcome.as_str()) {
+        // Any outcome name parsed (the reader refused unknown ones); a network cell's
+        // trial is one attempt, which ends in one of the network's own outcomes.
+        if rule.max_iterations.is_some() && !r.outcome.ends_network_attempt() {
+            let network: Vec<Outcome> = Outcome::ALL
+                .into_iter()
+                .filter(|o| o.ends_network_attempt())
+                .collect();
             return Err(bad(format!(
                 "outcome '{}' is not one this cell records ({})",
                 r.outcome,
-                known.join(", ")
+                outcome::names(&network)
             )));
         }
         let range = |name: &str, v: Option<u64>, max: u64| match v {

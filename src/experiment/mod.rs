@@ -32,7 +32,7 @@
 pub mod check;
 pub mod records;
 pub mod runner;
-pub mod seeds;
+pub use crate::seeds;
 pub mod spec;
 pub mod summary;
 

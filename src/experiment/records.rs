@@ -14,7 +14,7 @@
 //! | `trial` | trial number within the cell, from 0 |
 //! | `seed` | the trial's ChaCha8 seed (see `seeds`) |
 //! | `start` | start square (classical cells) |
-//! | `outcome` | `tour`, a network termination name, or the solver's failure name |
+//! | `outcome` | `tour`, a network termination name, or the solver's failure name ([`Outcome`]) |
 //! | `iterations` | network sweeps/steps of the attempt; solver iterations otherwise |
 //! | `restarts` | restarts within the trial (0 for network trials: one trial = one attempt) |
 //! | `cycles` | network: cycles of the final output when it is a degree-2 cover |
@@ -37,6 +37,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::InputError;
 use crate::io::{complete_len, cut_to, write_atomic, write_atomic_with, Appender};
+use crate::solvers::Outcome;
 
 /// The column names, in file order.
 pub const COLUMNS: [&str; 20] = [
@@ -74,7 +75,7 @@ pub struct Record {
     pub trial: u64,
     pub seed: u64,
     pub start: Option<String>,
-    pub outcome: String,
+    pub outcome: Outcome,
     pub iterations: u64,
     pub restarts: u64,
     pub cycles: Option<u64>,
@@ -315,7 +316,7 @@ mod tests {
             trial,
             seed: 42,
             start: None,
-            outcome: "tour".into(),
+            outcome: Outcome::Tour,
             iterations: 17,
             restarts: 0,
             cycles: Some(1),

@@ -36,7 +36,7 @@ use crate::graph::KnightGraph;
 use crate::network::batch::{self, Jobs};
 use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder};
 use crate::rng_from_seed;
-use crate::solvers::{Request, Solver};
+use crate::solvers::{Outcome, Request, Solver};
 use crate::tour::Tour;
 
 /// One slice of a sweep: trials whose global number is `index` mod `count`.
@@ -243,7 +243,8 @@ impl<'s> Prepared<'s> {
             trial,
             seed,
             start: None,
-            outcome: String::new(),
+            // Set by the trial (every path below writes it).
+            outcome: Outcome::Refused,
             iterations: 0,
             restarts: 0,
             cycles: None,
@@ -261,11 +262,11 @@ impl<'s> Prepared<'s> {
     /// Fill in a network trial's outcome from its one attempt.
     fn network_outcome(r: &mut Record, graph: &KnightGraph, a: &Attempt) {
         r.iterations = a.iterations as u64;
-        r.outcome = a.termination.name().to_string();
+        r.outcome = Outcome::from(&a.termination);
         match &a.termination {
             Termination::Tour => {
                 if Tour::new(graph.board(), a.cycles[0].clone(), true).is_err() {
-                    r.outcome = "invalid-tour".into();
+                    r.outcome = Outcome::InvalidTour;
                 }
                 r.cycles = Some(1);
                 r.largest_cycle = Some(a.cycles[0].len() as u64);
@@ -327,25 +328,23 @@ impl<'s> Prepared<'s> {
                 r.start = req.start.map(|q| req.board.square_name(q));
                 match solver.solve(&req, &mut rng) {
                     Ok(sol) => {
-                        r.outcome = sol.outcome;
-                        if r.outcome == "tour" && sol.tour.is_none() {
-                            r.outcome = "invalid-tour".into();
-                        }
+                        r.outcome = match (sol.outcome, &sol.tour) {
+                            (Outcome::Tour, None) => Outcome::InvalidTour,
+                            (o, _) => o,
+                        };
                         r.iterations = sol.iterations;
                         r.restarts = sol.attempts.saturating_sub(1);
                         r.steps = sol.steps;
-                        r.merged = sol.extra.get("merged").and_then(|v| v.as_bool());
-                        r.swaps = sol
-                            .extra
-                            .get("merge")
-                            .and_then(|m| m.get("swaps"))
-                            .and_then(|v| v.as_u64());
-                        r.network_ns = sol.extra.get("network_ns").and_then(|v| v.as_u64());
-                        r.merge_ns = sol.extra.get("merge_ns").and_then(|v| v.as_u64());
+                        if let Some(m) = &sol.merge {
+                            r.merged = Some(m.merged);
+                            r.swaps = m.report.as_ref().map(|rep| u64::from(rep.swaps));
+                            r.network_ns = Some(m.network_ns);
+                            r.merge_ns = Some(m.merge_ns);
+                        }
                     }
                     // A random start can fall where no tour starts (odd boards).
-                    Err(InputError::Impossible(_)) => r.outcome = "impossible".into(),
-                    Err(_) => r.outcome = "refused".into(),
+                    Err(InputError::Impossible(_)) => r.outcome = Outcome::Impossible,
+                    Err(_) => r.outcome = Outcome::Refused,
                 }
             }
         }

@@ -154,10 +154,10 @@ impl Tally {
             return;
         };
         c.trials += 1;
-        match c.outcomes.get_mut(&r.outcome) {
+        match c.outcomes.get_mut(r.outcome.name()) {
             Some(k) => *k += 1,
             None => {
-                c.outcomes.insert(r.outcome.clone(), 1);
+                c.outcomes.insert(r.outcome.to_string(), 1);
             }
         }
         c.iterations.add(r.iterations);
@@ -183,7 +183,7 @@ impl Tally {
                     .map(|s| s.to_string())
                     .collect()
             } else {
-                vec!["tour".to_string()]
+                vec![crate::solvers::Outcome::Tour.to_string()]
             };
             let others: Vec<String> = t
                 .outcomes
@@ -264,29 +264,8 @@ fn pct(x: f64) -> String {
     }
 }
 
-/// A duration in nanoseconds, in a readable unit.
-pub fn human_ns(ns: f64) -> String {
-    let (v, unit) = if ns < 1e3 {
-        (ns, "ns")
-    } else if ns < 1e6 {
-        (ns / 1e3, "µs")
-    } else if ns < 1e9 {
-        (ns / 1e6, "ms")
-    } else if ns < 60e9 {
-        (ns / 1e9, "s")
-    } else if ns < 3600e9 {
-        (ns / 60e9, "min")
-    } else {
-        (ns / 3600e9, "h")
-    };
-    if v < 10.0 {
-        format!("{v:.2} {unit}")
-    } else if v < 100.0 {
-        format!("{v:.1} {unit}")
-    } else {
-        format!("{v:.0} {unit}")
-    }
-}
+/// Durations are written as every report writes them.
+pub use crate::report::human_ns;
 
 fn opt(x: Option<f64>, f: impl Fn(f64) -> String) -> String {
     x.map(f).unwrap_or_else(|| "–".into())

@@ -14,7 +14,7 @@ use serde_json::json;
 
 use super::classical::{self, Report};
 use super::divide_conquer::{base_tour, DivideConquerSolver};
-use super::{Request, Solution, Solver};
+use super::{Outcome, Request, Solution, Solver};
 use crate::error::InputError;
 use crate::Rng;
 
@@ -49,14 +49,18 @@ impl Solver for CircuitSolver {
         };
         let mut extra = serde_json::Map::new();
         extra.insert("source".into(), json!(source));
-        let outcome = if tour.is_some() { "tour" } else { "not-found" };
+        let outcome = if tour.is_some() {
+            Outcome::Tour
+        } else {
+            Outcome::NotFound
+        };
         classical::finish(
             "circuit",
             None,
             req,
             tour,
             Report {
-                outcome: outcome.into(),
+                outcome,
                 attempts: 1,
                 steps: None,
                 extra,

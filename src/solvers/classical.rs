@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Request, Solution};
+use super::{Outcome, Request, Solution};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::tour::Tour;
@@ -70,9 +70,9 @@ pub fn check_search_size(board: Board, what: &str) -> Result<(), InputError> {
 }
 
 /// Everything a classical solver reports besides the tour.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Report {
-    pub outcome: String,
+    pub outcome: Outcome,
     pub attempts: u64,
     pub steps: Option<u64>,
     pub extra: Map<String, Value>,
@@ -101,7 +101,7 @@ pub fn finish(
         match Tour::new(board, sq, is_closed) {
             Ok(t) => {
                 if want_closed && !is_closed {
-                    report.outcome = "not-closed".into();
+                    report.outcome = Outcome::NotClosed;
                 } else {
                     closed = is_closed;
                     tour = Some(t);
@@ -123,6 +123,7 @@ pub fn finish(
         iterations: 0,
         attempts: report.attempts.max(1),
         steps: report.steps,
+        merge: None,
         extra: report.extra,
     }
     .apply_start(req)

@@ -48,11 +48,11 @@
 //! a linear-time guarantee on `4 x n`.
 //!
 //! Representation: on boards with both sides >= 5 the cover is never laid square by
-//! square. [`plan::Plan`] keeps one neighbour table per distinct block state (interned),
+//! square. `plan::Plan` keeps one neighbour table per distinct block state (interned),
 //! memoises each join on the two tables it touches, and shares a row's chain of joins
 //! between rows that start alike; the tour is then walked from it, block by block, along
 //! precomputed in-block segments. It is the same cover (slot for slot) as laying it on
-//! [`Cover`], which remains for `3 x n` boards and for any join the compact form does
+//! `Cover`, which remains for `3 x n` boards and for any join the compact form does
 //! not model (a test checks both give identical tours on every board 5x5..36x36 and
 //! several larger ones). [`DivideConquerSolver::stream`] walks the same plan without
 //! collecting the tour.
@@ -69,7 +69,7 @@ use serde_json::json;
 use super::classical::{self, Report};
 use super::search::{Config, Neighbours, Order, Search, Stop};
 use super::warnsdorff::{self, TieBreak};
-use super::{Request, Solution, Solver};
+use super::{Outcome, Request, Solution, Solver};
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::error::InputError;
 use crate::existence;
@@ -392,7 +392,7 @@ impl Cover {
 #[derive(Debug, Clone)]
 enum Built {
     Tour(Vec<u32>, &'static str),
-    Failed(&'static str, u64),
+    Failed(Outcome, u64),
 }
 
 /// Where the block construction cuts a board (both sides >= 5): the row and column
@@ -557,7 +557,7 @@ fn build_blocks_cover(rows: usize, cols: usize, closed: bool, start: u32) -> Opt
                         }
                     }
                     if !joined {
-                        return Some(Built::Failed("join-failed", 0));
+                        return Some(Built::Failed(Outcome::JoinFailed, 0));
                     }
                 }
             }
@@ -593,7 +593,7 @@ fn build_three(n: usize, start: u32) -> Option<Built> {
             w: 4,
         };
         if !cover.insert_path(prev, next) {
-            return Some(Built::Failed("join-failed", 0));
+            return Some(Built::Failed(Outcome::JoinFailed, 0));
         }
         prev = next;
     }
@@ -866,12 +866,12 @@ fn construct(board: Board, closed: bool, start: u32) -> Built {
     }
     // Thin boards without closed tours, and odd starts the blocks cannot reach.
     if n > classical::MAX_SEARCH_SQUARES {
-        return Built::Failed("too-large-for-search", 0);
+        return Built::Failed(Outcome::TooLargeForSearch, 0);
     }
     match search_tour(board, use_closed && closed, start, FALLBACK_MAX_STEPS) {
         (Some(t), _, _) => Built::Tour(t, "search"),
-        (None, Stop::Budget, steps) => Built::Failed("gave-up", steps),
-        (None, _, steps) => Built::Failed("exhausted", steps),
+        (None, Stop::Budget, steps) => Built::Failed(Outcome::GaveUp, steps),
+        (None, _, steps) => Built::Failed(Outcome::Exhausted, steps),
     }
 }
 
@@ -904,7 +904,7 @@ pub struct Streamed {
 impl DivideConquerSolver {
     /// Walk the tour that [`Solver::solve`] returns for `req`, square by square,
     /// calling `visit(row, col)` in visiting order, without holding the tour: the
-    /// cover is kept in compact form ([`plan`]), so memory is O(rows + cols) plus a
+    /// cover is kept in compact form (`plan`), so memory is O(rows + cols) plus a
     /// few kilobytes of block tables, whatever the area.
     ///
     /// Supports boards with both sides at least 5 whose block layout applies (every
@@ -982,9 +982,9 @@ impl Solver for DivideConquerSolver {
         let (squares, outcome, steps) = match construct(req.board, closed, start) {
             Built::Tour(t, how) => {
                 extra.insert("method".into(), json!(how));
-                (Some(t), "tour".to_string(), None)
+                (Some(t), Outcome::Tour, None)
             }
-            Built::Failed(why, steps) => (None, why.to_string(), Some(steps)),
+            Built::Failed(why, steps) => (None, why, Some(steps)),
         };
         classical::finish(
             "divide-conquer",

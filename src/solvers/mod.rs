@@ -11,6 +11,7 @@ pub mod divide_conquer;
 pub mod forward_check;
 pub mod network;
 pub mod neural_merge;
+pub mod outcome;
 pub mod search;
 pub mod warnsdorff;
 pub mod warnsdorff_backtrack;
@@ -23,6 +24,7 @@ use serde_json::{Map, Value};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::existence;
+use crate::merge::MergeReport;
 use crate::network::{NetworkParams, Preset};
 use crate::tour::Tour;
 use crate::Rng;
@@ -32,6 +34,8 @@ use divide_conquer::DivideConquerSolver;
 use forward_check::ForwardCheckSolver;
 use warnsdorff::{TieBreak, WarnsdorffSolver};
 use warnsdorff_backtrack::WarnsdorffBacktrackSolver;
+
+pub use outcome::Outcome;
 
 /// Split a solver name `NAME[:VARIANT]` into its name and optional variant.
 pub fn split_name(s: &str) -> (&str, Option<&str>) {
@@ -96,16 +100,33 @@ pub struct Solution {
     pub closed: bool,
     /// The tour, already validated; `None` when the solver failed.
     pub tour: Option<Tour>,
-    /// Why the solver stopped: `tour`, or a solver-specific failure name.
-    pub outcome: String,
+    /// Why the solver stopped: a tour, or a solver-specific failure.
+    pub outcome: Outcome,
     /// Network steps or sweeps over all attempts (0 for search solvers).
     pub iterations: u64,
     /// Attempts made (restarts + 1).
     pub attempts: u64,
     /// Search steps (squares placed), for search solvers.
     pub steps: Option<u64>,
-    /// Solver-specific extra facts for JSON output.
+    /// `network+merge` only: what merging did and where the time went.
+    pub merge: Option<MergeFacts>,
+    /// Solver-specific extra facts for JSON output (facts read back by other modules
+    /// are typed fields instead).
     pub extra: Map<String, Value>,
+}
+
+/// What `network+merge` did besides the tour. JSON output shows `merged` and `merge`
+/// (the report); the experiment runner records `merged`, the swaps and both timings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeFacts {
+    /// Whether the tour came from merging several cycles.
+    pub merged: bool,
+    /// The last merge's report (`None` when no cover was merged).
+    pub report: Option<MergeReport>,
+    /// Nanoseconds in the network.
+    pub network_ns: u64,
+    /// Nanoseconds merging.
+    pub merge_ns: u64,
 }
 
 impl Solution {

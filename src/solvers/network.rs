@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map};
 
-use super::{Request, Solution, Solver};
+use super::{Outcome, Request, Solution, Solver};
 use crate::error::InputError;
 use crate::graph::{check_memory, KnightGraph};
 use crate::network::{
@@ -57,11 +57,12 @@ impl NetworkSolver {
             solver: "network".into(),
             variant: Some(self.params.variant_name()),
             closed: true,
-            outcome: run.last.termination.name().to_string(),
+            outcome: Outcome::from(&run.last.termination),
             tour: run.tour,
             iterations: run.total_iterations,
             attempts: run.attempts as u64,
             steps: None,
+            merge: None,
             extra,
         }
         .apply_start(req)

@@ -9,8 +9,8 @@
 //!   (the last strip of each axis takes the remainder), one network per tile runs until
 //!   its tile settles into a degree-2 cover, and the union of the tile covers is merged
 //!   across the whole board. Tiles are independent, run in parallel (rayon), and each
-//!   makes its attempts `j = 0, 1, ...` from `attempt_rng(splitmix64(base ^
-//!   splitmix64(tile)), j)`, where `base` is one draw from the solver's stream, so the
+//!   makes its attempts `j = 0, 1, ...` from `attempt_rng(mix(base ^
+//!   mix(tile)), j)` (`mix`: SplitMix64's output function, [`crate::seeds::mix`]), where `base` is one draw from the solver's stream, so the
 //!   result does not depend on the thread count. Tiles of one size run together in the
 //!   lanes of the batched engine ([`crate::network::batch`]) when the parameters allow it,
 //!   one at a time otherwise; both give the same cover. This is the neural route to boards of a million squares: the
@@ -24,7 +24,7 @@ use rand::Rng as _;
 use rayon::prelude::*;
 use serde_json::{json, Map};
 
-use super::{Request, Solution, Solver};
+use super::{MergeFacts, Outcome, Request, Solution, Solver};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::existence;
@@ -34,6 +34,7 @@ use crate::network::batch::{fits_i16, Batch, Jobs, LANES};
 use crate::network::{
     attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder, BYTES_PER_NEURON,
 };
+use crate::seeds::mix;
 use crate::Rng;
 
 /// Fallback local-search budget of the merge, per cover.
@@ -104,14 +105,6 @@ pub struct NeuralMergeSolver {
     /// Run tiles in the batched engine where the parameters allow (default); `false`
     /// forces the scalar engine, which gives the same cover (tests compare them).
     pub batched: bool,
-}
-
-/// SplitMix64 finaliser: a fixed, documented way to derive independent seeds.
-pub fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// Cut a side of length `n` into strips of `tile` to `2·tile − 1` squares (one strip if
@@ -271,7 +264,7 @@ impl NeuralMergeSolver {
             .enumerate()
             .map(|(i, (o, d))| (i, o, d))
             .collect();
-        let seed_of = |i: usize| splitmix64(base ^ splitmix64(i as u64));
+        let seed_of = |i: usize| mix(base ^ mix(i as u64));
         let batched = self.batched
             && self.params.order != UpdateOrder::RandomPermutation
             && graphs.keys().all(|&(_, w)| fits_i16(&self.params, w));
@@ -387,7 +380,7 @@ impl Solver for NeuralMergeSolver {
         let mut merge_ns = 0u64;
         let mut tour = None;
         let mut merged = false;
-        let mut last_outcome = String::from("iteration-cap");
+        let mut last_outcome = Outcome::IterationCap;
         let mut report: Option<MergeReport> = None;
         let tile_side = self.tile.side(board);
         match tile_side {
@@ -401,11 +394,15 @@ impl Solver for NeuralMergeSolver {
                     let (t, r) = merge_cycles(board, &cycles, rng, MAX_LOCAL_MOVES);
                     merge_ns += t1.elapsed().as_nanos() as u64;
                     merged = r.cycles_before > 1 && t.is_some();
-                    last_outcome = if t.is_some() { "tour" } else { "merge-failed" }.into();
+                    last_outcome = if t.is_some() {
+                        Outcome::Tour
+                    } else {
+                        Outcome::MergeFailed
+                    };
                     tour = t;
                     report = Some(r);
                 } else {
-                    last_outcome = "tile-not-settled".into();
+                    last_outcome = Outcome::TileNotSettled;
                 }
             }
             None => {
@@ -416,7 +413,7 @@ impl Solver for NeuralMergeSolver {
                     let attempt = net.attempt(rng, None);
                     network_ns += t0.elapsed().as_nanos() as u64;
                     stats.count(&attempt.termination, attempt.iterations);
-                    last_outcome = attempt.termination.name().to_string();
+                    last_outcome = Outcome::from(&attempt.termination);
                     if attempt.termination.cycle_count() == 0 {
                         continue;
                     }
@@ -428,24 +425,20 @@ impl Solver for NeuralMergeSolver {
                     report = Some(r);
                     if ok {
                         tour = t;
-                        last_outcome = "tour".into();
+                        last_outcome = Outcome::Tour;
                         break;
                     }
-                    last_outcome = "merge-failed".into();
+                    last_outcome = Outcome::MergeFailed;
                 }
             }
         }
         let mut extra = Map::new();
-        extra.insert("merged".into(), json!(merged));
-        extra.insert("merge".into(), json!(report));
         extra.insert("tile".into(), json!(tile_side));
         extra.insert(
             "terminations".into(),
             Termination::counts_json(stats.terminations),
         );
         extra.insert("params".into(), json!(self.params));
-        extra.insert("network_ns".into(), json!(network_ns));
-        extra.insert("merge_ns".into(), json!(merge_ns));
         Solution {
             solver: self.name(),
             variant: Some(self.params.variant_name()),
@@ -455,6 +448,12 @@ impl Solver for NeuralMergeSolver {
             iterations: stats.iterations,
             attempts: stats.attempts,
             steps: None,
+            merge: Some(MergeFacts {
+                merged,
+                report,
+                network_ns,
+                merge_ns,
+            }),
             extra,
         }
         .apply_start(req)
@@ -480,13 +479,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn splitmix_is_fixed() {
-        // The first output of the SplitMix64 generator seeded with 0 (Steele, Lea and
-        // Flood 2014), i.e. the output function applied to 0.
-        assert_eq!(splitmix64(0), 0xE220_A839_7B1D_CDAF);
-        assert_ne!(splitmix64(1), splitmix64(2));
     }
 }

@@ -445,10 +445,10 @@ pub fn solve_request(
         extra.insert("connectivity_squares".into(), json!(search.scanned));
     }
     let outcome = match stop {
-        Stop::Found => "tour".to_string(),
-        Stop::Exhausted if cfg.ties_only => "exhausted-ties".to_string(),
-        Stop::Exhausted => "exhausted".to_string(),
-        Stop::Budget => "gave-up".to_string(),
+        Stop::Found => super::Outcome::Tour,
+        Stop::Exhausted if cfg.ties_only => super::Outcome::ExhaustedTies,
+        Stop::Exhausted => super::Outcome::Exhausted,
+        Stop::Budget => super::Outcome::GaveUp,
     };
     if stop == Stop::Budget {
         extra.insert(

@@ -6,7 +6,7 @@ use serde_json::json;
 use super::{run, TieBreak};
 use crate::error::InputError;
 use crate::solvers::classical::{self, Report};
-use crate::solvers::{Request, Solution, Solver};
+use crate::solvers::{Outcome, Request, Solution, Solver};
 use crate::Rng;
 
 /// Warnsdorff's rule as a [`Solver`].
@@ -82,9 +82,9 @@ impl Solver for WarnsdorffSolver {
         extra.insert("visited".into(), json!(last.path.len()));
         extra.insert("ties".into(), json!(last.ties));
         let outcome = if complete {
-            "tour".to_string()
+            Outcome::Tour
         } else {
-            "stuck".to_string()
+            Outcome::Stuck
         };
         let steps = Some(last.path.len() as u64 - 1);
         let squares = complete.then_some(last.path);

@@ -1,8 +1,12 @@
-//! The seed of every trial, derived from the spec's base seed, the cell and the trial
-//! number alone, so no result depends on thread count, sharding, resumption or the order
-//! in which trials run.
+//! Seed derivation, in one place: every seed the toolkit derives from another comes from
+//! here, so each rule is written once and documented where it is defined.
 //!
-//! The rule (stable; changing it changes every recorded result):
+//! - **Side by side** ([`consecutive`]): `compare`, `growth` and `convergence` run trial
+//!   `i` with seed `SEED + i` (wrapping), so `knightnet solve --seed SEED+i` replays it.
+//! - **Experiment trials** ([`trial_seed`]): derived from the spec's base seed, the cell
+//!   and the trial number alone, so no result depends on thread count, sharding,
+//!   resumption or the order in which trials run. The rule (stable; changing it changes
+//!   every recorded result):
 //!
 //! ```text
 //! key        = "<cell label>/<rows>x<cols>"           (e.g. "parberry/8x8")
@@ -16,6 +20,8 @@
 //! so adding or reordering cells leaves every other cell's trials unchanged. The seed is
 //! recorded in every row; `knightnet solve --seed SEED --max-attempts 1` with the cell's
 //! board and network parameters replays a network trial.
+//! - **Tiles of `network+merge`**: tile `i` draws from `mix(base ^ mix(i))`
+//!   ([`crate::solvers::neural_merge`]).
 
 /// SplitMix64's output function (Steele, Lea & Flood 2014; Vigna's `splitmix64.c`).
 pub fn mix(x: u64) -> u64 {
@@ -35,6 +41,12 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     h
 }
 
+/// The seed of trial `i` of a side-by-side run whose trial 0 has `seed`: `seed + i`,
+/// wrapping at 2^64.
+pub fn consecutive(seed: u64, i: u64) -> u64 {
+    seed.wrapping_add(i)
+}
+
 /// The seed of trial `trial` of the cell named `cell_key` under `base_seed`.
 pub fn trial_seed(base_seed: u64, cell_key: &str, trial: u64) -> u64 {
     mix(mix(mix(base_seed) ^ fnv1a64(cell_key.as_bytes())) ^ trial)
@@ -50,6 +62,12 @@ mod tests {
         // golden gamma before mixing, as `mix` does).
         assert_eq!(mix(0), 0xE220_A839_7B1D_CDAF);
         assert_eq!(mix(0x9E37_79B9_7F4A_7C15), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    #[test]
+    fn consecutive_seeds_wrap() {
+        assert_eq!(consecutive(7, 3), 10);
+        assert_eq!(consecutive(u64::MAX, 1), 0);
     }
 
     #[test]

@@ -1,0 +1,48 @@
+//! The output of the report commands (`compare`, `growth`): one `--format` flag and one
+//! way to write rows as JSON, Markdown, or text (a header line, then the Markdown).
+
+use std::io::Write;
+
+use clap::ValueEnum;
+use serde::Serialize;
+
+use super::Failure;
+
+/// `--format` of a report command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Json,
+    Markdown,
+}
+
+impl ReportFormat {
+    /// Write `rows` in this format: pretty JSON; the Markdown `tables`; or `header`,
+    /// a newline, then the tables.
+    pub fn write<T: Serialize + ?Sized>(
+        self,
+        rows: &T,
+        tables: String,
+        header: impl FnOnce() -> String,
+        out: &mut dyn Write,
+    ) -> Result<(), Failure> {
+        let text = match self {
+            ReportFormat::Json => {
+                serde_json::to_string_pretty(rows).map_err(anyhow::Error::from)? + "\n"
+            }
+            ReportFormat::Markdown => tables,
+            ReportFormat::Text => format!("{}\n{tables}", header()),
+        };
+        out.write_all(text.as_bytes())?;
+        Ok(())
+    }
+}
+
+/// "s" for a count other than one.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

@@ -1,0 +1,191 @@
+//! Several solvers side by side on one board with the same seeds, in one process: time
+//! per tour, success rate, the ratio to the fastest, and the variety of the tours
+//! (`knightnet compare` prints this).
+//!
+//! Trial `i` of every solver runs with seed `SEED + i` ([`crate::seeds::consecutive`], so
+//! `solve --solver NAME --seed SEED+i` replays it). Trials run on `threads` threads (never
+//! more than trials) in one chunk of consecutive trials per thread, solved with
+//! [`crate::solvers::Solver::solve_many`] (the network runs a chunk's solves in the lanes
+//! of one batch: throughput mode; the tours are the same as one `solve` per seed).
+//! `seconds` is the sum of the chunks' own wall times, each on one core, so it hardly
+//! depends on the thread count. [`shared_moves`] measures variety: the mean share of moves
+//! two tours of the same solver have in common (a construction that always builds the
+//! same tour scores 100%).
+//!
+//! ```
+//! use knightnet::{board::Board, compare::compare};
+//!
+//! let kinds = ["warnsdorff:roth".parse().unwrap(), "divide-conquer".parse().unwrap()];
+//! let rows = compare(Board::new(8, 8).unwrap(), &kinds, 3, 1, 1).unwrap();
+//! assert_eq!(rows.len(), 2);
+//! assert!(rows.iter().all(|r| r.tours == 3));
+//! print!("{}", knightnet::compare::markdown(&rows));
+//! ```
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::error::InputError;
+use crate::report::{cell, human_secs, Align, MarkdownTable};
+use crate::rng_from_seed;
+use crate::seeds::consecutive;
+use crate::solvers::{Request, SolverKind};
+
+/// One row of the comparison.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompareRow {
+    pub solver: String,
+    pub board: String,
+    pub trials: u64,
+    pub tours: u64,
+    /// Network attempts (restarts + 1) summed over trials; 1 per trial for the others.
+    pub attempts: u64,
+    /// Sum of the trials' own times.
+    pub seconds: f64,
+    pub seconds_per_tour: Option<f64>,
+    pub success_rate: f64,
+    /// `seconds_per_tour` over the fastest solver's.
+    pub ratio_to_fastest: Option<f64>,
+    /// Variety: the mean share of moves two of this solver's tours have in common, over
+    /// all pairs of the first [`VARIETY_TOURS`] tours (1.0: always the same tour).
+    pub shared_moves: Option<f64>,
+}
+
+/// One trial: the tour's moves (if any), attempts made, seconds taken.
+type TrialResult = (Option<Vec<(u32, u32)>>, u64, f64);
+
+/// Tours per solver that enter the variety measure.
+pub const VARIETY_TOURS: usize = 20;
+
+/// Mean share of common moves over all pairs of `tours` (sorted move lists).
+pub fn shared_moves(tours: &[Vec<(u32, u32)>]) -> Option<f64> {
+    let mut total = 0.0;
+    let mut pairs = 0usize;
+    for i in 0..tours.len() {
+        for j in i + 1..tours.len() {
+            let (a, b) = (&tours[i], &tours[j]);
+            let (mut x, mut y, mut common) = (0, 0, 0usize);
+            while x < a.len() && y < b.len() {
+                match a[x].cmp(&b[y]) {
+                    std::cmp::Ordering::Less => x += 1,
+                    std::cmp::Ordering::Greater => y += 1,
+                    std::cmp::Ordering::Equal => {
+                        common += 1;
+                        x += 1;
+                        y += 1;
+                    }
+                }
+            }
+            total += common as f64 / a.len().max(b.len()).max(1) as f64;
+            pairs += 1;
+        }
+    }
+    (pairs > 0).then(|| total / pairs as f64)
+}
+
+/// Run the comparison (library entry point; the CLI only formats it).
+pub fn compare(
+    board: Board,
+    kinds: &[SolverKind],
+    trials: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<Vec<CompareRow>, InputError> {
+    let request = Request::new(board);
+    // One chunk of trials per thread: more threads than trials would idle.
+    let threads = crate::check_threads(threads)?.min(trials.max(1) as usize);
+    let solvers: Vec<_> = kinds.iter().map(|k| (k.to_string(), k.build())).collect();
+    for (name, s) in &solvers {
+        s.check(&request)
+            .map_err(|e| InputError::param(format!("{name}: {e}")))?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| InputError::param(format!("cannot start {threads} threads: {e}")))?;
+    let mut rows: Vec<CompareRow> = pool.install(|| {
+        solvers
+            .iter()
+            .map(|(name, solver)| {
+                // One chunk of consecutive trials per thread, solved together so that
+                // solvers with lanes (the network) keep them full; a chunk's time is
+                // spread evenly over its trials.
+                let chunk = trials.div_ceil(threads as u64).max(1);
+                let chunks: Vec<(u64, u64)> = (0..trials)
+                    .step_by(chunk as usize)
+                    .map(|lo| (lo, (lo + chunk).min(trials)))
+                    .collect();
+                let results: Vec<TrialResult> = chunks
+                    .into_par_iter()
+                    .flat_map_iter(|(lo, hi)| {
+                        let mut rngs: Vec<_> = (lo..hi)
+                            .map(|i| rng_from_seed(consecutive(seed, i)))
+                            .collect();
+                        let t0 = Instant::now();
+                        let sols = solver.solve_many(&request, &mut rngs);
+                        let secs = t0.elapsed().as_secs_f64() / (hi - lo) as f64;
+                        sols.into_iter().map(move |sol| match sol {
+                            Ok(s) => (s.tour.map(|t| t.moves()), s.attempts.max(1), secs),
+                            Err(_) => (None, 1, secs),
+                        })
+                    })
+                    .collect();
+                let tours = results.iter().filter(|r| r.0.is_some()).count() as u64;
+                let sample: Vec<Vec<(u32, u32)>> = results
+                    .iter()
+                    .filter_map(|r| r.0.clone())
+                    .take(VARIETY_TOURS)
+                    .collect();
+                let seconds: f64 = results.iter().map(|r| r.2).sum();
+                CompareRow {
+                    solver: name.clone(),
+                    board: board.to_string(),
+                    trials,
+                    tours,
+                    attempts: results.iter().map(|r| r.1).sum(),
+                    seconds,
+                    seconds_per_tour: (tours > 0).then(|| seconds / tours as f64),
+                    success_rate: tours as f64 / trials.max(1) as f64,
+                    ratio_to_fastest: None,
+                    shared_moves: shared_moves(&sample),
+                }
+            })
+            .collect()
+    });
+    let best = rows
+        .iter()
+        .filter_map(|r| r.seconds_per_tour)
+        .fold(f64::INFINITY, f64::min);
+    for r in &mut rows {
+        r.ratio_to_fastest = r.seconds_per_tour.map(|t| t / best);
+    }
+    Ok(rows)
+}
+
+/// The table as Markdown (also the body of the text output).
+pub fn markdown(rows: &[CompareRow]) -> String {
+    let mut t = MarkdownTable::new(&[
+        ("solver", Align::Left),
+        ("board", Align::Left),
+        ("tours / trials", Align::Right),
+        ("attempts", Align::Right),
+        ("time per tour", Align::Right),
+        ("ratio to fastest", Align::Right),
+        ("moves shared by two tours", Align::Right),
+    ]);
+    for r in rows {
+        t.row(&[
+            r.solver.clone(),
+            r.board.clone(),
+            format!("{} / {}", r.tours, r.trials),
+            r.attempts.to_string(),
+            cell(r.seconds_per_tour, human_secs),
+            cell(r.ratio_to_fastest, |x| format!("{x:.2}×")),
+            cell(r.shared_moves, |x| format!("{:.0}%", 100.0 * x)),
+        ]);
+    }
+    t.finish()
+}
