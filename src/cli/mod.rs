@@ -15,6 +15,7 @@ pub mod plot;
 pub mod queens;
 pub mod solve;
 pub mod solve_output;
+pub mod stats;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -75,6 +76,9 @@ pub enum Command {
     /// default. Example: knightnet growth --solvers warnsdorff:roth,divide-conquer
     /// --sizes 8,16,32,64,128 --format markdown
     Growth(growth::GrowthArgs),
+    /// Time to solution (R99, TTS99) of every cell of a results folder and its comparison
+    /// with the reference cell of its board, recomputed from the records.
+    Stats(stats::StatsArgs),
 }
 
 /// How a failed command should exit.
@@ -153,6 +157,7 @@ where
         Command::Count(args) => count::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),
         Command::Growth(args) => growth::run(args, &mut out),
+        Command::Stats(args) => stats::run(args, &mut out),
     };
     let flushed = out.flush();
     match result {

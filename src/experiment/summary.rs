@@ -352,6 +352,23 @@ impl Tally {
     }
 }
 
+/// Recompute the summary of a results folder from its `run.json` and `records.csv`,
+/// every row checked against the spec as `--resume` checks it (bad rows are bad input
+/// naming the file and line). Memory grows with the cells, not the trials.
+pub fn from_folder(dir: &std::path::Path) -> anyhow::Result<Summary> {
+    let info = super::read_run_info(dir)?;
+    let shard = info.shard.unwrap_or(Shard::ALL);
+    let mut tally = Tally::new(&info.spec);
+    let mut check = super::check::RowCheck::new(&info.spec, shard);
+    let path = dir.join(super::RECORDS);
+    super::records::scan(&path, |r, line, _| {
+        check.check(&r, &path, line)?;
+        tally.add(&r);
+        Ok(())
+    })?;
+    Ok(tally.summary(&info.spec, shard))
+}
+
 /// Summarise `records` (any order; one per (cell, trial)) of `spec` run as `shard`.
 pub fn build(spec: &Spec, shard: Shard, records: &[Record]) -> Summary {
     let mut t = Tally::new(spec);
