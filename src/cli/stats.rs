@@ -40,7 +40,7 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ))
         .into());
     }
-    let mut summary = summary::from_folder(&args.results)?;
+    let (_, mut summary) = summary::from_folder(&args.results)?;
     if let Some(r) = &args.reference {
         if !summary.cells.iter().any(|c| &c.label == r) {
             let mut labels: Vec<&str> = summary.cells.iter().map(|c| c.label.as_str()).collect();

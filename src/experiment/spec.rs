@@ -450,6 +450,43 @@ pub enum Setting {
 }
 
 impl Setting {
+    /// The swept keys' values of `p`, in sweep order (c, s, upper, lower, order, init,
+    /// max_iterations).
+    pub fn all_of(p: &NetworkParams) -> [Setting; 7] {
+        [
+            Setting::C(p.c),
+            Setting::S(p.s),
+            Setting::Upper(p.upper),
+            Setting::Lower(p.lower),
+            Setting::Order(p.order),
+            Setting::Init(p.init),
+            Setting::MaxIterations(p.max_iterations),
+        ]
+    }
+
+    /// The spec key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Setting::C(_) => "c",
+            Setting::S(_) => "s",
+            Setting::Upper(_) => "upper",
+            Setting::Lower(_) => "lower",
+            Setting::Order(_) => "order",
+            Setting::Init(_) => "init",
+            Setting::MaxIterations(_) => "max_iterations",
+        }
+    }
+
+    /// The value as the spec writes it.
+    pub fn value(self) -> String {
+        match self {
+            Setting::C(x) | Setting::S(x) | Setting::Upper(x) | Setting::Lower(x) => x.to_string(),
+            Setting::Order(x) => x.to_string(),
+            Setting::Init(x) => x.to_string(),
+            Setting::MaxIterations(x) => x.to_string(),
+        }
+    }
+
     /// Set this value in `p`.
     pub fn apply(self, p: &mut NetworkParams) {
         match self {
@@ -465,15 +502,7 @@ impl Setting {
 
     /// `key=value`, as it appears in a swept cell's label.
     pub fn label(self) -> String {
-        match self {
-            Setting::C(x) => format!("c={x}"),
-            Setting::S(x) => format!("s={x}"),
-            Setting::Upper(x) => format!("upper={x}"),
-            Setting::Lower(x) => format!("lower={x}"),
-            Setting::Order(x) => format!("order={x}"),
-            Setting::Init(x) => format!("init={x}"),
-            Setting::MaxIterations(x) => format!("max_iterations={x}"),
-        }
+        format!("{}={}", self.key(), self.value())
     }
 }
 

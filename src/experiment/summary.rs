@@ -354,8 +354,9 @@ impl Tally {
 
 /// Recompute the summary of a results folder from its `run.json` and `records.csv`,
 /// every row checked against the spec as `--resume` checks it (bad rows are bad input
-/// naming the file and line). Memory grows with the cells, not the trials.
-pub fn from_folder(dir: &std::path::Path) -> anyhow::Result<Summary> {
+/// naming the file and line). Memory grows with the cells, not the trials. Returns the
+/// folder's spec with the summary.
+pub fn from_folder(dir: &std::path::Path) -> anyhow::Result<(Spec, Summary)> {
     let info = super::read_run_info(dir)?;
     let shard = info.shard.unwrap_or(Shard::ALL);
     let mut tally = Tally::new(&info.spec);
@@ -366,7 +367,8 @@ pub fn from_folder(dir: &std::path::Path) -> anyhow::Result<Summary> {
         tally.add(&r);
         Ok(())
     })?;
-    Ok(tally.summary(&info.spec, shard))
+    let summary = tally.summary(&info.spec, shard);
+    Ok((info.spec, summary))
 }
 
 /// Summarise `records` (any order; one per (cell, trial)) of `spec` run as `shard`.
