@@ -50,10 +50,12 @@ impl Runs {
 
     /// Sorted run lengths in nanoseconds (empty when a run lacks timing).
     pub fn times(&self) -> Vec<f64> {
-        let mut v: Vec<f64> = match self.runs.iter().map(|r| r.2).collect::<Option<_>>() {
-            Some(v) => v,
-            None => Vec::new(),
-        };
+        let mut v: Vec<f64> = self
+            .runs
+            .iter()
+            .map(|r| r.2)
+            .collect::<Option<_>>()
+            .unwrap_or_default();
         v.sort_by(f64::total_cmp);
         v
     }
@@ -62,7 +64,8 @@ impl Runs {
 /// Split each cell's trials (in trial order) into runs ending at a tour.
 pub fn runs(records: &Records) -> Vec<Runs> {
     // (name, board key) -> rows in file order.
-    let mut cells: BTreeMap<(String, (usize, usize, usize)), Vec<usize>> = BTreeMap::new();
+    type CellKey = (String, (usize, usize, usize));
+    let mut cells: BTreeMap<CellKey, Vec<usize>> = BTreeMap::new();
     for (i, r) in records.rows.iter().enumerate() {
         let name = r.label.clone().unwrap_or_else(|| match &r.variant {
             Some(v) => format!("{}:{v}", r.solver),
