@@ -202,3 +202,38 @@ fn stats_recomputes_the_comparisons_and_time_to_solution() {
     assert_refused(&["stats", dir_s, "--reference", "nope"], "--reference");
     assert_refused(&["stats", dir.path().to_str().unwrap()], "run.json");
 }
+
+#[test]
+fn plot_draws_the_phase_diagram_of_a_two_key_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    run(
+        dir.path(),
+        "ph",
+        "seed = 2\ntrials = 20\nboards = [\"6x6\", \"8x8\"]\n[[solver]]\nsolver = \"network:parberry\"\nc = [4, 5]\ns = [1, 2, 3]\n",
+    );
+    let folder = dir.path().join("ph");
+    let figs = dir.path().join("figs");
+    let o = knightnet(&[
+        "plot",
+        folder.to_str().unwrap(),
+        "--out",
+        figs.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(figs.join("phase.png").is_file());
+    // One row per (board, c, s), with the cell's counts from its records.
+    let recs = records::read(&folder.join("records.csv")).unwrap().records;
+    let mut rd = csv::Reader::from_path(figs.join("phase.csv")).unwrap();
+    let rows: Vec<csv::StringRecord> = rd.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 2 * 2 * 3);
+    for row in &rows {
+        let (board, c, s, label) = (&row[0], &row[1], &row[2], &row[3]);
+        assert_eq!(label, format!("parberry c={c} s={s}"));
+        let tours = recs
+            .iter()
+            .filter(|r| r.label == label && r.board == board && r.outcome == "tour")
+            .count();
+        assert_eq!(row[5].parse::<usize>().unwrap(), tours, "{row:?}");
+        assert_eq!(&row[4], "20");
+    }
+}

@@ -191,8 +191,11 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let run_json = args.results.join(crate::experiment::RUN);
     let phase = if run_json.is_file() {
-        let (spec, summary) = crate::experiment::summary::from_folder(&args.results)?;
-        PhaseDiagram::new(&source, &spec, &summary)
+        // A folder whose rows do not match its run.json loses this figure only.
+        match crate::experiment::summary::from_folder(&args.results) {
+            Ok((spec, summary)) => PhaseDiagram::new(&source, &spec, &summary),
+            Err(e) => Err(format!("cannot read the run: {e}")),
+        }
     } else {
         Err("needs the results folder's run.json (the cells' parameters)".into())
     };

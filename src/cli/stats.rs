@@ -23,9 +23,10 @@ pub struct StatsArgs {
     /// An experiment's results folder (holding run.json and records.csv).
     #[arg(value_name = "RESULTS_DIR")]
     pub results: PathBuf,
-    /// Label of the cells every other cell of the same board is compared with
+    /// Label (the spec entry's name, as in records.csv) of the cells every other cell of
+    /// the same board is compared with
     /// (default: the spec's `reference`, else its first network cell's label).
-    #[arg(long, value_name = "LABEL")]
+    #[arg(long, value_name = "NAME")]
     pub reference: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
