@@ -35,3 +35,14 @@ for name in parberry-1996 variants-8x8 quickstart network-vs-classical merge tak
     $kn plot "$results" --out plots/"$name" "${extra[@]}"
     $kn plot "$results" --out plots/"$name" --format pdf "${extra[@]}" > /dev/null
 done
+
+# The C x S sweep: the same figures plus its phase diagram, run-length distributions and
+# failure anatomy (plot draws them for any results folder that supports them).
+results=experiments/results/sweep-cs
+if [ -f "$results/records.csv" ]; then
+    rm -f plots/sweep-cs/*.png plots/sweep-cs/*.pdf plots/sweep-cs/*.csv
+    $kn plot "$results" --out plots/sweep-cs
+    $kn plot "$results" --out plots/sweep-cs --format pdf > /dev/null
+else
+    echo "skipping sweep-cs: no $results/records.csv" >&2
+fi

@@ -1,7 +1,8 @@
 //! Statistics for the project's claims: the Wilson score interval for a proportion,
 //! Newcombe's hybrid score interval for a difference of two proportions, the
 //! two-proportion z test, the one-sample score test against a published proportion,
-//! and Holm's step-down correction for multiple comparisons.
+//! Holm's step-down correction for multiple comparisons, and the time to solution of
+//! restarted stochastic solvers (R99, TTS99).
 //!
 //! Sources:
 //! - Newcombe, "Two-sided confidence intervals for the single proportion: comparison
@@ -13,6 +14,10 @@
 //!   873-890: method 10 (the hybrid score interval from two Wilson intervals).
 //! - Holm, "A simple sequentially rejective multiple test procedure", Scandinavian J.
 //!   of Statistics 6 (1979) 65-70.
+//! - R99 and TTS99, the runs (and time) for 99% confidence of at least one success when
+//!   independent runs each succeed with probability p: R99 = ⌈ln 0.01 / ln(1 − p)⌉, as
+//!   in the benchmarking of annealers and stochastic search (Rønnow et al., "Defining and
+//!   detecting quantum speedup", Science 345 (2014) 420-424, eq. 1).
 //! - The normal tail through the complementary error function, with the Chebyshev
 //!   approximation of Press, Teukolsky, Vetterling and Flannery, *Numerical Recipes in
 //!   C*, 2nd ed. (1992), section 6.2 (`erfcc`): fractional error below 1.2e-7
@@ -171,6 +176,61 @@ pub fn holm(p: &[f64]) -> Vec<f64> {
     adjusted
 }
 
+/// Attempts needed for a 99% chance of at least one success when each attempt succeeds
+/// independently with probability `p`: R99 = ⌈ln 0.01 / ln(1 − p)⌉ (a whole number, as
+/// `f64` because it outgrows `u64` as p approaches 0). Edge cases: p ≥ 1 needs one
+/// attempt, `Some(1.0)`; p ≤ 0 (or NaN) never succeeds, `None` (unbounded).
+pub fn r99(p: f64) -> Option<f64> {
+    if p.is_nan() || p <= 0.0 {
+        return None;
+    }
+    if p >= 1.0 {
+        return Some(1.0);
+    }
+    // ln(1 - p) through ln_1p keeps its accuracy for small p.
+    let r = (0.01f64.ln() / (-p).ln_1p()).ceil();
+    Some(r.max(1.0))
+}
+
+/// R99 of k successes in n attempts with the interval from the Wilson bounds of p (R99
+/// falls as p rises, so its lower end comes from the upper bound of p).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct R99 {
+    /// R99 at the estimate k/n; `None` when k = 0.
+    pub runs: Option<f64>,
+    /// R99 at the upper Wilson bound of p.
+    pub low: Option<f64>,
+    /// R99 at the lower Wilson bound of p; `None` (unbounded) when that bound is 0.
+    pub high: Option<f64>,
+}
+
+impl R99 {
+    /// R99 of `k` successes in `n` attempts, interval at normal quantile `z`. With no
+    /// attempts every field is `None` except the lower end, 1.
+    pub fn of(k: u64, n: u64, z: f64) -> R99 {
+        let (lo, hi) = wilson(k, n, z);
+        R99 {
+            runs: if n == 0 {
+                None
+            } else {
+                r99(k.min(n) as f64 / n as f64)
+            },
+            low: r99(hi),
+            high: r99(lo),
+        }
+    }
+
+    /// TTS99: these attempt counts times the time of one attempt (any unit). The interval
+    /// carries the uncertainty of p only, not that of the mean time.
+    pub fn times(&self, per_attempt: f64) -> R99 {
+        R99 {
+            runs: self.runs.map(|r| r * per_attempt),
+            low: self.low.map(|r| r * per_attempt),
+            high: self.high.map(|r| r * per_attempt),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,5 +347,47 @@ mod tests {
         }
         assert_eq!(holm(&[0.9, 0.8]), vec![1.0, 1.0]);
         assert!(holm(&[]).is_empty());
+    }
+
+    #[test]
+    fn r99_by_hand_and_at_the_edges() {
+        // p = 0.5: 0.5^6 = 1.6% > 1%, 0.5^7 = 0.78% <= 1%: 7 attempts.
+        assert_eq!(r99(0.5), Some(7.0));
+        // p = 0.9: 0.1^2 = 1% exactly, the ceiling of ln 0.01 / ln 0.1 = 2.
+        assert_eq!(r99(0.9), Some(2.0));
+        // The defining property: (1 - p)^R99 <= 0.01 < (1 - p)^(R99 - 1).
+        for p in [0.001, 0.0137, 0.2254, 0.31, 0.77, 0.999] {
+            let r = r99(p).unwrap();
+            assert!((1.0 - p).powf(r) <= 0.01 + 1e-12, "{p} {r}");
+            assert!((1.0 - p).powf(r - 1.0) > 0.01, "{p} {r}");
+        }
+        assert_eq!(r99(1.0), Some(1.0));
+        assert_eq!(r99(0.999_999), Some(1.0));
+        assert_eq!(r99(0.0), None);
+        assert_eq!(r99(f64::NAN), None);
+        // Small p: about 4.605 / p.
+        let r = r99(1e-9).unwrap();
+        assert!((r * 1e-9 - 0.01f64.ln().abs()).abs() < 1e-6, "{r}");
+    }
+
+    #[test]
+    fn r99_interval_comes_from_the_wilson_bounds() {
+        let (lo, hi) = wilson(81, 263, Z95);
+        let r = R99::of(81, 263, Z95);
+        assert_eq!(r.runs, r99(81.0 / 263.0));
+        assert_eq!((r.low, r.high), (r99(hi), r99(lo)));
+        assert!(r.low.unwrap() <= r.runs.unwrap() && r.runs.unwrap() <= r.high.unwrap());
+        // No success: R99 and its upper end unbounded, the lower end finite.
+        let r = R99::of(0, 20, Z95);
+        assert_eq!((r.runs, r.high), (None, None));
+        assert_eq!(r.low, r99(wilson(0, 20, Z95).1));
+        // Every attempt a success: one attempt, the upper end from the lower bound.
+        let r = R99::of(10, 10, Z95);
+        assert_eq!(r.runs, Some(1.0));
+        assert_eq!(r.low, Some(1.0));
+        assert!(r.high.unwrap() >= 1.0);
+        let t = R99::of(1, 2, Z95).times(3.0);
+        assert_eq!(t.runs, Some(21.0));
+        assert_eq!(R99::of(0, 0, Z95).runs, None);
     }
 }

@@ -106,7 +106,14 @@ fn svg_texts(p: &Path) -> Vec<String> {
 }
 
 /// The records-based figures `plot` draws.
-const FIGURES: [&str; 4] = ["outcomes", "tour-rate", "iterations", "cost"];
+const FIGURES: [&str; 6] = [
+    "outcomes",
+    "tour-rate",
+    "iterations",
+    "cost",
+    "run-length",
+    "failures",
+];
 
 fn assert_gif(p: &Path) {
     let bytes = std::fs::read(p).unwrap();
@@ -281,7 +288,8 @@ fn plot_draws_every_supported_figure_png_and_svg() {
     );
     let out = tmp.path().join("figs");
     let text = ok(&["plot", s(&results), "--out", s(&out)]);
-    assert!(text.contains("4 figures"), "{text}");
+    assert!(text.contains("6 figures"), "{text}");
+    assert!(text.contains("skipped phase diagram"), "{text}");
     for name in FIGURES {
         assert_png(&out.join(format!("{name}.png")));
         assert_csv(&out.join(format!("{name}.csv")));
@@ -314,8 +322,9 @@ fn plot_skips_figures_whose_columns_are_missing() {
     );
     let out = tmp.path().join("figs");
     let text = ok(&["plot", s(&tmp.path().join("records.csv")), "--out", s(&out)]);
-    assert!(text.contains("2 figures "), "{text}");
+    assert!(text.contains("3 figures "), "{text}");
     assert!(text.contains("skipped iteration histograms"), "{text}");
+    assert!(text.contains("skipped run-length"), "{text}");
     assert!(text.contains("skipped cost per tour"), "{text}");
     assert_png(&out.join("outcomes.png"));
     assert!(!out.join("cost.png").exists());

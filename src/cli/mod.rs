@@ -19,6 +19,7 @@ pub mod report;
 #[allow(rustdoc::broken_intra_doc_links)]
 pub mod solve;
 pub mod solve_output;
+pub mod stats;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -79,6 +80,9 @@ pub enum Command {
     /// default. Example: knightnet growth --solvers warnsdorff:roth,divide-conquer
     /// --sizes 8,16,32,64,128 --format markdown
     Growth(growth::GrowthArgs),
+    /// Time to solution (R99, TTS99) of every cell of a results folder and its comparison
+    /// with the reference cell of its board, recomputed from the records.
+    Stats(stats::StatsArgs),
 }
 
 /// How a failed command should exit.
@@ -157,6 +161,7 @@ where
         Command::Count(args) => count::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),
         Command::Growth(args) => growth::run(args, &mut out),
+        Command::Stats(args) => stats::run(args, &mut out),
     };
     let flushed = out.flush();
     match result {

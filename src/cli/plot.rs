@@ -13,9 +13,12 @@ use crate::error::InputError;
 use crate::plot::board::BoardFigure;
 use crate::plot::cost::CostPerTour;
 use crate::plot::data::{aggregate, load};
+use crate::plot::failures::FailureAnatomy;
 use crate::plot::iterations::IterationHistograms;
 use crate::plot::outcomes::OutcomeShares;
+use crate::plot::phase::PhaseDiagram;
 use crate::plot::published;
+use crate::plot::run_length::RunLengths;
 use crate::plot::tour_rate::TourRate;
 use crate::plot::ImageFormat;
 use crate::solvers::Solution;
@@ -170,6 +173,53 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "cost per tour",
             None,
             "needs a timing column ending in _ns and at least one tour",
+        )?,
+    }
+    match RunLengths::new(&source, &records) {
+        Some(fig) => {
+            let p = target("run-length");
+            fig.save(&p)?;
+            written += 1;
+            note(out, "run-length distributions", Some(p), "")?;
+        }
+        None => note(
+            out,
+            "run-length distributions",
+            None,
+            "needs an 'iterations' column and at least one tour",
+        )?,
+    }
+    let run_json = args.results.join(crate::experiment::RUN);
+    let phase = if run_json.is_file() {
+        // A folder whose rows do not match its run.json loses this figure only.
+        match crate::experiment::summary::from_folder(&args.results) {
+            Ok((spec, summary)) => PhaseDiagram::new(&source, &spec, &summary),
+            Err(e) => Err(format!("cannot read the run: {e}")),
+        }
+    } else {
+        Err("needs the results folder's run.json (the cells' parameters)".into())
+    };
+    match phase {
+        Ok(fig) => {
+            let p = target("phase");
+            fig.save(&p)?;
+            written += 1;
+            note(out, "phase diagram of the sweep", Some(p), "")?;
+        }
+        Err(why) => note(out, "phase diagram", None, &why)?,
+    }
+    match FailureAnatomy::new(&source, &records) {
+        Some(fig) => {
+            let p = target("failures");
+            fig.save(&p)?;
+            written += 1;
+            note(out, "anatomy of several-cycle failures", Some(p), "")?;
+        }
+        None => note(
+            out,
+            "anatomy of several-cycle failures",
+            None,
+            "no network trial ended in several cycles with a 'cycles' count",
         )?,
     }
     writeln!(

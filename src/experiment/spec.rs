@@ -18,6 +18,8 @@
 //! # network overrides (network solvers only):
 //! # c, s, upper, lower (integers), order, init, stop (names), clamp (integer or "none"),
 //! # max_iterations (the per-attempt cap)
+//! # sweeps: c, s, upper, lower, order, init and max_iterations may each be a list,
+//! # e.g. c = [3, 4, 5]; the entry expands into the product of the lists (see below)
 //!
 //! [[solver]]
 //! solver = "warnsdorff"
@@ -30,8 +32,23 @@
 //! Cells are numbered in the order of the `[[solver]]` entries, each entry's boards in
 //! the order given.
 //!
+//! **Sweeps.** A network key given as a list (`c = [3, 4, 5]`, `s = [0, 1]`, `upper`,
+//! `lower`, `order`, `init`, `max_iterations`) makes the entry a sweep: it expands into
+//! one cell per combination of the listed values and board, the keys varying in the order
+//! just given (the last fastest), boards innermost. Each cell's label is the entry's
+//! label (default: the preset, or `preset*` when single values override it) followed by
+//! `key=value` for every listed key, e.g. `parberry c=4 s=2`. A key given as a list names
+//! itself in the label even with one value, so a label depends on that cell's values
+//! alone: as trial seeds come from the label and board (see [`super::seeds`]), adding a
+//! value to a list adds cells and changes no other cell's trials, and a hand-written
+//! entry with `label = "parberry c=4 s=2"`, `c = 4`, `s = 2` runs the same trials.
+//!
+//! `reference = "LABEL"` (top level, optional) names the cells every other cell of the
+//! same board is compared with in the summary; default: the first network cell's label.
+//!
 //! Bounds, checked before any work: a spec file is at most [`MAX_SPEC_BYTES`] bytes, with
-//! at most [`MAX_ENTRIES`] `[[solver]]` entries and [`MAX_CELLS`] cells; each cell runs 1 to
+//! at most [`MAX_ENTRIES`] `[[solver]]` entries and [`MAX_CELLS`] cells (a sweep's cells
+//! counted from its list lengths before any is made); each cell runs 1 to
 //! [`MAX_TRIALS`] trials. Trials are produced one at a time and never listed, so a run's
 //! memory does not grow with its trial count.
 
@@ -68,6 +85,10 @@ pub struct Spec {
     pub description: String,
     pub seed: u64,
     pub cells: Vec<Cell>,
+    /// The label of the reference cells (spec key `reference`); `None`: the default,
+    /// see [`Spec::reference_label`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
 }
 
 /// The network parameters and tiling of a `network+merge` cell (one trial = one solve:
@@ -217,6 +238,19 @@ impl StartRule {
 }
 
 impl Spec {
+    /// The label of the cells the summary compares every other cell of the same board
+    /// with: the spec's `reference`, else the first network cell's label, else the first
+    /// cell's.
+    pub fn reference_label(&self) -> Option<&str> {
+        self.reference.as_deref().or_else(|| {
+            self.cells
+                .iter()
+                .find(|c| c.is_network())
+                .or(self.cells.first())
+                .map(|c| c.label.as_str())
+        })
+    }
+
     /// Total trials over all cells.
     pub fn total_trials(&self) -> u64 {
         self.cells.iter().map(|c| c.trials).sum()
@@ -302,6 +336,7 @@ struct SpecFile {
     seed: Option<u64>,
     trials: Option<Spanned<u64>>,
     boards: Option<Vec<Spanned<String>>>,
+    reference: Option<Spanned<String>>,
     #[serde(default)]
     solver: Vec<Entry>,
 }
@@ -313,15 +348,15 @@ struct Entry {
     label: Option<Spanned<String>>,
     trials: Option<Spanned<u64>>,
     boards: Option<Vec<Spanned<String>>>,
-    c: Option<i32>,
-    s: Option<i32>,
-    upper: Option<i32>,
-    lower: Option<i32>,
-    order: Option<UpdateOrder>,
-    init: Option<Init>,
+    c: Option<OneOrList<i32>>,
+    s: Option<OneOrList<i32>>,
+    upper: Option<OneOrList<i32>>,
+    lower: Option<OneOrList<i32>>,
+    order: Option<OneOrList<UpdateOrder>>,
+    init: Option<OneOrList<Init>>,
     stop: Option<StopRule>,
     clamp: Option<Clamp>,
-    max_iterations: Option<u32>,
+    max_iterations: Option<OneOrList<u32>>,
     start: Option<Spanned<String>>,
     closed: Option<bool>,
     max_steps: Option<u64>,
@@ -340,15 +375,170 @@ impl Entry {
         v
     }
 
+    /// The parameters with the entry's single values applied (listed values are the
+    /// sweep's: see [`Entry::axes`]).
     fn apply(&self, mut p: NetworkParams) -> NetworkParams {
         macro_rules! set {
-            ($($f:ident),*) => { $(if let Some(x) = self.$f { p.$f = x; })* };
+            ($($f:ident),*) => { $(if let Some(OneOrList::One(x)) = self.$f { p.$f = x; })* };
         }
-        set!(c, s, upper, lower, order, init, stop, max_iterations);
+        set!(c, s, upper, lower, order, init, max_iterations);
+        if let Some(x) = self.stop {
+            p.stop = x;
+        }
         if let Some(Clamp(k)) = self.clamp {
             p.clamp = k;
         }
         p
+    }
+
+    /// The swept keys, in sweep order, each with its listed values.
+    fn axes(&self) -> Vec<Vec<Setting>> {
+        let mut v = Vec::new();
+        macro_rules! axis {
+            ($($f:ident => $variant:ident),*) => {
+                $(if let Some(OneOrList::List(xs)) = &self.$f {
+                    v.push(xs.iter().map(|&x| Setting::$variant(x)).collect());
+                })*
+            };
+        }
+        axis!(c => C, s => S, upper => Upper, lower => Lower, order => Order, init => Init,
+            max_iterations => MaxIterations);
+        v
+    }
+}
+
+/// A network key given as one value or as a list of values to sweep.
+#[derive(Debug, Clone)]
+enum OneOrList<T> {
+    One(T),
+    List(Vec<T>),
+}
+
+impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for OneOrList<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OneOrList<T>, D::Error> {
+        use serde::de::Error;
+        match toml::Value::deserialize(d)? {
+            toml::Value::Array(items) => {
+                if items.is_empty() {
+                    return Err(D::Error::custom(
+                        "an empty list sweeps nothing; give one value or a list of values",
+                    ));
+                }
+                items
+                    .into_iter()
+                    .map(|x| T::deserialize(x).map_err(D::Error::custom))
+                    .collect::<Result<Vec<T>, _>>()
+                    .map(OneOrList::List)
+            }
+            one => T::deserialize(one)
+                .map(OneOrList::One)
+                .map_err(D::Error::custom),
+        }
+    }
+}
+
+/// One value of a swept key.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Setting {
+    C(i32),
+    S(i32),
+    Upper(i32),
+    Lower(i32),
+    Order(UpdateOrder),
+    Init(Init),
+    MaxIterations(u32),
+}
+
+impl Setting {
+    /// The swept keys' values of `p`, in sweep order (c, s, upper, lower, order, init,
+    /// max_iterations).
+    pub fn all_of(p: &NetworkParams) -> [Setting; 7] {
+        [
+            Setting::C(p.c),
+            Setting::S(p.s),
+            Setting::Upper(p.upper),
+            Setting::Lower(p.lower),
+            Setting::Order(p.order),
+            Setting::Init(p.init),
+            Setting::MaxIterations(p.max_iterations),
+        ]
+    }
+
+    /// The spec key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Setting::C(_) => "c",
+            Setting::S(_) => "s",
+            Setting::Upper(_) => "upper",
+            Setting::Lower(_) => "lower",
+            Setting::Order(_) => "order",
+            Setting::Init(_) => "init",
+            Setting::MaxIterations(_) => "max_iterations",
+        }
+    }
+
+    /// The value as the spec writes it.
+    pub fn value(self) -> String {
+        match self {
+            Setting::C(x) | Setting::S(x) | Setting::Upper(x) | Setting::Lower(x) => x.to_string(),
+            Setting::Order(x) => x.to_string(),
+            Setting::Init(x) => x.to_string(),
+            Setting::MaxIterations(x) => x.to_string(),
+        }
+    }
+
+    /// Set this value in `p`.
+    pub fn apply(self, p: &mut NetworkParams) {
+        match self {
+            Setting::C(x) => p.c = x,
+            Setting::S(x) => p.s = x,
+            Setting::Upper(x) => p.upper = x,
+            Setting::Lower(x) => p.lower = x,
+            Setting::Order(x) => p.order = x,
+            Setting::Init(x) => p.init = x,
+            Setting::MaxIterations(x) => p.max_iterations = x,
+        }
+    }
+
+    /// `key=value`, as it appears in a swept cell's label.
+    pub fn label(self) -> String {
+        format!("{}={}", self.key(), self.value())
+    }
+}
+
+/// The `point`-th combination of the axes' values (mixed radix, the last axis fastest).
+fn sweep_point(axes: &[Vec<Setting>], mut point: usize) -> Vec<Setting> {
+    let mut v: Vec<Setting> = axes
+        .iter()
+        .rev()
+        .map(|a| {
+            let s = a[point % a.len()];
+            point /= a.len();
+            s
+        })
+        .collect();
+    v.reverse();
+    v
+}
+
+/// Cells an entry expands into: the product of its list lengths times its boards,
+/// saturating (so a huge product is refused, never computed in full).
+fn entry_cells(entry: &Entry, boards: usize) -> usize {
+    entry
+        .axes_lengths()
+        .into_iter()
+        .fold(boards, |acc, n| acc.saturating_mul(n))
+}
+
+impl Entry {
+    /// The length of each listed key, without building the settings.
+    fn axes_lengths(&self) -> Vec<usize> {
+        let mut v = Vec::new();
+        macro_rules! len {
+            ($($f:ident),*) => { $(if let Some(OneOrList::List(xs)) = &self.$f { v.push(xs.len()); })* };
+        }
+        len!(c, s, upper, lower, order, init, max_iterations);
+        v
     }
 }
 
@@ -450,15 +640,18 @@ fn resolve(
         .solver
         .iter()
         .map(|e| {
-            e.boards
+            let boards = e
+                .boards
                 .as_ref()
                 .or(file.boards.as_ref())
-                .map_or(0, Vec::len)
+                .map_or(0, Vec::len);
+            entry_cells(e, boards)
         })
-        .sum();
+        .fold(0usize, usize::saturating_add);
     if cell_count > MAX_CELLS {
         return Err(InputError::File(format!(
-            "{origin}: {cell_count} cells (entries × boards); a spec may have at most {MAX_CELLS}"
+            "{origin}: {} cells (entries × swept values × boards); a spec may have at most {MAX_CELLS}",
+            if cell_count == usize::MAX { "too many".to_string() } else { cell_count.to_string() }
         )));
     }
     let mut keys: std::collections::HashSet<String> = std::collections::HashSet::new();
@@ -477,171 +670,212 @@ fn resolve(
                 format!("[[solver]] #{} (\"{solver_text}\"): {msg}", k + 1),
             )
         };
-        let mut kind: SolverKind = solver_text
+        let base_kind: SolverKind = solver_text
             .parse()
             .map_err(|e: InputError| entry_err(e.to_string()))?;
-        if entry.tile.is_some() && !matches!(kind, SolverKind::NetworkMerge { .. }) {
+        if entry.tile.is_some() && !matches!(base_kind, SolverKind::NetworkMerge { .. }) {
             return Err(entry_err("tile applies to network+merge only".into()));
         }
-        let mut merge: Option<MergeCell> = None;
-        let params = match &mut kind {
-            SolverKind::NetworkMerge { params, tile } => {
-                if entry.start.is_some()
-                    || entry.closed.is_some()
-                    || entry.max_steps.is_some()
-                    || entry.restarts.is_some()
-                {
-                    return Err(entry_err(
+        let axes = entry.axes();
+        let points: usize = axes.iter().map(Vec::len).product();
+        for point in 0..points {
+            let settings = sweep_point(&axes, point);
+            let mut kind = base_kind.clone();
+            // The default label comes from the single values alone; the swept ones follow.
+            let mut default_label = String::new();
+            let mut merge: Option<MergeCell> = None;
+            let params = match &mut kind {
+                SolverKind::NetworkMerge { params, tile } => {
+                    if entry.start.is_some()
+                        || entry.closed.is_some()
+                        || entry.max_steps.is_some()
+                        || entry.restarts.is_some()
+                    {
+                        return Err(entry_err(
                         "start, closed, max_steps and restarts do not apply to network+merge (closed tours, attempts capped by the preset)".into(),
                     ));
+                    }
+                    *params = entry.apply(*params);
+                    default_label = format!("merge-{}", params.variant_name());
+                    for x in &settings {
+                        x.apply(params);
+                    }
+                    params.check().map_err(|e| entry_err(e.to_string()))?;
+                    if let Some(t) = &entry.tile {
+                        *tile = t
+                            .get_ref()
+                            .parse()
+                            .map_err(|e: InputError| err(t.span(), e.to_string()))?;
+                    }
+                    merge = Some(MergeCell {
+                        params: *params,
+                        tile: tile.to_string(),
+                    });
+                    None
                 }
-                *params = entry.apply(*params);
-                params.check().map_err(|e| entry_err(e.to_string()))?;
-                if let Some(t) = &entry.tile {
-                    *tile = t
-                        .get_ref()
-                        .parse()
-                        .map_err(|e: InputError| err(t.span(), e.to_string()))?;
-                }
-                merge = Some(MergeCell {
-                    params: *params,
-                    tile: tile.to_string(),
-                });
-                None
-            }
-            SolverKind::Network(p) => {
-                if let Some(s) = &entry.start {
-                    return Err(err(
+                SolverKind::Network(p) => {
+                    if let Some(s) = &entry.start {
+                        return Err(err(
                         s.span(),
                         "start applies to classical solvers only: a network trial is one attempt of the whole network, which has no start square".into(),
                     ));
-                }
-                if entry.closed.is_some() {
-                    return Err(entry_err(
+                    }
+                    if entry.closed.is_some() {
+                        return Err(entry_err(
                         "closed applies to classical solvers only; the network always looks for closed tours".into(),
                     ));
-                }
-                if entry.max_steps.is_some() || entry.restarts.is_some() {
-                    return Err(entry_err(
+                    }
+                    if entry.max_steps.is_some() || entry.restarts.is_some() {
+                        return Err(entry_err(
                         "max_steps and restarts apply to classical solvers only; a network trial is one attempt, capped by max_iterations".into(),
                     ));
+                    }
+                    *p = entry.apply(*p);
+                    default_label = p.variant_name();
+                    for x in &settings {
+                        x.apply(p);
+                    }
+                    // One trial is one attempt: record it so, and so that
+                    // `solve --seed SEED --max-attempts 1` replays a trial.
+                    p.max_attempts = 1;
+                    p.check().map_err(|e| entry_err(e.to_string()))?;
+                    Some(*p)
                 }
-                *p = entry.apply(*p);
-                // One trial is one attempt: record it so, and so that
-                // `solve --seed SEED --max-attempts 1` replays a trial.
-                p.max_attempts = 1;
-                p.check().map_err(|e| entry_err(e.to_string()))?;
-                Some(*p)
-            }
-            _ => {
-                let keys = entry.network_keys();
-                if !keys.is_empty() {
-                    return Err(entry_err(format!(
-                        "{} applies to network solvers only",
-                        keys.join(", ")
-                    )));
+                _ => {
+                    let keys = entry.network_keys();
+                    if !keys.is_empty() {
+                        return Err(entry_err(format!(
+                            "{} applies to network solvers only",
+                            keys.join(", ")
+                        )));
+                    }
+                    apply_classical_caps(&mut kind, entry.max_steps, entry.restarts)
+                        .map_err(|e| entry_err(e.to_string()))?;
+                    None
                 }
-                apply_classical_caps(&mut kind, entry.max_steps, entry.restarts)
-                    .map_err(|e| entry_err(e.to_string()))?;
-                None
-            }
-        };
-        let label = match &entry.label {
-            Some(l) => {
-                let s = l.get_ref().trim().to_string();
-                if s.is_empty() || s.contains(['/', ',', '\n', '"']) {
-                    return Err(err(
+            };
+            let label = match &entry.label {
+                Some(l) => {
+                    let s = l.get_ref().trim().to_string();
+                    if s.is_empty() || s.contains(['/', ',', '\n', '"']) {
+                        return Err(err(
                         l.span(),
                         format!("label = \"{s}\" is not accepted; give a non-empty name without '/', ',' or quotes"),
                     ));
+                    }
+                    s
                 }
-                s
+                None if default_label.is_empty() => kind.to_string(),
+                None => default_label,
+            };
+            let label = std::iter::once(label)
+                .chain(settings.iter().map(|x| x.label()))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let trials = match &entry.trials {
+                Some(t) => check_trials(t, text, origin)?,
+                None => default_trials.ok_or_else(|| {
+                    entry_err(
+                        "no trial count: give trials = N here or at the top of the spec".into(),
+                    )
+                })?,
+            };
+            let boards = entry
+                .boards
+                .as_ref()
+                .or(file.boards.as_ref())
+                .ok_or_else(|| {
+                    entry_err(
+                        "no boards: give boards = [\"8x8\", ...] here or at the top of the spec"
+                            .into(),
+                    )
+                })?;
+            if boards.is_empty() {
+                return Err(entry_err("the board list is empty".into()));
             }
-            None => match (&params, &merge) {
-                (Some(p), _) => p.variant_name(),
-                (None, Some(m)) => format!("merge-{}", m.params.variant_name()),
-                (None, None) => kind.to_string(),
-            },
-        };
-        let trials = match &entry.trials {
-            Some(t) => check_trials(t, text, origin)?,
-            None => default_trials.ok_or_else(|| {
-                entry_err("no trial count: give trials = N here or at the top of the spec".into())
-            })?,
-        };
-        let boards = entry
-            .boards
-            .as_ref()
-            .or(file.boards.as_ref())
-            .ok_or_else(|| {
-                entry_err(
-                    "no boards: give boards = [\"8x8\", ...] here or at the top of the spec".into(),
-                )
-            })?;
-        if boards.is_empty() {
-            return Err(entry_err("the board list is empty".into()));
-        }
-        for b in boards {
-            let board: Board = b
-                .get_ref()
-                .parse()
-                .map_err(|e: InputError| err(b.span(), e.to_string()))?;
-            let start = match &entry.start {
-                Some(s) => Some(
-                    StartRule::parse(s.get_ref(), board)
-                        .map_err(|e| err(s.span(), format!("on {board}: {e}")))?,
-                ),
-                None => None,
-            };
-            let request = Request {
-                board,
-                closed: entry.closed,
-                start: match start {
-                    Some(StartRule::Square(q)) => Some(q),
-                    Some(StartRule::Corner) => Some(0),
-                    _ => None,
-                },
-                reverse: false,
-            };
-            kind.build()
-                .check(&request)
-                .map_err(|e| err(b.span(), format!("{label} on {board}: {e}")))?;
-            let cell = Cell {
-                index: cells.len(),
-                label: label.clone(),
-                board: board.to_string(),
-                solver: match &merge {
-                    Some(m) => format!(
-                        "network+merge:{}",
-                        m.params.preset.map_or("parberry", |p| p.name())
+            for b in boards {
+                let board: Board = b
+                    .get_ref()
+                    .parse()
+                    .map_err(|e: InputError| err(b.span(), e.to_string()))?;
+                let start = match &entry.start {
+                    Some(s) => Some(
+                        StartRule::parse(s.get_ref(), board)
+                            .map_err(|e| err(s.span(), format!("on {board}: {e}")))?,
                     ),
-                    None => kind.to_string(),
-                },
-                params,
-                merge: merge.clone(),
-                start: entry.start.as_ref().map(|s| s.get_ref().trim().to_string()),
-                closed: entry.closed,
-                max_steps: entry.max_steps,
-                restarts: entry.restarts,
-                trials,
-            };
-            if !keys.insert(cell.key()) {
-                return Err(err(
-                    b.span(),
-                    format!(
+                    None => None,
+                };
+                let request = Request {
+                    board,
+                    closed: entry.closed,
+                    start: match start {
+                        Some(StartRule::Square(q)) => Some(q),
+                        Some(StartRule::Corner) => Some(0),
+                        _ => None,
+                    },
+                    reverse: false,
+                };
+                kind.build()
+                    .check(&request)
+                    .map_err(|e| err(b.span(), format!("{label} on {board}: {e}")))?;
+                let cell = Cell {
+                    index: cells.len(),
+                    label: label.clone(),
+                    board: board.to_string(),
+                    solver: match &merge {
+                        Some(m) => format!(
+                            "network+merge:{}",
+                            m.params.preset.map_or("parberry", |p| p.name())
+                        ),
+                        None => kind.to_string(),
+                    },
+                    params,
+                    merge: merge.clone(),
+                    start: entry.start.as_ref().map(|s| s.get_ref().trim().to_string()),
+                    closed: entry.closed,
+                    max_steps: entry.max_steps,
+                    restarts: entry.restarts,
+                    trials,
+                };
+                if !keys.insert(cell.key()) {
+                    return Err(err(
+                        b.span(),
+                        format!(
                         "cell {} appears twice; give the entries distinct labels (label = \"...\")",
                         cell.key()
                     ),
-                ));
+                    ));
+                }
+                cells.push(cell);
             }
-            cells.push(cell);
         }
     }
+    let reference = match &file.reference {
+        Some(r) => {
+            let label = r.get_ref().trim().to_string();
+            if !cells.iter().any(|c| c.label == label) {
+                let mut labels: Vec<&str> = cells.iter().map(|c| c.label.as_str()).collect();
+                labels.dedup();
+                let shown: Vec<&str> = labels.iter().take(10).copied().collect();
+                return Err(err(
+                    r.span(),
+                    format!(
+                        "reference = \"{label}\" is no cell's label; the labels are {}{}",
+                        shown.join(", "),
+                        if labels.len() > 10 { ", ..." } else { "" }
+                    ),
+                ));
+            }
+            Some(label)
+        }
+        None => None,
+    };
     Ok(Spec {
         name,
         description: file.description.unwrap_or_default().trim().to_string(),
         seed: file.seed.unwrap_or(crate::DEFAULT_SEED),
         cells,
+        reference,
     })
 }
 
@@ -713,5 +947,75 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("line 5") && e.contains("start"), "{e}");
+    }
+
+    #[test]
+    fn lists_expand_into_labelled_cells() {
+        let s = parse(
+            "trials = 2\nboards = [\"6x6\", \"8x8\"]\n[[solver]]\nsolver = \"network\"\nc = [3, 4]\ns = [2]\norder = \"square-sweep\"\n[[solver]]\nsolver = \"network:brant\"\nlabel = \"b\"\ninit = [\"random-outputs\"]\nboards = [\"6x6\"]\n",
+        )
+        .unwrap();
+        let keys: Vec<String> = s.cells.iter().map(Cell::key).collect();
+        assert_eq!(
+            keys,
+            [
+                "parberry* c=3 s=2/6x6",
+                "parberry* c=3 s=2/8x8",
+                "parberry* c=4 s=2/6x6",
+                "parberry* c=4 s=2/8x8",
+                "b init=random-outputs/6x6",
+            ]
+        );
+        let p = s.cells[1].params.unwrap();
+        assert_eq!((p.c, p.s, p.order), (3, 2, UpdateOrder::SquareSweep));
+        assert_eq!(s.cells[1].variant(), "parberry --c 3 --order square-sweep");
+        assert_eq!(
+            s.cells.iter().map(|c| c.index).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4]
+        );
+        // The default reference is the first network cell's label.
+        assert_eq!(s.reference_label(), Some("parberry* c=3 s=2"));
+    }
+
+    #[test]
+    fn sweep_bounds_are_checked_before_expansion() {
+        // 200 x 200 x 1 = 40,000 cells: refused from the list lengths.
+        let list: Vec<String> = (0..200).map(|i| i.to_string()).collect();
+        let text = format!(
+            "trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\nc = [{0}]\nupper = [{0}]\n",
+            list.join(", ")
+        );
+        let e = parse(&text).unwrap_err().to_string();
+        assert!(e.contains("40000 cells") && e.contains("10000"), "{e}");
+        let e = parse("trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\nc = []\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("empty list") && e.contains("line 5"), "{e}");
+        let e = parse("trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\norder = [\"row-major\", \"diagonal\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("diagonal") && e.contains("line 5"), "{e}");
+        let e =
+            parse("trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\nc = [4, 4]\n")
+                .unwrap_err()
+                .to_string();
+        assert!(e.contains("twice"), "{e}");
+        let e = parse(
+            "trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"warnsdorff\"\nc = [4, 5]\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("network solvers only"), "{e}");
+    }
+
+    #[test]
+    fn reference_must_name_a_label() {
+        let t = "trials = 1\nboards = [\"6x6\"]\nreference = \"parberry c=5\"\n[[solver]]\nsolver = \"network\"\nc = [4, 5]\n";
+        assert_eq!(parse(t).unwrap().reference_label(), Some("parberry c=5"));
+        let e = parse(&t.replace("c=5\"", "c=6\"")).unwrap_err().to_string();
+        assert!(
+            e.contains("line 3") && e.contains("parberry c=6") && e.contains("parberry c=4"),
+            "{e}"
+        );
     }
 }

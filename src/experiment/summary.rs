@@ -7,7 +7,15 @@
 //! - attempts per tour = trials / tours (for network cells, trials are single attempts,
 //!   so this is the expected number of restarts + 1 per tour found);
 //! - time per tour = total trial time / tours (Parberry's "CPU time per tour": each trial
-//!   runs on one thread).
+//!   runs on one thread);
+//! - R99 = ⌈ln 0.01 / ln(1 − p)⌉ attempts for a 99% chance of a tour at tour rate p, with
+//!   the interval from p's Wilson bounds; TTS99 = R99 × mean time per trial (its interval
+//!   carries the uncertainty of p only); see [`crate::stats::R99`];
+//! - comparisons: every cell against the reference cell of the same board (the spec's
+//!   `reference` label, default the first network cell's; see
+//!   [`Spec::reference_label`]): the difference of tour rates with Newcombe's hybrid score
+//!   95% interval, the two-sided two-proportion z test with Holm's correction over all
+//!   the summary's comparisons, and the ratio of attempts per tour (cell / reference).
 //!
 //! A summary is a function of the spec, the shard and the records alone; keys ending in
 //! `_ns` are the only ones that differ between reruns. It is computed by a streaming
@@ -22,6 +30,7 @@ use super::records::Record;
 use super::runner::Shard;
 use super::spec::Spec;
 
+use crate::stats::{holm, newcombe, two_proportion, R99};
 pub use crate::stats::{wilson, Z95};
 
 /// One outcome's count and share in a cell.
@@ -60,6 +69,84 @@ pub struct CellSummary {
     pub time_total_ns: u64,
     pub time_mean_ns: Option<f64>,
     pub time_per_tour_ns: Option<f64>,
+    /// Attempts for a 99% chance of a tour (`None`: no tour, unbounded), and its 95%
+    /// interval from the Wilson bounds of p(tour) (`r99_high` `None`: unbounded).
+    #[serde(default)]
+    pub r99: Option<f64>,
+    #[serde(default)]
+    pub r99_low: Option<f64>,
+    #[serde(default)]
+    pub r99_high: Option<f64>,
+    /// TTS99 = R99 × mean time per trial, with the interval of R99 times the same mean.
+    #[serde(default)]
+    pub tts99_ns: Option<f64>,
+    #[serde(default)]
+    pub tts99_low_ns: Option<f64>,
+    #[serde(default)]
+    pub tts99_high_ns: Option<f64>,
+}
+
+/// One cell compared with the reference cell of its board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    pub cell: usize,
+    pub label: String,
+    pub board: String,
+    /// The reference cell's index.
+    pub reference_cell: usize,
+    /// p(tour) of the cell minus p(tour) of the reference.
+    pub difference: f64,
+    /// Newcombe's hybrid score 95% interval of the difference.
+    pub difference_low: f64,
+    pub difference_high: f64,
+    /// Two-proportion z statistic (pooled variance) and its two-sided p-value.
+    pub z: f64,
+    pub p: f64,
+    /// `p` after Holm's correction over every comparison of the summary.
+    pub p_holm: f64,
+    /// Attempts per tour of the cell divided by the reference's (`None` when either
+    /// found no tour).
+    pub attempts_ratio: Option<f64>,
+}
+
+/// Compare every cell of `cells` with the cell labelled `reference` on the same board
+/// (boards without such a cell get no comparisons), Holm-corrected together.
+pub fn compare(cells: &[CellSummary], reference: &str) -> Vec<Comparison> {
+    let mut v: Vec<Comparison> = Vec::new();
+    for c in cells {
+        let Some(r) = cells
+            .iter()
+            .find(|r| r.label == reference && r.board == c.board)
+        else {
+            continue;
+        };
+        if r.cell == c.cell {
+            continue;
+        }
+        let t = two_proportion(c.tours, c.trials, r.tours, r.trials);
+        let (lo, hi) = newcombe(c.tours, c.trials, r.tours, r.trials, Z95);
+        v.push(Comparison {
+            cell: c.cell,
+            label: c.label.clone(),
+            board: c.board.clone(),
+            reference_cell: r.cell,
+            difference: t.difference,
+            difference_low: lo,
+            difference_high: hi,
+            z: t.z,
+            p: t.p,
+            p_holm: t.p,
+            attempts_ratio: c
+                .attempts_per_tour
+                .zip(r.attempts_per_tour)
+                .map(|(a, b)| a / b),
+        });
+    }
+    let adjusted = holm(&v.iter().map(|c| c.p).collect::<Vec<f64>>());
+    for (c, a) in v.iter_mut().zip(adjusted) {
+        c.p_holm = a;
+    }
+    v
 }
 
 /// The summary of a run.
@@ -73,6 +160,12 @@ pub struct Summary {
     /// Every planned trial is recorded.
     pub complete: bool,
     pub cells: Vec<CellSummary>,
+    /// The label the comparisons are made against (`None`: no cells).
+    #[serde(default)]
+    pub reference: Option<String>,
+    /// Every cell against the reference cell of its board (see [`compare`]).
+    #[serde(default)]
+    pub comparisons: Vec<Comparison>,
 }
 
 /// Counts of values (a histogram), enough for an exact median and mean: its size grows
@@ -208,6 +301,9 @@ impl Tally {
                 .collect();
             let tours = outcomes[0].count;
             let time_total_ns = t.time_total_ns;
+            let time_mean_ns = (n > 0).then(|| time_total_ns as f64 / n as f64);
+            let r99 = R99::of(tours, n, Z95);
+            let tts99 = r99.times(time_mean_ns.unwrap_or(f64::NAN));
             cells.push(CellSummary {
                 cell: cell.index,
                 label: cell.label.clone(),
@@ -225,12 +321,23 @@ impl Tally {
                 steps_mean: t.steps.mean(),
                 attempts_per_tour: (tours > 0).then(|| n as f64 / tours as f64),
                 time_total_ns,
-                time_mean_ns: (n > 0).then(|| time_total_ns as f64 / n as f64),
+                time_mean_ns,
                 time_per_tour_ns: (tours > 0).then(|| time_total_ns as f64 / tours as f64),
+                r99: r99.runs,
+                r99_low: r99.low,
+                r99_high: r99.high,
+                tts99_ns: tts99.runs.filter(|_| n > 0),
+                tts99_low_ns: tts99.low.filter(|_| n > 0),
+                tts99_high_ns: tts99.high.filter(|_| n > 0),
             });
         }
         let trials_planned = cells.iter().map(|c| c.trials_planned).sum();
         let trials_done = cells.iter().map(|c| c.trials).sum();
+        let reference = spec.reference_label().map(str::to_string);
+        let comparisons = reference
+            .as_deref()
+            .map(|r| compare(&cells, r))
+            .unwrap_or_default();
         Summary {
             spec: spec.name.clone(),
             description: spec.description.clone(),
@@ -239,8 +346,29 @@ impl Tally {
             trials_done,
             complete: trials_done == trials_planned,
             cells,
+            reference,
+            comparisons,
         }
     }
+}
+
+/// Recompute the summary of a results folder from its `run.json` and `records.csv`,
+/// every row checked against the spec as `--resume` checks it (bad rows are bad input
+/// naming the file and line). Memory grows with the cells, not the trials. Returns the
+/// folder's spec with the summary.
+pub fn from_folder(dir: &std::path::Path) -> anyhow::Result<(Spec, Summary)> {
+    let info = super::read_run_info(dir)?;
+    let shard = info.shard.unwrap_or(Shard::ALL);
+    let mut tally = Tally::new(&info.spec);
+    let mut check = super::check::RowCheck::new(&info.spec, shard);
+    let path = dir.join(super::RECORDS);
+    super::records::scan(&path, |r, line, _| {
+        check.check(&r, &path, line)?;
+        tally.add(&r);
+        Ok(())
+    })?;
+    let summary = tally.summary(&info.spec, shard);
+    Ok((info.spec, summary))
 }
 
 /// Summarise `records` (any order; one per (cell, trial)) of `spec` run as `shard`.
@@ -267,11 +395,89 @@ fn pct(x: f64) -> String {
 /// Durations are written as every report writes them.
 pub use crate::report::human_ns;
 
+/// A whole count, or ∞ for an unbounded end.
+fn count_or_inf(x: Option<f64>) -> String {
+    x.map_or("∞".into(), |v| format!("{v:.0}"))
+}
+
+/// A duration, or ∞ for an unbounded end.
+fn time_or_inf(x: Option<f64>) -> String {
+    x.map_or("∞".into(), human_ns)
+}
+
+/// A p-value with three significant digits (`< 1e-300` below the double range).
+pub fn p_value(p: f64) -> String {
+    if p >= 0.001 {
+        format!("{p:.3}")
+    } else if p > 1e-300 {
+        format!("{p:.2e}")
+    } else {
+        "< 1e-300".into()
+    }
+}
+
 fn opt(x: Option<f64>, f: impl Fn(f64) -> String) -> String {
     x.map(f).unwrap_or_else(|| "–".into())
 }
 
 impl Summary {
+    /// The R99 / TTS99 section (Markdown).
+    pub fn time_to_solution_markdown(&self) -> String {
+        let mut s = String::from(
+            "\n## Time to solution\n\nR99 = ⌈ln 0.01 / ln(1 − p)⌉ attempts for a 99% chance of a tour at tour rate p, \
+             95% interval from p's Wilson bounds (∞: unbounded); TTS99 = R99 × mean time per trial.\n\n\
+             | cell | board | R99 [95% CI] | mean time per trial | TTS99 [95% CI] |\n|---|---|---|---:|---|\n",
+        );
+        for c in &self.cells {
+            s += &format!(
+                "| {} | {} | {} [{}, {}] | {} | {} [{}, {}] |\n",
+                c.label,
+                c.board,
+                count_or_inf(c.r99),
+                count_or_inf(c.r99_low),
+                count_or_inf(c.r99_high),
+                opt(c.time_mean_ns, human_ns),
+                time_or_inf(c.tts99_ns),
+                time_or_inf(c.tts99_low_ns),
+                time_or_inf(c.tts99_high_ns),
+            );
+        }
+        s
+    }
+
+    /// The comparisons section (Markdown); empty when there are none.
+    pub fn comparisons_markdown(&self) -> String {
+        let Some(reference) = &self.reference else {
+            return String::new();
+        };
+        if self.comparisons.is_empty() {
+            return String::new();
+        }
+        let mut s = format!(
+            "\n## Comparisons with `{reference}`\n\nEach cell against the `{reference}` cell of its board: \
+             difference of tour rates (cell − reference, points) with Newcombe's hybrid score 95% interval; \
+             two-sided two-proportion z test, p-values Holm-corrected over the {} comparisons; \
+             ratio of attempts per tour (cell / reference).\n\n\
+             | cell | board | difference [95% CI] | z | p | p (Holm) | attempts-per-tour ratio |\n|---|---|---|---:|---:|---:|---:|\n",
+            self.comparisons.len()
+        );
+        for c in &self.comparisons {
+            s += &format!(
+                "| {} | {} | {:+.1} [{:+.1}, {:+.1}] | {:.2} | {} | {} | {} |\n",
+                c.label,
+                c.board,
+                100.0 * c.difference,
+                100.0 * c.difference_low,
+                100.0 * c.difference_high,
+                c.z,
+                p_value(c.p),
+                p_value(c.p_holm),
+                opt(c.attempts_ratio, |x| format!("{x:.2}")),
+            );
+        }
+        s
+    }
+
     /// The summary as Markdown.
     pub fn markdown(&self) -> String {
         let mut s = format!("# Experiment `{}`\n\n", self.spec);
@@ -323,6 +529,8 @@ impl Summary {
                 opt(c.time_per_tour_ns, human_ns),
             );
         }
+        s += &self.time_to_solution_markdown();
+        s += &self.comparisons_markdown();
         s += "\n## Outcomes\n\n| cell | board | outcome | count | share % [95% CI] |\n|---|---|---|---:|---|\n";
         for c in &self.cells {
             for o in &c.outcomes {

@@ -21,6 +21,9 @@
 //! | [`cost`] | time per tour, network presets against the classical solvers |
 //! | [`data`] | the `records.csv` loader and per-group aggregates the last three draw |
 //! | [`tour_rate`] | p(tour) per board on a log axis with Wilson intervals and published points |
+//! | [`run_length`] | run-length distributions: ECDFs of iterations and time to a tour with restarts |
+//! | [`phase`] | phase diagram of a two-key sweep: tour rate as a heat map, one panel per board |
+//! | [`failures`] | anatomy of several-cycle failures: number of cycles and longest cycle, by board |
 //! | [`trace`] | the `solve --trace` reader, for convergence and animation from saved runs |
 //! | [`axes`] | tick positions shared by the figures (board categories, log and linear axes) |
 //! | [`table`] | the CSV written beside each figure |
@@ -33,11 +36,14 @@ pub mod board;
 pub mod convergence;
 pub mod cost;
 pub mod data;
+pub mod failures;
 pub mod iterations;
 pub mod outcomes;
 pub mod palette;
 pub mod pdf;
+pub mod phase;
 pub mod published;
+pub mod run_length;
 pub mod table;
 pub mod tour_rate;
 pub mod trace;

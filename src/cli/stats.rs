@@ -1,0 +1,219 @@
+//! `knightnet stats`: the time to solution of every cell of a results folder and its
+//! comparison with a reference cell of the same board, recomputed from the records
+//! (see [`crate::experiment::summary`] for the definitions).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::Failure;
+use crate::error::InputError;
+use crate::experiment::summary::{self, compare, human_ns, p_value, Summary};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    Text,
+    Json,
+    Markdown,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct StatsArgs {
+    /// An experiment's results folder (holding run.json and records.csv).
+    #[arg(value_name = "RESULTS_DIR")]
+    pub results: PathBuf,
+    /// Label (the spec entry's name, as in records.csv) of the cells every other cell of
+    /// the same board is compared with
+    /// (default: the spec's `reference`, else its first network cell's label).
+    #[arg(long, value_name = "NAME")]
+    pub reference: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
+}
+
+pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if !args.results.join(crate::experiment::RUN).is_file() {
+        return Err(InputError::File(format!(
+            "{} is not a results folder (no run.json); give the folder `knightnet experiment --out DIR` wrote",
+            args.results.display()
+        ))
+        .into());
+    }
+    let (_, mut summary) = summary::from_folder(&args.results)?;
+    if let Some(r) = &args.reference {
+        if !summary.cells.iter().any(|c| &c.label == r) {
+            let mut labels: Vec<&str> = summary.cells.iter().map(|c| c.label.as_str()).collect();
+            labels.dedup();
+            let more = if labels.len() > 10 { ", ..." } else { "" };
+            labels.truncate(10);
+            return Err(InputError::param(format!(
+                "--reference '{r}' is no cell's label in {}; the labels are {}{more}",
+                args.results.display(),
+                labels.join(", ")
+            ))
+            .into());
+        }
+        summary.comparisons = compare(&summary.cells, r);
+        summary.reference = Some(r.clone());
+    }
+    match args.format {
+        StatsFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, &Report::of(&summary))
+                .map_err(anyhow::Error::from)?;
+            writeln!(out)?;
+        }
+        StatsFormat::Markdown => {
+            write!(
+                out,
+                "# Statistics of `{}`{}",
+                summary.spec,
+                summary.time_to_solution_markdown()
+            )?;
+            write!(out, "{}", summary.comparisons_markdown())?;
+        }
+        StatsFormat::Text => text(&summary, out)?,
+    }
+    Ok(())
+}
+
+/// What `--format json` prints: the cells' time to solution and the comparisons.
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    spec: &'a str,
+    reference: Option<&'a str>,
+    cells: Vec<CellStats<'a>>,
+    comparisons: &'a [summary::Comparison],
+}
+
+#[derive(serde::Serialize)]
+struct CellStats<'a> {
+    cell: usize,
+    label: &'a str,
+    board: &'a str,
+    trials: u64,
+    tours: u64,
+    p_tour: f64,
+    p_tour_low: f64,
+    p_tour_high: f64,
+    attempts_per_tour: Option<f64>,
+    time_mean_ns: Option<f64>,
+    r99: Option<f64>,
+    r99_low: Option<f64>,
+    r99_high: Option<f64>,
+    tts99_ns: Option<f64>,
+    tts99_low_ns: Option<f64>,
+    tts99_high_ns: Option<f64>,
+}
+
+impl<'a> Report<'a> {
+    fn of(s: &'a Summary) -> Report<'a> {
+        Report {
+            spec: &s.spec,
+            reference: s.reference.as_deref(),
+            cells: s
+                .cells
+                .iter()
+                .map(|c| CellStats {
+                    cell: c.cell,
+                    label: &c.label,
+                    board: &c.board,
+                    trials: c.trials,
+                    tours: c.tours,
+                    p_tour: c.outcomes[0].share,
+                    p_tour_low: c.outcomes[0].ci_low,
+                    p_tour_high: c.outcomes[0].ci_high,
+                    attempts_per_tour: c.attempts_per_tour,
+                    time_mean_ns: c.time_mean_ns,
+                    r99: c.r99,
+                    r99_low: c.r99_low,
+                    r99_high: c.r99_high,
+                    tts99_ns: c.tts99_ns,
+                    tts99_low_ns: c.tts99_low_ns,
+                    tts99_high_ns: c.tts99_high_ns,
+                })
+                .collect(),
+            comparisons: &s.comparisons,
+        }
+    }
+}
+
+/// Plain aligned columns.
+fn text(s: &Summary, out: &mut dyn Write) -> std::io::Result<()> {
+    let count = |x: Option<f64>| x.map_or("inf".to_string(), |v| format!("{v:.0}"));
+    let time = |x: Option<f64>| x.map_or("inf".to_string(), human_ns);
+    let width = s
+        .cells
+        .iter()
+        .map(|c| c.label.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    writeln!(
+        out,
+        "{}: time to solution (R99 = attempts for a 99% chance of a tour; 95% intervals)",
+        s.spec
+    )?;
+    writeln!(
+        out,
+        "{:<width$}  {:>7}  {:>6}/{:<6}  {:>24}  {:>34}",
+        "cell", "board", "tours", "trials", "R99 [95% CI]", "TTS99 [95% CI]"
+    )?;
+    for c in &s.cells {
+        writeln!(
+            out,
+            "{:<width$}  {:>7}  {:>6}/{:<6}  {:>24}  {:>34}",
+            c.label,
+            c.board,
+            c.tours,
+            c.trials,
+            format!(
+                "{} [{}, {}]",
+                count(c.r99),
+                count(c.r99_low),
+                count(c.r99_high)
+            ),
+            format!(
+                "{} [{}, {}]",
+                time(c.tts99_ns),
+                time(c.tts99_low_ns),
+                time(c.tts99_high_ns)
+            ),
+        )?;
+    }
+    let Some(reference) = &s.reference else {
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "\ncompared with '{reference}' on the same board: difference of tour rates in points \
+         (Newcombe 95% CI), two-proportion z test, Holm over {} comparisons",
+        s.comparisons.len()
+    )?;
+    writeln!(
+        out,
+        "{:<width$}  {:>7}  {:>24}  {:>7}  {:>9}  {:>9}  {:>8}",
+        "cell", "board", "difference [95% CI]", "z", "p", "p (Holm)", "ratio"
+    )?;
+    for c in &s.comparisons {
+        writeln!(
+            out,
+            "{:<width$}  {:>7}  {:>24}  {:>7.2}  {:>9}  {:>9}  {:>8}",
+            c.label,
+            c.board,
+            format!(
+                "{:+.1} [{:+.1}, {:+.1}]",
+                100.0 * c.difference,
+                100.0 * c.difference_low,
+                100.0 * c.difference_high
+            ),
+            c.z,
+            p_value(c.p),
+            p_value(c.p_holm),
+            c.attempts_ratio
+                .map_or("–".to_string(), |x| format!("{x:.2}")),
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,360 @@
+//! Run-length distributions (Hoos & Stützle, *Stochastic Local Search: Foundations and
+//! Applications*, Morgan Kaufmann 2004, ch. 4): per cell, the empirical distribution
+//! function of the iterations and of the time it takes to reach a tour when a failed
+//! trial is followed by a restart. Trials are taken in trial order; a run is the trials
+//! from just after one tour up to and including the next, and its length is their summed
+//! iterations (time). Failed trials after the last tour form a censored run: it is left
+//! out of the ECDF and its attempts are reported in the CSV.
+//!
+//! Two panels, iterations and time, both on log x axes, one step line per cell that
+//! found at least one tour (up to [`MAX_SERIES`], in spec order).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::board::{legend_row, Mark};
+use super::data::{board_key, Records};
+use super::palette::{self, INK};
+use super::table::{csv_path, num, Table};
+use super::{axes, de, heading, render, DrawResult, FONT};
+use crate::board::Board;
+use crate::experiment::summary::human_ns;
+
+/// Most cells drawn (the CSV holds every cell).
+pub const MAX_SERIES: usize = 8;
+
+/// The runs of one cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Runs {
+    /// The cell's label (or solver and variant without a label column), and its board.
+    pub name: String,
+    pub board: Board,
+    /// Completed runs: (attempts, iterations, time in ns or `None` without timing).
+    pub runs: Vec<(u64, u64, Option<f64>)>,
+    /// Attempts after the last tour (the censored run).
+    pub censored: u64,
+    /// Index of the cell's first row in the file (spec order).
+    first_row: usize,
+}
+
+impl Runs {
+    /// Sorted run lengths in iterations.
+    pub fn iterations(&self) -> Vec<f64> {
+        let mut v: Vec<f64> = self.runs.iter().map(|r| r.1 as f64).collect();
+        v.sort_by(f64::total_cmp);
+        v
+    }
+
+    /// Sorted run lengths in nanoseconds (empty when a run lacks timing).
+    pub fn times(&self) -> Vec<f64> {
+        let mut v: Vec<f64> = self
+            .runs
+            .iter()
+            .map(|r| r.2)
+            .collect::<Option<_>>()
+            .unwrap_or_default();
+        v.sort_by(f64::total_cmp);
+        v
+    }
+}
+
+/// Split each cell's trials (in trial order) into runs ending at a tour.
+pub fn runs(records: &Records) -> Vec<Runs> {
+    // (name, board key) -> rows in file order.
+    type CellKey = (String, (usize, usize, usize));
+    let mut cells: BTreeMap<CellKey, Vec<usize>> = BTreeMap::new();
+    for (i, r) in records.rows.iter().enumerate() {
+        let name = r.label.clone().unwrap_or_else(|| match &r.variant {
+            Some(v) => format!("{}:{v}", r.solver),
+            None => r.solver.clone(),
+        });
+        cells.entry((name, board_key(r.board))).or_default().push(i);
+    }
+    let mut out: Vec<Runs> = cells
+        .into_iter()
+        .map(|((name, _), mut rows)| {
+            rows.sort_by_key(|&i| (records.rows[i].trial, i));
+            let first_row = rows.iter().copied().min().unwrap_or(0);
+            let board = records.rows[rows[0]].board;
+            let mut runs = Vec::new();
+            let (mut attempts, mut iterations, mut time) = (0u64, 0u64, Some(0.0));
+            for &i in &rows {
+                let r = &records.rows[i];
+                attempts += 1;
+                iterations = iterations.saturating_add(r.iterations.unwrap_or(0));
+                time = time.zip(r.time_ns).map(|(a, b)| a + b);
+                if r.outcome == "tour" {
+                    runs.push((attempts, iterations, time));
+                    (attempts, iterations, time) = (0, 0, Some(0.0));
+                }
+            }
+            Runs {
+                name,
+                board,
+                runs,
+                censored: attempts,
+                first_row,
+            }
+        })
+        .collect();
+    out.sort_by_key(|r| r.first_row);
+    out
+}
+
+/// The run-length figure of an experiment.
+#[derive(Debug, Clone)]
+pub struct RunLengths {
+    pub source: String,
+    pub cells: Vec<Runs>,
+}
+
+impl RunLengths {
+    /// `None` without an iterations column or without a tour.
+    pub fn new(source: impl Into<String>, records: &Records) -> Option<RunLengths> {
+        if !records.has_iterations {
+            return None;
+        }
+        let cells = runs(records);
+        cells
+            .iter()
+            .any(|c| !c.runs.is_empty())
+            .then(|| RunLengths {
+                source: source.into(),
+                cells,
+            })
+    }
+
+    /// The cells drawn: those with a tour, in spec order, at most [`MAX_SERIES`].
+    fn drawn(&self) -> Vec<&Runs> {
+        self.cells
+            .iter()
+            .filter(|c| !c.runs.is_empty())
+            .take(MAX_SERIES)
+            .collect()
+    }
+
+    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+        render(self, path, (1050, 620))?;
+        self.table().write(&csv_path(path))
+    }
+
+    /// One row per cell, quantity and distinct run length: the ECDF's steps.
+    pub fn table(&self) -> Table {
+        let mut t = Table::new(&[
+            "cell",
+            "board",
+            "quantity",
+            "run_length",
+            "runs_at_or_below",
+            "ecdf",
+            "runs",
+            "censored_attempts",
+        ]);
+        for c in &self.cells {
+            for (quantity, values) in [("iterations", c.iterations()), ("time_ns", c.times())] {
+                let n = values.len();
+                for (i, v) in values.iter().enumerate() {
+                    if values.get(i + 1) == Some(v) {
+                        continue;
+                    }
+                    t.push(vec![
+                        c.name.clone(),
+                        c.board.to_string(),
+                        quantity.into(),
+                        num(Some(*v)),
+                        (i + 1).to_string(),
+                        num(Some((i + 1) as f64 / n as f64)),
+                        n.to_string(),
+                        c.censored.to_string(),
+                    ]);
+                }
+            }
+            if c.runs.is_empty() {
+                t.push(vec![
+                    c.name.clone(),
+                    c.board.to_string(),
+                    String::new(),
+                    String::new(),
+                    "0".into(),
+                    String::new(),
+                    "0".into(),
+                    c.censored.to_string(),
+                ]);
+            }
+        }
+        t
+    }
+
+    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+        root.fill(&WHITE).map_err(de)?;
+        let (w, h) = root.dim_in_pixel();
+        let drawn = self.drawn();
+        let with_tour = self.cells.iter().filter(|c| !c.runs.is_empty()).count();
+        let shown = if with_tour > drawn.len() {
+            format!("first {} of {with_tour} cells with a tour", drawn.len())
+        } else {
+            format!("{with_tour} cells with a tour")
+        };
+        heading(
+            root,
+            "Run-length distributions: effort to a tour with restarts",
+            format!(
+                "{}: {shown}; failed attempts count until the next tour, in trial order; log x",
+                self.source
+            ),
+        )?;
+        let body = root.margin(72, 50, 10, 10);
+        let panels = body.split_evenly((1, 2));
+        let series =
+            |f: fn(&Runs) -> Vec<f64>| -> Vec<Vec<f64>> { drawn.iter().map(|c| f(c)).collect() };
+        ecdf_panel(
+            &panels[0],
+            "iterations to a tour",
+            &series(Runs::iterations),
+            &|v| axes::number(v),
+        )?;
+        ecdf_panel(&panels[1], "time to a tour", &series(Runs::times), &|v| {
+            human_ns(v)
+        })?;
+        let legend: Vec<(Mark, String)> = drawn
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                (
+                    Mark::Line(palette::series(i)),
+                    format!("{} {}", c.name, c.board),
+                )
+            })
+            .collect();
+        legend_row(
+            root,
+            &legend,
+            &(FONT, 16).into_font().color(&INK),
+            h as i32 - 24,
+            w as i32,
+        )
+    }
+}
+
+/// One ECDF panel: a step line per series (sorted values), log x.
+fn ecdf_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    x_desc: &str,
+    series: &[Vec<f64>],
+    label: &dyn Fn(f64) -> String,
+) -> DrawResult {
+    let positive = || series.iter().flatten().copied().filter(|v| *v > 0.0);
+    let (lo, hi) = match (
+        positive().fold(f64::INFINITY, f64::min),
+        positive().fold(0.0f64, f64::max),
+    ) {
+        (lo, hi) if lo.is_finite() && hi > 0.0 => (lo / 1.5, hi * 1.5),
+        _ => (1.0, 10.0),
+    };
+    let ticks = axes::log_ticks_at_most(lo, hi, 6);
+    let mut chart = ChartBuilder::on(area)
+        .margin(12)
+        .x_label_area_size(52)
+        .y_label_area_size(70)
+        .build_cartesian_2d(axes::ticked((lo..hi).log_scale(), ticks), 0.0..1.02)
+        .map_err(de)?;
+    chart
+        .configure_mesh()
+        .x_label_formatter(&|v| label(*v))
+        .y_label_formatter(&|v| axes::percent(*v))
+        .x_desc(x_desc)
+        .y_desc("share of runs")
+        .axis_desc_style((FONT, 20))
+        .label_style((FONT, 18))
+        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(de)?;
+    for (i, values) in series.iter().enumerate() {
+        let n = values.len();
+        if n == 0 {
+            continue;
+        }
+        let mut path = vec![(lo, 0.0)];
+        for (k, v) in values.iter().enumerate() {
+            let v = v.max(lo);
+            path.push((v, k as f64 / n as f64));
+            path.push((v, (k + 1) as f64 / n as f64));
+        }
+        path.push((hi, 1.0));
+        chart
+            .draw_series(LineSeries::new(path, palette::series(i).stroke_width(2)))
+            .map_err(de)?;
+    }
+    Ok(())
+}
+
+crate::impl_figure!(RunLengths);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plot::data::Record;
+
+    fn row(trial: u64, outcome: &str, iterations: u64) -> Record {
+        Record {
+            board: "6x6".parse().unwrap(),
+            solver: "network".into(),
+            variant: Some("parberry".into()),
+            outcome: outcome.into(),
+            iterations: Some(iterations),
+            trial: Some(trial),
+            seed: None,
+            restarts: None,
+            cycles: None,
+            largest_cycle: None,
+            steps: None,
+            spec: None,
+            label: Some("p".into()),
+            time_ns: Some(10.0 * iterations as f64),
+        }
+    }
+
+    #[test]
+    fn failed_trials_count_until_the_next_tour_in_trial_order() {
+        // File order differs from trial order: trials 0..6 are
+        // fail(5) tour(3) tour(2) fail(7) fail(1) tour(4) fail(9).
+        let rows = vec![
+            row(2, "tour", 2),
+            row(0, "iteration-cap", 5),
+            row(5, "tour", 4),
+            row(1, "tour", 3),
+            row(6, "multiple-cycles", 9),
+            row(3, "iteration-cap", 7),
+            row(4, "stable-not-degree-two", 1),
+        ];
+        let records = Records {
+            path: "r.csv".into(),
+            rows,
+            time_column: Some("time_ns".into()),
+            has_iterations: true,
+            partial_line_bytes: 0,
+        };
+        let r = runs(&records);
+        assert_eq!(r.len(), 1);
+        assert_eq!(
+            r[0].runs,
+            vec![(2, 8, Some(80.0)), (1, 2, Some(20.0)), (3, 12, Some(120.0))]
+        );
+        assert_eq!(r[0].censored, 1);
+        assert_eq!(r[0].iterations(), vec![2.0, 8.0, 12.0]);
+        let fig = RunLengths::new("t", &records).unwrap();
+        let t = fig.table();
+        let ecdf: Vec<&str> = t
+            .rows
+            .iter()
+            .filter(|r| r[2] == "iterations")
+            .map(|r| r[5].as_str())
+            .collect();
+        assert_eq!(ecdf.len(), 3);
+        assert_eq!(ecdf[2], "1");
+    }
+}
