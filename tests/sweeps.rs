@@ -10,6 +10,7 @@ use std::path::Path;
 
 use common::{assert_refused, json_of, knightnet};
 use knightnet::experiment::records::{self, Record};
+use knightnet::solvers::Outcome;
 
 /// Run `spec` (TOML text) into `dir/out` with the CLI; return its records by
 /// (label, board, trial), timing and cell index cleared.
@@ -67,7 +68,7 @@ fn adding_a_value_changes_no_other_cells_trials() {
     // The (4, 2) cell found tours, so the comparison is not between empty records.
     assert!(small
         .values()
-        .any(|r| r.label == "parberry c=4 s=2" && r.outcome == "tour"));
+        .any(|r| r.label == "parberry c=4 s=2" && r.outcome == Outcome::Tour));
     // A hand-written cell with the swept cell's label and values runs the same trials.
     let hand = run(
         dir.path(),
@@ -107,7 +108,7 @@ fn a_swept_record_replays_with_solve() {
         let o = knightnet(&args);
         let v: serde_json::Value = serde_json::from_slice(&o.stdout)
             .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&o.stderr)));
-        assert_eq!(v["outcome"], r.outcome.as_str(), "{args:?}");
+        assert_eq!(v["outcome"], r.outcome.name(), "{args:?}");
         assert_eq!(v["iterations"], r.iterations, "{args:?}");
     }
     // Every cell was replayed, and some replays were tours.
@@ -118,7 +119,7 @@ fn a_swept_record_replays_with_solve() {
             .len(),
         4
     );
-    assert!(seen.keys().any(|k| k.1 == "tour"));
+    assert!(seen.keys().any(|k| k.1 == Outcome::Tour));
 }
 
 #[test]
@@ -231,7 +232,7 @@ fn plot_draws_the_phase_diagram_of_a_two_key_sweep() {
         assert_eq!(label, format!("parberry c={c} s={s}"));
         let tours = recs
             .iter()
-            .filter(|r| r.label == label && r.board == board && r.outcome == "tour")
+            .filter(|r| r.label == label && r.board == board && r.outcome == Outcome::Tour)
             .count();
         assert_eq!(row[5].parse::<usize>().unwrap(), tours, "{row:?}");
         assert_eq!(&row[4], "20");
