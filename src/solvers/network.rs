@@ -118,6 +118,18 @@ impl Solver for NetworkSolver {
             return check_memory(req.board, BYTES_PER_NEURON, 2, "the network");
         }
         req.check_exists(false)?;
+        if req.board.squares() < 2 {
+            return Err(InputError::param(format!(
+                "the {} board's only tour is its single square, which makes no cycle with the open graph's apex; use --solver backtrack",
+                req.board
+            )));
+        }
+        if let Some(start) = req.start {
+            let ex = crate::existence::tour_exists_from(req.board, start, false);
+            if !ex.exists {
+                return Err(InputError::Impossible(ex.reason));
+            }
+        }
         if req.reverse && req.start.is_some() {
             return Err(InputError::param(
                 "--reverse with --open and --start: the network's open tour starts on the start square, so it cannot be walked the other way; drop --reverse",
