@@ -408,3 +408,100 @@ fn cli_refuses_bad_open_requests_in_one_line() {
     );
     assert_refused(&with(&["--board", "7x7"]), "--open");
 }
+
+fn spec(entry: &str) -> Result<knightnet::experiment::spec::Spec, String> {
+    let text = format!("trials = 20\nboards = [\"7x7\", \"3x10\"]\n[[solver]]\n{entry}\n");
+    knightnet::experiment::spec::Spec::parse(&text, "t", "t.toml").map_err(|e| e.to_string())
+}
+
+#[test]
+fn specs_take_open_and_a_held_start_for_network_entries_only() {
+    let s = spec("solver = \"network:parberry\"\nopen = true\nstart = \"corner\"").unwrap();
+    for cell in &s.cells {
+        assert!(cell.open);
+        assert_eq!(cell.tours(), Tours::Open { start: Some(0) });
+        assert!(
+            cell.variant().ends_with("--open --start a7")
+                || cell.variant().ends_with("--open --start a3")
+        );
+    }
+    let free = spec("solver = \"network:parberry\"\nopen = true").unwrap();
+    assert_eq!(free.cells[0].tours(), Tours::Open { start: None });
+    // Without open = true, 7x7 has no closed tour for the network.
+    assert!(spec("solver = \"network:parberry\"")
+        .unwrap_err()
+        .contains("no closed"));
+    for (entry, needle) in [
+        (
+            "solver = \"network:parberry\"\nstart = \"corner\"",
+            "open = true",
+        ),
+        (
+            "solver = \"network:parberry\"\nopen = true\nstart = \"random\"",
+            "random",
+        ),
+        ("solver = \"warnsdorff\"\nopen = true", "open"),
+        ("solver = \"network+merge\"\nopen = true", "open"),
+        (
+            "solver = \"network:parberry\"\nopen = true\nstart = \"b1\"",
+            "colour",
+        ),
+    ] {
+        let e = spec(entry).unwrap_err();
+        assert!(e.contains(needle) && e.contains("line"), "{entry}: {e}");
+    }
+}
+
+#[test]
+fn an_open_experiment_records_verified_open_tours() {
+    let dir = std::env::temp_dir().join(format!("knightnet-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec_path = dir.join("open.toml");
+    std::fs::write(
+        &spec_path,
+        "name = \"open-smoke\"\ntrials = 60\nboards = [\"5x5\", \"4x7\"]\n\
+         [[solver]]\nsolver = \"network:parberry\"\nopen = true\nlabel = \"free\"\n\
+         [[solver]]\nsolver = \"network:parberry\"\nopen = true\nstart = \"corner\"\nlabel = \"corner\"\n",
+    )
+    .unwrap();
+    let out = dir.join("results");
+    let run = knightnet(&[
+        "experiment",
+        spec_path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let records = std::fs::read_to_string(out.join("records.csv")).unwrap();
+    let tours = records.lines().filter(|l| l.contains(",tour,")).count();
+    assert!(tours > 0, "no open tour in 240 attempts");
+    assert!(!records.contains("invalid-tour"));
+    // A trial replays as `solve --board BOARD --variant VARIANT --seed SEED
+    // --max-attempts 1`, the variant pasted unquoted (it carries --open and --start).
+    for line in records.lines().skip(1).take(30) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (board, variant, seed, outcome) = (f[3], f[5], f[7], f[9]);
+        assert!(variant.starts_with("parberry --open"), "{line}");
+        let mut args = vec![
+            "solve",
+            "--board",
+            board,
+            "--seed",
+            seed,
+            "--max-attempts",
+            "1",
+        ];
+        args.push("--variant");
+        args.extend(variant.split(' '));
+        let replay = knightnet(&args);
+        assert_eq!(replay.status.success(), outcome == "tour", "{line}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
