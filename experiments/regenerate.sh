@@ -28,7 +28,7 @@ run() { # NAME [SPEC]
 }
 
 run quickstart
-for spec in takefuji-lee-1992 parberry-1996 variants-8x8 network-vs-classical merge; do
+for spec in takefuji-lee-1992 parberry-1996 variants-8x8 network-vs-classical merge open-tours; do
     run "$spec" "experiments/$spec.toml"
 done
 
