@@ -173,8 +173,10 @@ impl Cell {
             (Some(p), _) => match self.tours() {
                 Tours::Closed => replay_variant(&p),
                 Tours::Open { start } => {
+                    // ROW,COL: the same text on every board for the same square rule.
                     let from = start.map_or(String::new(), |q| {
-                        format!(" --start {}", self.board().square_name(q))
+                        let (r, c) = self.board().coords(q);
+                        format!(" --start {r},{c}")
                     });
                     format!("{} --open{from}", replay_variant(&p))
                 }
