@@ -409,6 +409,26 @@ fn cli_refuses_bad_open_requests_in_one_line() {
     assert_refused(&with(&["--board", "7x7"]), "--open");
 }
 
+#[test]
+fn an_open_trace_is_written_and_the_drawing_commands_refuse_it_by_name() {
+    let path =
+        std::env::temp_dir().join(format!("knightnet-open-trace-{}.json", std::process::id()));
+    let p = path.to_str().unwrap();
+    let out = knightnet(&["solve", "--board", "5x5", "--open", "--trace", p]);
+    assert!(out.status.success());
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(doc["graph"], "open");
+    assert_eq!(doc["apex"], 25);
+    assert_eq!(doc["neurons"].as_array().unwrap().len(), 48 + 25);
+    assert_refused(&["animate", "--trace", p, "--out", "x.gif"], "open graph");
+    assert_refused(
+        &["convergence", "--trace", p, "--out", "x.png"],
+        "open graph",
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
 fn spec(entry: &str) -> Result<knightnet::experiment::spec::Spec, String> {
     let text = format!("trials = 20\nboards = [\"7x7\", \"3x10\"]\n[[solver]]\n{entry}\n");
     knightnet::experiment::spec::Spec::parse(&text, "t", "t.toml").map_err(|e| e.to_string())
