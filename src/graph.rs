@@ -3,12 +3,33 @@
 //!
 //! Canonical edge (neuron) order: squares in row-major order, and for each square its
 //! moves to higher-numbered squares in increasing order of the other square's index.
-//! Edge `e` joins `a[e] < b[e]`. Per-square incident edges are stored in CSR form.
+//! Edge `e` joins `a[e] < b[e]`. Per-vertex incident edges are stored in CSR form.
+//!
+//! The *open* graph ([`KnightGraph::open`]) adds one apex vertex, numbered after the
+//! squares, joined to every square; its edges follow the knight moves, square `s`'s apex
+//! edge being edge `E + s`. A Hamiltonian cycle of the open graph minus the apex is an
+//! open tour of the board whose ends are the apex's two neighbours, so the same
+//! degree-2 network finds open tours on it. A fixed start square is imposed by *holding*
+//! the apex–start edge on: a constant input of the network, never updated.
 
 use ndarray::Array1;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::error::InputError;
+use crate::tour::{Tour, TourError};
+
+/// Which tours a graph's Hamiltonian cycles stand for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tours {
+    /// The knight's graph itself: closed tours.
+    #[default]
+    Closed,
+    /// The knight's graph plus an apex joined to every square: open tours, starting on
+    /// `start` when given.
+    Open { start: Option<u32> },
+}
 
 /// Memory any one solve may plan to allocate; larger requests are refused up front.
 pub const MEMORY_LIMIT_BYTES: u64 = 12 << 30;
@@ -24,6 +45,9 @@ pub struct KnightGraph {
     /// CSR offsets: the edges at square `s` are `incident[offsets[s]..offsets[s+1]]`.
     offsets: Vec<u32>,
     incident: Vec<u32>,
+    tours: Tours,
+    /// Edges held on (constant inputs), increasing.
+    held: Vec<u32>,
 }
 
 /// Number of knight moves (undirected) on a `rows x cols` board, without building it.
@@ -71,11 +95,32 @@ pub fn check_bytes(board: Board, bytes: u64, what: &str) -> Result<(), InputErro
 impl KnightGraph {
     /// Build the graph. Callers that care about memory call [`check_memory`] first.
     pub fn new(board: Board) -> KnightGraph {
+        Self::build(board, Tours::Closed)
+    }
+
+    /// The open graph of `board` (see the module documentation), with the apex–`start`
+    /// edge held on when a start is given. Panics if `start` is off the board.
+    pub fn open(board: Board, start: Option<u32>) -> KnightGraph {
+        Self::build(board, Tours::Open { start })
+    }
+
+    /// The graph whose Hamiltonian cycles are `tours`.
+    pub fn for_tours(board: Board, tours: Tours) -> KnightGraph {
+        Self::build(board, tours)
+    }
+
+    fn build(board: Board, tours: Tours) -> KnightGraph {
         let n = board.squares();
-        let e = edge_count(board.rows(), board.cols()) as usize;
+        let knight = edge_count(board.rows(), board.cols()) as usize;
+        let apex = matches!(tours, Tours::Open { .. });
+        let (e, vertices) = if apex {
+            (knight + n, n + 1)
+        } else {
+            (knight, n)
+        };
         let mut a = Vec::with_capacity(e);
         let mut b = Vec::with_capacity(e);
-        let mut degree = vec![0u32; n + 1];
+        let mut degree = vec![0u32; vertices];
         let mut targets: Vec<u32> = Vec::with_capacity(4);
         for s in 0..n as u32 {
             targets.clear();
@@ -88,9 +133,17 @@ impl KnightGraph {
                 degree[t as usize] += 1;
             }
         }
-        debug_assert_eq!(a.len(), e);
-        let mut offsets = vec![0u32; n + 1];
-        for s in 0..n {
+        debug_assert_eq!(a.len(), knight);
+        if apex {
+            for s in 0..n as u32 {
+                a.push(s);
+                b.push(n as u32);
+                degree[s as usize] += 1;
+                degree[n] += 1;
+            }
+        }
+        let mut offsets = vec![0u32; vertices + 1];
+        for s in 0..vertices {
             offsets[s + 1] = offsets[s] + degree[s];
         }
         let mut fill = offsets.clone();
@@ -101,12 +154,24 @@ impl KnightGraph {
                 fill[s as usize] += 1;
             }
         }
+        let held = match tours {
+            Tours::Open { start: Some(s) } => {
+                assert!(
+                    (s as usize) < n,
+                    "start square {s} is off the {board} board"
+                );
+                vec![(knight + s as usize) as u32]
+            }
+            _ => Vec::new(),
+        };
         KnightGraph {
             board,
             a: Array1::from(a),
             b: Array1::from(b),
             offsets,
             incident,
+            tours,
+            held,
         }
     }
 
@@ -114,30 +179,79 @@ impl KnightGraph {
         self.board
     }
 
+    /// The tours this graph's Hamiltonian cycles stand for.
+    pub fn tours(&self) -> Tours {
+        self.tours
+    }
+
+    /// Number of vertices: the squares, plus the apex on the open graph.
+    pub fn vertices(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// The apex vertex of the open graph.
+    pub fn apex(&self) -> Option<u32> {
+        matches!(self.tours, Tours::Open { .. }).then_some(self.board.squares() as u32)
+    }
+
+    /// Edges held on (constant inputs of the network, never updated), increasing.
+    pub fn held(&self) -> &[u32] {
+        &self.held
+    }
+
+    /// A bound on `degree(a) + degree(b)` over the edges `{a, b}`: the most active
+    /// neighbours a neuron can have, plus two (16 on the knight's graph, which the
+    /// engines' overflow bounds were always stated with).
+    pub fn max_degree_sum(&self) -> u64 {
+        let knight = 2 * Self::max_degree() as u64;
+        match self.tours {
+            Tours::Closed => knight,
+            // A square has at most 8 moves and its apex edge; the apex has n.
+            Tours::Open { .. } => (knight + 2).max(9 + self.squares() as u64),
+        }
+    }
+
+    /// The tour a Hamiltonian cycle of this graph (every vertex once) stands for, checked
+    /// by the tour oracle: the cycle itself on the knight's graph; on the open graph, the
+    /// cycle cut at the apex, starting at the held start square when there is one.
+    pub fn tour_from_cycle(&self, mut cycle: Vec<u32>) -> Result<Tour, TourError> {
+        let (Tours::Open { start }, Some(apex)) = (self.tours, self.apex()) else {
+            return Tour::new(self.board, cycle, true);
+        };
+        if let Some(p) = cycle.iter().position(|&x| x == apex) {
+            cycle.rotate_left(p);
+            cycle.remove(0);
+        }
+        if start.is_some_and(|s| cycle.first() != Some(&s)) {
+            cycle.reverse();
+        }
+        Tour::new(self.board, cycle, false)
+    }
+
     /// Number of edges (neurons).
     pub fn edges(&self) -> usize {
         self.a.len()
     }
 
-    /// Number of squares (vertices).
+    /// Number of squares of the board (the apex of the open graph is not one).
     pub fn squares(&self) -> usize {
         self.board.squares()
     }
 
-    /// Edges incident to `square`, in increasing edge order.
+    /// Edges incident to `square` (any vertex), in increasing edge order.
     #[inline]
     pub fn incident(&self, square: u32) -> &[u32] {
         let s = square as usize;
         &self.incident[self.offsets[s] as usize..self.offsets[s + 1] as usize]
     }
 
-    /// Every square's incident edges, squares in row-major order: the concatenation of
-    /// [`KnightGraph::incident`] over all squares (each edge appears twice).
+    /// Every vertex's incident edges, squares in row-major order then the apex: the
+    /// concatenation of [`KnightGraph::incident`] over all vertices (each edge twice).
     pub fn incident_all(&self) -> &[u32] {
         &self.incident
     }
 
-    /// Degree of `square` in the full knight graph.
+    /// Degree of `square` (any vertex) in the full graph.
     #[inline]
     pub fn degree(&self, square: u32) -> usize {
         let s = square as usize;

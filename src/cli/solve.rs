@@ -148,7 +148,8 @@ pub struct SolveArgs {
     /// Require a closed tour.
     #[arg(long, conflicts_with = "open")]
     pub closed: bool,
-    /// An open tour is enough.
+    /// An open tour is enough (the network then runs on its open graph and finds open
+    /// tours, from --start when given).
     #[arg(long)]
     pub open: bool,
     /// Join the network's cycles into one tour (same as --solver network+merge).
@@ -415,7 +416,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     [a, b]
                 })
                 .collect();
-            let doc = json!({
+            let mut doc = json!({
                 "board": {"rows": board.rows(), "cols": board.cols()},
                 "seed": cfg.seed,
                 "variant": p.variant_name(),
@@ -427,6 +428,12 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 "steps": trace.steps,
                 "version": env!("CARGO_PKG_VERSION"),
             });
+            if let Some(apex) = graph.apex() {
+                // The open graph: the neurons after the knight moves join each square to
+                // this extra vertex.
+                doc["graph"] = json!("open");
+                doc["apex"] = json!(apex);
+            }
             let bytes = serde_json::to_vec(&doc).map_err(anyhow::Error::from)?;
             write_atomic(path, &bytes)?;
             sol

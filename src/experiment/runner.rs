@@ -34,10 +34,9 @@ use super::spec::{Cell, Spec, StartRule};
 use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::network::batch::{self, Jobs};
-use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder};
+use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination};
 use crate::rng_from_seed;
 use crate::solvers::{Outcome, Request, Solver};
-use crate::tour::Tour;
 
 /// One slice of a sweep: trials whose global number is `index` mod `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -201,7 +200,7 @@ impl<'s> Prepared<'s> {
         let board = cell.board();
         let engine = match cell.params {
             Some(params) => Engine::Network {
-                graph: KnightGraph::new(board),
+                graph: KnightGraph::for_tours(board, cell.tours()),
                 params,
             },
             None => {
@@ -265,7 +264,7 @@ impl<'s> Prepared<'s> {
         r.outcome = Outcome::from(&a.termination);
         match &a.termination {
             Termination::Tour => {
-                if Tour::new(graph.board(), a.cycles[0].clone(), true).is_err() {
+                if graph.tour_from_cycle(a.cycles[0].clone()).is_err() {
                     r.outcome = Outcome::InvalidTour;
                 }
                 r.cycles = Some(1);
@@ -283,10 +282,7 @@ impl<'s> Prepared<'s> {
     /// parameters, so trials can share lanes ([`run_parallel`] does so).
     fn lanes(&self) -> Option<(&KnightGraph, NetworkParams)> {
         match &self.engine {
-            Engine::Network { graph, params }
-                if params.order != UpdateOrder::RandomPermutation
-                    && batch::fits_i16(params, graph.board().cols()) =>
-            {
+            Engine::Network { graph, params } if batch::supports(graph, params) => {
                 Some((graph, *params))
             }
             _ => None,

@@ -18,6 +18,8 @@
 //! # network overrides (network solvers only):
 //! # c, s, upper, lower (integers), order, init, stop (names), clamp (integer or "none"),
 //! # max_iterations (the per-attempt cap)
+//! # open = true: open tours, on the network's open graph; start = a fixed square
+//! # ("corner", "r,c" or a name) is then held as every tour's first square
 //! # sweeps: c, s, upper, lower, order, init and max_iterations may each be a list,
 //! # e.g. c = [3, 4, 5]; the entry expands into the product of the lists (see below)
 //!
@@ -59,6 +61,7 @@ use toml::Spanned;
 
 use crate::board::Board;
 use crate::error::InputError;
+use crate::graph::Tours;
 use crate::network::{Init, NetworkParams, StopRule, UpdateOrder};
 use crate::solvers::{Request, SolverKind};
 
@@ -129,6 +132,9 @@ pub struct Cell {
     /// Restarts within one solve (classical cells only; `None`: solver default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restarts: Option<u32>,
+    /// Network cells only: open tours, on the open graph (from `start` when given).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
     pub trials: u64,
 }
 
@@ -163,6 +169,20 @@ impl Cell {
         self.params.is_some()
     }
 
+    /// The tours a network cell's graph stands for (closed unless `open = true`).
+    pub fn tours(&self) -> Tours {
+        if !self.open {
+            return Tours::Closed;
+        }
+        let start = self.start.as_deref().map(|s| {
+            match StartRule::parse(s, self.board()).expect("checked when the spec was read") {
+                StartRule::Square(q) => q,
+                _ => 0, // "corner"; "random" is refused for network cells
+            }
+        });
+        Tours::Open { start }
+    }
+
     /// The variant column of the cell's records: for network and `network+merge` cells,
     /// the preset followed by the `solve` flags of the parameters that differ from it
     /// (`parberry`, `parberry --order square-sweep`), so that
@@ -171,7 +191,17 @@ impl Cell {
     /// solver's tie-break, if any.
     pub fn variant(&self) -> String {
         match (self.params, &self.merge) {
-            (Some(p), _) => replay_variant(&p),
+            (Some(p), _) => match self.tours() {
+                Tours::Closed => replay_variant(&p),
+                Tours::Open { start } => {
+                    // ROW,COL: the same text on every board for the same square rule.
+                    let from = start.map_or(String::new(), |q| {
+                        let (r, c) = self.board().coords(q);
+                        format!(" --start {r},{c}")
+                    });
+                    format!("{} --open{from}", replay_variant(&p))
+                }
+            },
             (None, Some(m)) => replay_variant(&m.params),
             (None, None) => self.solver_kind().build().variant().unwrap_or_default(),
         }
@@ -363,6 +393,8 @@ struct Entry {
     restarts: Option<u32>,
     /// `network+merge` only: tile side, "none" or "auto".
     tile: Option<Spanned<String>>,
+    /// Network only: open tours on the open graph.
+    open: Option<bool>,
 }
 
 impl Entry {
@@ -542,6 +574,23 @@ impl Entry {
     }
 }
 
+/// A network entry's `open` and `start` keys: `start` (a fixed square) only with
+/// `open = true`, where it is held as the first square of every tour. Errors carry the
+/// span to point at, when there is one.
+fn check_open_network(entry: &Entry) -> Result<(), (Option<Range<usize>>, String)> {
+    match (&entry.start, entry.open == Some(true)) {
+        (Some(s), false) => Err((
+            Some(s.span()),
+            "start applies to classical solvers, and to network solvers with open = true (a closed tour has no start square)".into(),
+        )),
+        (Some(s), true) if s.get_ref().trim() == "random" => Err((
+            Some(s.span()),
+            "start = \"random\" is not accepted for a network entry: its held start square is part of the graph; give \"corner\", \"ROW,COL\" or a square name".into(),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `clamp = 10` or `clamp = "none"`.
 #[derive(Debug, Clone, Copy)]
 struct Clamp(Option<i32>);
@@ -687,12 +736,13 @@ fn resolve(
             let params = match &mut kind {
                 SolverKind::NetworkMerge { params, tile } => {
                     if entry.start.is_some()
+                        || entry.open.is_some()
                         || entry.closed.is_some()
                         || entry.max_steps.is_some()
                         || entry.restarts.is_some()
                     {
                         return Err(entry_err(
-                        "start, closed, max_steps and restarts do not apply to network+merge (closed tours, attempts capped by the preset)".into(),
+                        "start, open, closed, max_steps and restarts do not apply to network+merge (closed tours, attempts capped by the preset)".into(),
                     ));
                     }
                     *params = entry.apply(*params);
@@ -714,12 +764,8 @@ fn resolve(
                     None
                 }
                 SolverKind::Network(p) => {
-                    if let Some(s) = &entry.start {
-                        return Err(err(
-                        s.span(),
-                        "start applies to classical solvers only: a network trial is one attempt of the whole network, which has no start square".into(),
-                    ));
-                    }
+                    check_open_network(entry)
+                        .map_err(|(span, msg)| err(span.unwrap_or(solver_span.clone()), msg))?;
                     if entry.closed.is_some() {
                         return Err(entry_err(
                         "closed applies to classical solvers only; the network always looks for closed tours".into(),
@@ -742,7 +788,10 @@ fn resolve(
                     Some(*p)
                 }
                 _ => {
-                    let keys = entry.network_keys();
+                    let mut keys = entry.network_keys();
+                    if entry.open.is_some() {
+                        keys.push("open");
+                    }
                     if !keys.is_empty() {
                         return Err(entry_err(format!(
                             "{} applies to network solvers only",
@@ -807,7 +856,11 @@ fn resolve(
                 };
                 let request = Request {
                     board,
-                    closed: entry.closed,
+                    closed: if entry.open == Some(true) {
+                        Some(false)
+                    } else {
+                        entry.closed
+                    },
                     start: match start {
                         Some(StartRule::Square(q)) => Some(q),
                         Some(StartRule::Corner) => Some(0),
@@ -835,6 +888,7 @@ fn resolve(
                     closed: entry.closed,
                     max_steps: entry.max_steps,
                     restarts: entry.restarts,
+                    open: entry.open == Some(true),
                     trials,
                 };
                 if !keys.insert(cell.key()) {

@@ -14,6 +14,10 @@
 //!
 //! Supported update orders: synchronous, sequential and square-sweep (a random
 //! permutation differs per attempt, so it cannot share one sweep; use the scalar engine).
+//! [`supports`] says whether a graph and parameters can run here.
+//!
+//! On the open graph ([`KnightGraph::open`]) the apex is one more degree row, and a held
+//! neuron is simply left out of the sweep: its output stays on in every lane.
 //!
 //! The sweep kernels live in [`super::simd`]: AVX-512BW, AVX2 or portable, chosen at run
 //! time (`KNIGHTNET_SIMD=avx2|portable` caps the choice); the arithmetic is the same
@@ -67,7 +71,7 @@ impl<'g> Batch<'g> {
     /// A batch for `params`, which must be checked and use a supported order.
     pub fn new(graph: &'g KnightGraph, params: NetworkParams) -> Result<Batch<'g>, InputError> {
         params.check()?;
-        let order: Vec<u32> = match params.order {
+        let mut order: Vec<u32> = match params.order {
             UpdateOrder::Sequential | UpdateOrder::Synchronous => (0..graph.edges() as u32).collect(),
             UpdateOrder::SquareSweep => graph.incident_all().to_vec(),
             UpdateOrder::RandomPermutation => {
@@ -76,13 +80,16 @@ impl<'g> Batch<'g> {
                 ))
             }
         };
-        if !fits_i16(&params, graph.board().cols()) {
+        if !fits(&params, graph.board().cols(), graph) {
             return Err(InputError::param(format!(
-                "the batched engine keeps U in 16 bits, which these parameters (C = {}, S = {}, thresholds {}..{}, clamp {:?}, {} iterations) could exceed; use the scalar engine",
-                params.c, params.s, params.lower, params.upper, params.clamp, params.max_iterations
+                "the batched engine keeps U in 16 bits, which these parameters (C = {}, S = {}, thresholds {}..{}, clamp {:?}, {} iterations) could exceed on this graph (neighbour degrees up to {}); use the scalar engine",
+                params.c, params.s, params.lower, params.upper, params.clamp, params.max_iterations, graph.max_degree_sum()
             )));
         }
-        let (e, n) = (graph.edges(), graph.squares());
+        if !graph.held().is_empty() {
+            order.retain(|e| graph.held().binary_search(e).is_err());
+        }
+        let (e, n) = (graph.edges(), graph.vertices());
         let visits = Visits::new(
             &order,
             graph.a.as_slice().expect("contiguous"),
@@ -407,8 +414,26 @@ fn cycle_lengths(nbr: &[[u32; 2]], seen: &mut Vec<bool>) -> Vec<usize> {
 }
 
 /// Whether U provably stays in `i16` (and the thresholds and clamp fit) for `params` on
-/// a board `cols` wide (the `negative-states` initialisation draws U from −(cols−1)..0).
+/// the knight's graph of a board `cols` wide (the `negative-states` initialisation draws
+/// U from −(cols−1)..0).
 pub fn fits_i16(params: &NetworkParams, cols: usize) -> bool {
+    fits_bound(params, cols, 2 * KnightGraph::max_degree() as u64)
+}
+
+/// Whether [`Batch::new`] accepts `params` on `graph`: a supported order and 16-bit
+/// arithmetic that provably cannot overflow. Where it does not, run the scalar engine.
+pub fn supports(graph: &KnightGraph, params: &NetworkParams) -> bool {
+    params.order != UpdateOrder::RandomPermutation && fits(params, graph.board().cols(), graph)
+}
+
+/// [`fits_i16`] on any graph: its degree bound, and every degree inside `i16`.
+fn fits(params: &NetworkParams, cols: usize, graph: &KnightGraph) -> bool {
+    graph.max_degree_sum() <= i16::MAX as u64 && fits_bound(params, cols, graph.max_degree_sum())
+}
+
+/// The bound of [`fits_i16`] for neurons with at most `degree_sum` active neighbours plus
+/// two (16 on the knight's graph).
+fn fits_bound(params: &NetworkParams, cols: usize, degree_sum: u64) -> bool {
     let NetworkParams {
         c,
         s,
@@ -420,7 +445,7 @@ pub fn fits_i16(params: &NetworkParams, cols: usize) -> bool {
     } = *params;
     let w = 2 - s as i64;
     let (c, up) = (c as i64, c as i64 + w.max(0));
-    let down = 16 - c - w.min(0);
+    let down = degree_sum as i64 - c - w.min(0);
     let step = up.abs().max(down.abs());
     let start = cols as i64;
     let reach = 2 * step * max_iterations as i64 + start;

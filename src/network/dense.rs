@@ -1,6 +1,8 @@
 //! A deliberately plain implementation of the update rule with a dense E×E neighbour
 //! mask, used only as a test oracle on small boards: the fast [`super::Dynamics`] must
 //! produce identical trajectories (U and V after every step) for every update order.
+//! Held neurons (the apex–start edge of an open graph with a fixed start) are skipped:
+//! they keep their initial state.
 
 use ndarray::{Array1, Array2};
 
@@ -21,6 +23,8 @@ pub struct DenseNetwork {
     pub state: State,
     /// Visiting order of [`UpdateOrder::SquareSweep`].
     square_sweep: Vec<u32>,
+    /// Neurons never updated.
+    held: Vec<usize>,
 }
 
 impl DenseNetwork {
@@ -46,6 +50,7 @@ impl DenseNetwork {
             mask,
             state,
             square_sweep,
+            held: graph.held().iter().map(|&e| e as usize).collect(),
         })
     }
 
@@ -79,6 +84,9 @@ impl DenseNetwork {
                 let v0 = self.state.v.clone();
                 let deltas: Vec<i32> = (0..e).map(|i| self.delta(i, &v0)).collect();
                 for (i, du) in deltas.into_iter().enumerate() {
+                    if self.held.contains(&i) {
+                        continue;
+                    }
                     changed += (du != 0) as u32;
                     self.update(i, du);
                 }
@@ -92,6 +100,9 @@ impl DenseNetwork {
                     (None, _) => (0..e).collect(),
                 };
                 for i in order {
+                    if self.held.contains(&i) {
+                        continue;
+                    }
                     let du = self.delta(i, &self.state.v);
                     changed += (du != 0) as u32;
                     self.update(i, du);

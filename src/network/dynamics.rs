@@ -6,6 +6,9 @@
 //! `ΔU(e) = C − deg[a] − deg[b] + (2 − S)·V(e)`. A synchronous step is one gather (ΔU
 //! from `deg`) and one scatter-add (`deg` from the new V); a sequential step updates
 //! `deg` in O(1) whenever an output flips. No E×E mask and no per-neuron lists.
+//!
+//! Held neurons ([`KnightGraph::held`]) are never visited: their outputs stay on and
+//! count in `deg` like any other active neuron's.
 
 use ndarray::{Array1, Zip};
 
@@ -32,8 +35,10 @@ pub struct Dynamics<'g> {
     graph: &'g KnightGraph,
     params: NetworkParams,
     pub state: State,
-    /// Active moves per square.
-    pub deg: Array1<u8>,
+    /// Active edges per vertex (16 bits: the open graph's apex has one edge per square).
+    pub deg: Array1<u16>,
+    /// The neurons of a sweep when some are held (the usual order without them).
+    visits: Option<Vec<u32>>,
     /// Number of squares whose `deg` is not 2.
     off_two: u32,
     active: u32,
@@ -41,11 +46,22 @@ pub struct Dynamics<'g> {
 
 impl<'g> Dynamics<'g> {
     pub fn new(graph: &'g KnightGraph, params: NetworkParams, state: State) -> Dynamics<'g> {
+        let visits = (!graph.held().is_empty()).then(|| {
+            let all: Vec<u32> = match (&state.order, params.order) {
+                (Some(order), _) => order.clone(),
+                (None, UpdateOrder::SquareSweep) => graph.incident_all().to_vec(),
+                (None, _) => (0..graph.edges() as u32).collect(),
+            };
+            all.into_iter()
+                .filter(|e| graph.held().binary_search(e).is_err())
+                .collect()
+        });
         let mut d = Dynamics {
             graph,
             params,
             state,
-            deg: Array1::zeros(graph.squares()),
+            deg: Array1::zeros(graph.vertices()),
+            visits,
             off_two: 0,
             active: 0,
         };
@@ -61,8 +77,8 @@ impl<'g> Dynamics<'g> {
             .and(&self.graph.a)
             .and(&self.graph.b)
             .for_each(|&v, &a, &b| {
-                deg[a as usize] += v;
-                deg[b as usize] += v;
+                deg[a as usize] += v as u16;
+                deg[b as usize] += v as u16;
             });
         self.off_two = self.deg.iter().filter(|&&d| d != 2).count() as u32;
         self.active = self.state.v.iter().map(|&v| v as u32).sum();
@@ -105,22 +121,33 @@ impl<'g> Dynamics<'g> {
         } = self.params;
         let deg = self.deg.as_slice().expect("contiguous");
         let (mut changed, mut flips) = (0u32, 0u32);
-        Zip::from(&mut self.state.u)
-            .and(&mut self.state.v)
-            .and(&self.graph.a)
-            .and(&self.graph.b)
-            .for_each(|u, v, &a, &b| {
-                let du = c - deg[a as usize] as i32 - deg[b as usize] as i32 + (2 - s) * *v as i32;
-                changed += (du != 0) as u32;
-                let mut nu = *u + du;
-                if let Some(k) = clamp {
-                    nu = nu.clamp(-k, k);
+        let mut update = |u: &mut i32, v: &mut u8, a: u32, b: u32| {
+            let du = c - deg[a as usize] as i32 - deg[b as usize] as i32 + (2 - s) * *v as i32;
+            changed += (du != 0) as u32;
+            let mut nu = *u + du;
+            if let Some(k) = clamp {
+                nu = nu.clamp(-k, k);
+            }
+            *u = nu;
+            let nv = hysteresis(nu, *v, upper, lower);
+            flips += (nv != *v) as u32;
+            *v = nv;
+        };
+        match &self.visits {
+            None => Zip::from(&mut self.state.u)
+                .and(&mut self.state.v)
+                .and(&self.graph.a)
+                .and(&self.graph.b)
+                .for_each(|u, v, &a, &b| update(u, v, a, b)),
+            // Every visit reads the previous step's degrees, so the order is immaterial.
+            Some(list) => {
+                for &e in list {
+                    let (a, b) = self.graph.endpoints(e as usize);
+                    let e = e as usize;
+                    update(&mut self.state.u[e], &mut self.state.v[e], a, b);
                 }
-                *u = nu;
-                let nv = hysteresis(nu, *v, upper, lower);
-                flips += (nv != *v) as u32;
-                *v = nv;
-            });
+            }
+        }
         self.recount();
         (changed, flips)
     }
@@ -173,18 +200,23 @@ impl<'g> Dynamics<'g> {
                 }
             }};
         }
-        match (&self.state.order, self.params.order) {
-            (Some(order), _) => {
+        match (&self.visits, &self.state.order, self.params.order) {
+            (Some(list), _, _) => {
+                for &e in list {
+                    visit!(e as usize)
+                }
+            }
+            (None, Some(order), _) => {
                 for &e in order {
                     visit!(e as usize)
                 }
             }
-            (None, UpdateOrder::SquareSweep) => {
+            (None, None, UpdateOrder::SquareSweep) => {
                 for &e in self.graph.incident_all() {
                     visit!(e as usize)
                 }
             }
-            (None, _) => {
+            (None, None, _) => {
                 for e in 0..ea.len() {
                     visit!(e)
                 }

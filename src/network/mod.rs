@@ -31,7 +31,7 @@ pub use state::State;
 
 use crate::error::InputError;
 use crate::graph::KnightGraph;
-use crate::tour::{cycles_from_edges, Tour};
+use crate::tour::{cycles_from_neighbours, Tour};
 
 /// Bytes per neuron the network allocates beyond the graph (U, V, order).
 pub const BYTES_PER_NEURON: u64 = 4 + 1 + 4;
@@ -71,6 +71,20 @@ impl<'g> Network<'g> {
     /// Check the parameters and bind them to a graph.
     pub fn new(graph: &'g KnightGraph, params: NetworkParams) -> Result<Network<'g>, InputError> {
         params.check()?;
+        // As in `NetworkParams::check`, with the graph's own degree bound (the open
+        // graph's apex has one edge per square): U must stay inside i32.
+        let step = params.c.unsigned_abs() as u64
+            + graph.max_degree_sum()
+            + (2 - params.s).unsigned_abs() as u64;
+        if 2 * step * params.max_iterations as u64 + 1_000_000 > i32::MAX as u64 {
+            return Err(InputError::param(format!(
+                "max-iterations = {} with C = {} could overflow U on the open graph of the {} board (its apex has {} edges); lower max-iterations",
+                params.max_iterations,
+                params.c,
+                graph.board(),
+                graph.squares()
+            )));
+        }
         Ok(Network { graph, params })
     }
 
@@ -184,9 +198,10 @@ impl RunBuilder {
 
     pub(crate) fn finish(self, graph: &KnightGraph) -> Run {
         let last = self.last.expect("at least one attempt");
-        let tour = (last.termination == Termination::Tour).then(|| {
-            Tour::new(graph.board(), last.cycles[0].clone(), true)
-                .expect("a single degree-2 cycle through every square is a closed tour")
+        let tour: Option<Tour> = (last.termination == Termination::Tour).then(|| {
+            graph
+                .tour_from_cycle(last.cycles[0].clone())
+                .expect("a single degree-2 cycle through every vertex is a tour")
         });
         Run {
             tour,
@@ -198,28 +213,33 @@ impl RunBuilder {
     }
 }
 
-/// Classify a final output vector `v` (one 0/1 per neuron, canonical order).
+/// Classify a final output vector `v` (one 0/1 per neuron, canonical order). Vertices
+/// are counted as squares here: on the open graph the apex is one more (a tour is one
+/// cycle through the squares and the apex, and `squares_off` may count the apex).
 pub fn classify(graph: &KnightGraph, v: &[u8], stopped: bool, iterations: u32) -> Attempt {
     let plain = |termination| Attempt::without_cycles(termination, iterations);
     if !stopped {
         return plain(Termination::IterationCap);
     }
-    let mut deg = vec![0u8; graph.squares()];
-    let mut edges = Vec::with_capacity(graph.squares());
+    let mut deg = vec![0u32; graph.vertices()];
+    let mut nbr = vec![[u32::MAX; 2]; graph.vertices()];
     for (e, &x) in v.iter().enumerate() {
         if x == 1 {
             let (a, b) = graph.endpoints(e);
-            deg[a as usize] += 1;
-            deg[b as usize] += 1;
-            edges.push((a, b));
+            for (p, q) in [(a, b), (b, a)] {
+                let d = &mut deg[p as usize];
+                if *d < 2 {
+                    nbr[p as usize][*d as usize] = q;
+                }
+                *d += 1;
+            }
         }
     }
     let off = deg.iter().filter(|&&d| d != 2).count();
     if off > 0 {
         return plain(Termination::StableNotDegreeTwo { squares_off: off });
     }
-    let cycles = cycles_from_edges(graph.board(), &edges).expect("every square has degree 2");
-    cover_attempt(cycles, iterations)
+    cover_attempt(cycles_from_neighbours(&nbr), iterations)
 }
 
 impl Attempt {

@@ -5,6 +5,10 @@
 //!    (U = 0); for [`Init::NegativeStates`]: one `Uniform{0..spread-1}` draw per neuron,
 //!    negated (V = 0);
 //! 2. for [`UpdateOrder::RandomPermutation`]: a Fisher–Yates shuffle of `0..E`.
+//!
+//! A held neuron (the apex–start edge of an open graph with a fixed start) is drawn like
+//! every other, so the stream is the same shape, and then put on (V = 1): it keeps that
+//! output, as no engine updates it.
 
 use ndarray::Array1;
 use ndarray_rand::rand_distr::{Distribution, Uniform};
@@ -52,8 +56,17 @@ impl State {
         graph: &KnightGraph,
         params: &NetworkParams,
         rng: &mut R,
-        mut put: impl FnMut(usize, i32, u8),
+        mut put_drawn: impl FnMut(usize, i32, u8),
     ) {
+        let mut held = graph.held().iter().copied().peekable();
+        let mut put = |i: usize, u: i32, v: u8| {
+            let v = if held.next_if_eq(&(i as u32)).is_some() {
+                1
+            } else {
+                v
+            };
+            put_drawn(i, u, v)
+        };
         match params.init {
             Init::RandomOutputs => {
                 let d = Uniform::new_inclusive(0u8, 1).expect("0 <= 1");

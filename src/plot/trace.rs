@@ -44,6 +44,11 @@ impl SavedTrace {
                 .ok_or_else(|| err(format!("has no board.{k}; expected a solve --trace file")))
         };
         let board = Board::new(side("rows")? as usize, side("cols")? as usize)?;
+        if v["graph"] == "open" {
+            return Err(err(
+                "is a trace of the open graph (solve --open); only traces of closed-tour runs can be drawn".into(),
+            ));
+        }
         let graph = KnightGraph::new(board);
         let neurons = v["neurons"]
             .as_array()

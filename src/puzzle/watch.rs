@@ -360,7 +360,7 @@ impl Stepper for NetworkStepper {
         let stats = d.step();
         self.steps += 1;
         self.iterations += 1;
-        self.deg = d.deg.to_vec();
+        self.deg = d.deg.iter().map(|&x| x as u8).collect(); // knight-graph degrees: at most 8
         self.off_two = stats.off_two;
         let stable = stats.changed == 0;
         let stopped = match self.params.stop {

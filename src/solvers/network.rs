@@ -1,14 +1,19 @@
 //! The Takefuji–Lee network behind the [`Solver`] interface: restarts until a closed
 //! tour (or the attempt limit), then starts the tour at the requested square.
+//!
+//! With an open tour requested (`Request::closed == Some(false)`, `solve --open`) the
+//! network runs on the open graph ([`KnightGraph::open`]): its Hamiltonian cycles are the
+//! board's open tours, and a requested start square is held as the tour's first square.
+//! The JSON of an open run names the graph and the engine that ran it (`engine`:
+//! `batched`, or `scalar` where the batched engine cannot bound U in 16 bits: the apex
+//! has one edge per square).
 
 use serde_json::{json, Map};
 
 use super::{Outcome, Request, Solution, Solver};
 use crate::error::InputError;
-use crate::graph::{check_memory, KnightGraph};
-use crate::network::{
-    batch, Network, NetworkParams, Run, Termination, Trace, UpdateOrder, BYTES_PER_NEURON,
-};
+use crate::graph::{check_memory, KnightGraph, Tours};
+use crate::network::{batch, Network, NetworkParams, Run, Termination, Trace, BYTES_PER_NEURON};
 use crate::Rng;
 
 /// From this many squares (12×12) up, a single `solve` uses the batched engine. A single
@@ -30,6 +35,20 @@ impl NetworkSolver {
         NetworkSolver { params }
     }
 
+    /// The tours a request asks the network for: open ones (on the open graph, from the
+    /// requested start if any) when an open tour is asked for, else closed ones.
+    pub fn tours(req: &Request) -> Tours {
+        match req.closed {
+            Some(false) => Tours::Open { start: req.start },
+            _ => Tours::Closed,
+        }
+    }
+
+    /// The graph the network runs on for `req`.
+    pub fn graph(req: &Request) -> KnightGraph {
+        KnightGraph::for_tours(req.board, Self::tours(req))
+    }
+
     /// Solve and also return the trace of the last attempt (the successful one, if any).
     pub fn solve_traced(
         &self,
@@ -37,15 +56,15 @@ impl NetworkSolver {
         rng: &mut Rng,
     ) -> Result<(Solution, Trace, KnightGraph), InputError> {
         self.check(req)?;
-        let graph = KnightGraph::new(req.board);
+        let graph = Self::graph(req);
         let net = Network::new(&graph, self.params)?;
         let mut trace = Trace::default();
         let run = net.solve_traced(rng, Some(&mut trace));
-        let solution = self.solution(run, req)?;
+        let solution = self.solution(run, req, false)?;
         Ok((solution, trace, graph))
     }
 
-    fn solution(&self, run: Run, req: &Request) -> Result<Solution, InputError> {
+    fn solution(&self, run: Run, req: &Request, batched: bool) -> Result<Solution, InputError> {
         let mut extra = Map::new();
         extra.insert("last_termination".into(), json!(run.last.termination));
         extra.insert(
@@ -53,10 +72,16 @@ impl NetworkSolver {
             Termination::counts_json(run.terminations),
         );
         extra.insert("params".into(), json!(self.params));
+        let open = Self::tours(req) != Tours::Closed;
+        if open {
+            extra.insert("graph".into(), json!("open"));
+            let engine = if batched { "batched" } else { "scalar" };
+            extra.insert("engine".into(), json!(engine));
+        }
         Solution {
             solver: "network".into(),
             variant: Some(self.params.variant_name()),
-            closed: true,
+            closed: !open,
             outcome: Outcome::from(&run.last.termination),
             tour: run.tour,
             iterations: run.total_iterations,
@@ -80,49 +105,76 @@ impl Solver for NetworkSolver {
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
         self.params.check()?;
-        req.check_exists(true).map_err(|e| {
-            InputError::Impossible(format!(
-                "{e}; the network finds closed tours only{}",
-                req.open_tour_hint()
-            ))
-        })?;
-        check_memory(req.board, BYTES_PER_NEURON, 2, "the network")
+        if Self::tours(req) == Tours::Closed {
+            req.check_exists(true).map_err(|e| {
+                InputError::Impossible(format!(
+                    "{e}; the network looks for closed tours unless asked for an open one{}",
+                    if req.open_tour_hint().is_empty() {
+                        ""
+                    } else {
+                        "; this board has open tours: add --open (or try --solver divide-conquer)"
+                    }
+                ))
+            })?;
+            return check_memory(req.board, BYTES_PER_NEURON, 2, "the network");
+        }
+        req.check_exists(false)?;
+        if req.board.squares() < 2 {
+            return Err(InputError::param(format!(
+                "the {} board's only tour is its single square, which makes no cycle with the open graph's apex; use --solver backtrack",
+                req.board
+            )));
+        }
+        if let Some(start) = req.start {
+            let ex = crate::existence::tour_exists_from(req.board, start, false);
+            if !ex.exists {
+                return Err(InputError::Impossible(ex.reason));
+            }
+        }
+        if req.reverse && req.start.is_some() {
+            return Err(InputError::param(
+                "--reverse with --open and --start: the network's open tour starts on the start square, so it cannot be walked the other way; drop --reverse",
+            ));
+        }
+        // The open graph has one more vertex and one more neuron per square.
+        let per_square = 2 + 2 + 16 + BYTES_PER_NEURON;
+        check_memory(req.board, BYTES_PER_NEURON, per_square, "the network")
     }
 
     /// Boards of at least [`BATCH_FROM_SQUARES`] squares run in the batched engine when
-    /// the parameters allow; the run is the same either way (tests assert it), only faster.
+    /// it supports the graph and parameters ([`batch::supports`]); the run is the same
+    /// either way (tests assert it), only faster.
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
-        let graph = KnightGraph::new(req.board);
+        let graph = Self::graph(req);
         let net = Network::new(&graph, self.params)?;
-        let batched = req.board.squares() >= BATCH_FROM_SQUARES
-            && self.params.order != UpdateOrder::RandomPermutation
-            && batch::fits_i16(&self.params, req.board.cols());
+        let batched =
+            req.board.squares() >= BATCH_FROM_SQUARES && batch::supports(&graph, &self.params);
         let run = if batched {
             batch::solve(&graph, self.params, rng)?
         } else {
             net.solve(rng)
         };
-        self.solution(run, req)
+        self.solution(run, req, batched)
     }
 
     /// Throughput mode: the solves share the lanes of one batch ([`batch::solve_many`]),
     /// so even small boards keep every lane busy; the solutions are those of `solve`.
     fn solve_many(&self, req: &Request, rngs: &mut [Rng]) -> Vec<Result<Solution, InputError>> {
-        let batched = rngs.len() > 1
-            && self.params.order != UpdateOrder::RandomPermutation
-            && batch::fits_i16(&self.params, req.board.cols());
-        if !batched {
+        if rngs.len() <= 1 {
             return rngs.iter_mut().map(|rng| self.solve(req, rng)).collect();
         }
         if let Err(e) = self.check(req) {
             return rngs.iter().map(|_| Err(e.clone())).collect();
         }
-        let graph = KnightGraph::new(req.board);
+        let graph = Self::graph(req);
+        if !batch::supports(&graph, &self.params) {
+            return rngs.iter_mut().map(|rng| self.solve(req, rng)).collect();
+        }
         match batch::solve_many(&graph, self.params, rngs) {
             Ok(runs) => runs
                 .into_iter()
-                .map(|run| self.solution(run, req))
+                .map(|run| self.solution(run, req, true))
                 .collect(),
             Err(e) => rngs.iter().map(|_| Err(e.clone())).collect(),
         }
