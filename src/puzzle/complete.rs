@@ -125,7 +125,8 @@ mod tests {
         let Hint::Completes(h) = hint(b, &[a1], 1_000_000) else {
             panic!()
         };
-        let first = Search::owned(b, &[a1], crate::puzzle::search_config(1, false)).first_moves()[0];
+        let first =
+            Search::owned(b, &[a1], crate::puzzle::search_config(1, false)).first_moves()[0];
         assert_eq!(h, first);
         assert!(matches!(
             complete(b, &[a1, h], 1_000_000).completion,

@@ -113,9 +113,11 @@ impl WatchKind {
         .iter()
         .map(|s| s.parse().expect("a watchable solver"))
         .collect();
-        v.extend(TieBreak::ALL.iter().map(|&tie| {
-            WatchKind(SolverKind::Warnsdorff { tie, restarts: 0 })
-        }));
+        v.extend(
+            TieBreak::ALL
+                .iter()
+                .map(|&tie| WatchKind(SolverKind::Warnsdorff { tie, restarts: 0 })),
+        );
         v.extend(
             Preset::ALL
                 .iter()
@@ -151,15 +153,10 @@ impl WatchKind {
         };
         Ok(match &self.0 {
             SolverKind::Network(p) => {
-                let req = Request {
-                    start: None,
-                    ..req
-                };
+                let req = Request { start: None, ..req };
                 Box::new(network::NetworkWatch::new(*p, &req, seed)?)
             }
-            SolverKind::Warnsdorff { tie, .. } => {
-                Box::new(walk::WalkWatch::new(*tie, &req, seed)?)
-            }
+            SolverKind::Warnsdorff { tie, .. } => Box::new(walk::WalkWatch::new(*tie, &req, seed)?),
             kind => {
                 let path = if path.is_empty() { &[start][..] } else { path };
                 Box::new(search::SearchWatch::new(kind, &req, path)?)
@@ -226,9 +223,18 @@ mod tests {
             "network".parse::<WatchKind>().unwrap().to_string(),
             "network:parberry"
         );
-        for bad in ["dfs", "circuit", "divide-conquer", "network+merge", "warnsdorff:x"] {
+        for bad in [
+            "dfs",
+            "circuit",
+            "divide-conquer",
+            "network+merge",
+            "warnsdorff:x",
+        ] {
             let e = bad.parse::<WatchKind>().unwrap_err().to_string();
-            assert!(e.contains(&format!("'{bad}'")) && e.contains("accepted: backtrack"), "{e}");
+            assert!(
+                e.contains(&format!("'{bad}'")) && e.contains("accepted: backtrack"),
+                "{e}"
+            );
             assert!(!e.contains('\n'), "{e}");
         }
     }
