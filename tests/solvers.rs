@@ -513,7 +513,7 @@ fn watching_a_solver_is_solving_with_it() {
             let starts: &[u32] = if network {
                 &[0]
             } else {
-                &[0, board.index(1, 2) as u32]
+                &[0, board.index(1, 2)]
             };
             for &start in starts {
                 for seed in [1, 2] {
@@ -548,7 +548,7 @@ fn watching_a_solver_is_solving_with_it() {
                             if network {
                                 assert_eq!(steps, s.iterations, "{what}");
                             }
-                            outcomes.insert(format!("{}", s.outcome));
+                            outcomes.insert(s.outcome.to_string());
                             compared += 1;
                         }
                         (s, w) => panic!("{what}: solve {s:?}, watch {w:?}"),
