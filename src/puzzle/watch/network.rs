@@ -5,7 +5,8 @@
 //! run by the network's attempt loop ([`Network::attempt_from`]), which decides when it
 //! stops and why ([`Attempt`]). Watch mode then steps the same dynamics from the same
 //! state to show each step, up to that attempt's last; the attempts are gathered as
-//! `solve` gathers them, into the same [`crate::network::Run`] and [`Solution`].
+//! `solve` gathers them, into the same [`crate::network::Run`] and
+//! [`crate::solvers::Solution`].
 
 use rand::Rng as _;
 
