@@ -647,7 +647,7 @@ pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
 /// [`Config`], stepped to the first tour by `solve` ([`solve_request`]) or one step at a
 /// time by watch mode, and turned into the same [`super::Solution`] either way.
 pub struct SolverRun {
-    name: &'static str,
+    name: String,
     variant: Option<String>,
     req: super::Request,
     search: Search,
@@ -659,7 +659,7 @@ impl SolverRun {
     /// partial path starting on the request's start square; `None`: from the start).
     /// The solver's own `check` must have accepted `req`.
     pub fn new(
-        name: &'static str,
+        name: &str,
         variant: Option<String>,
         cfg: Config,
         req: &super::Request,
@@ -668,7 +668,7 @@ impl SolverRun {
         let start = [super::classical::start_square(req)];
         let search = Search::owned(req.board, path.unwrap_or(&start), cfg);
         SolverRun {
-            name,
+            name: name.to_string(),
             variant,
             req: *req,
             search,
@@ -711,15 +711,10 @@ impl SolverRun {
             }
             _ => return None,
         };
-        let name = match kind {
-            SolverKind::Backtrack { .. } => "backtrack",
-            SolverKind::ForwardCheck { .. } => "forward-check",
-            _ => "warnsdorff-backtrack",
-        };
         Some(
             solver
                 .check(req)
-                .map(|()| SolverRun::new(name, solver.variant(), cfg, req, path)),
+                .map(|()| SolverRun::new(&solver.name(), solver.variant(), cfg, req, path)),
         )
     }
 
@@ -760,7 +755,7 @@ impl SolverRun {
     pub fn solution(&self) -> Option<Result<super::Solution, crate::error::InputError>> {
         let stop = self.stop?;
         Some(solution(
-            self.name,
+            &self.name,
             self.variant.clone(),
             &self.search,
             stop,
@@ -772,7 +767,7 @@ impl SolverRun {
 /// Run one search solver on a request: search, oracle. Shared by the `backtrack`,
 /// `forward-check` and `warnsdorff-backtrack` solvers (which check the request first).
 pub fn solve_request(
-    name: &'static str,
+    name: &str,
     variant: Option<String>,
     cfg: Config,
     req: &super::Request,
