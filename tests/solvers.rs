@@ -481,7 +481,7 @@ fn watch_to_end(w: &mut dyn Stepper) -> (Result<Solution, knightnet::error::Inpu
     (result, w.steps())
 }
 
-/// For every solver watch mode offers, on 5x5, 6x6, 8x8 and 3x10, from two starts and
+/// For every solver watch mode offers, on 5x5, 6x6, 8x8, 3x10 and 12x12, from two starts and
 /// two seeds: stepping the watcher to the end gives what `solve` gives with the same
 /// board, start and seed (the same tour or the same failure, the same step and
 /// iteration counts), and a request `solve` refuses is refused with the same message.
@@ -489,7 +489,8 @@ fn watch_to_end(w: &mut dyn Stepper) -> (Result<Solution, knightnet::error::Inpu
 fn watching_a_solver_is_solving_with_it() {
     let mut compared = 0;
     let mut outcomes = std::collections::BTreeSet::new();
-    for (m, n) in [(5, 5), (6, 6), (8, 8), (3, 10)] {
+    // 12x12: `solve` runs the network in the batched engine there.
+    for (m, n) in [(5, 5), (6, 6), (8, 8), (3, 10), (12, 12)] {
         let board = Board::new(m, n).unwrap();
         for watch in WatchKind::all() {
             let mut kind = watch.kind().clone();
