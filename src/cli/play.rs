@@ -28,9 +28,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// Open in watch mode with this solver, named as for `solve --solver`: backtrack,
-    /// forward-check[:connectivity], warnsdorff-backtrack[:ties], warnsdorff[:TIE],
-    /// network[:PRESET] (aliases: backtracking, forward-checking). It runs as `solve` does
-    /// with the same board, seed and start (the cursor, or the first move of --moves).
+    /// forward-check, forward-check:connectivity, warnsdorff-backtrack,
+    /// warnsdorff-backtrack:ties, warnsdorff or warnsdorff:TIE, network or network:PRESET
+    /// (aliases: backtracking, forward-checking). It runs as `solve` does with the same
+    /// board, seed and start (the cursor, or the first move of --moves).
     #[arg(long, value_name = "SOLVER")]
     pub watch: Option<String>,
     /// With --watch and --snapshot: steps to take before the snapshot.
