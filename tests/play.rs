@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use knightnet::board::Board;
+use knightnet::puzzle::watch::WatchKind;
 use knightnet::tui::app::MAX_INPUT;
 use knightnet::tui::{buffer_text, event_loop, render, App, EventSource, EVENTS_PER_FRAME};
 
@@ -120,7 +121,16 @@ fn hint_and_give_up() {
     let mut app = App::new(Board::new(8, 8).unwrap(), 1);
     typed(&mut app, "a1");
     key(&mut app, KeyCode::Char('H'));
-    assert!(screen(&app).contains("hint (Warnsdorff: fewest onward moves): b3"));
+    // The hint is the next move of a tour the solvers' search finds from here.
+    let hint = app.hint.expect("a hint");
+    let text = screen(&app);
+    let name = app.board().square_name(hint);
+    assert!(
+        text.contains(&format!("hint: {name} (a tour continues from there)")),
+        "{text}"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.game.path().last(), Some(&hint));
     key(&mut app, KeyCode::Char('G'));
     let text = screen(&app);
     assert!(text.contains("move 64 of 64"), "{text}");
@@ -135,11 +145,17 @@ fn watch_mode_shows_steps_and_network_lines() {
         key(&mut app, KeyCode::Char('s'));
     }
     let text = screen(&app);
-    assert!(text.contains("watch backtracking"), "{text}");
+    assert!(text.contains("watch backtrack"), "{text}");
     assert!(text.contains("Step 7"), "{text}");
+    assert!(text.contains("placed 7, backtracks 0"), "{text}");
     assert!(text.contains("Speed normal, paused"), "{text}");
-    // Tab through the search solvers to the first network preset.
-    for _ in 0..3 {
+    // Tab through the search solvers and Warnsdorff's tie-breaks to the first network
+    // preset.
+    let to_network = WatchKind::all()
+        .iter()
+        .position(|k| k.to_string().starts_with("network"))
+        .unwrap();
+    for _ in 0..to_network {
         key(&mut app, KeyCode::Tab);
     }
     key(&mut app, KeyCode::Char('s'));
@@ -199,6 +215,54 @@ fn cli_snapshot_and_errors() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("misses / total = "), "{text}");
+}
+
+/// `--watch` takes `solve`'s solver names (the old watch names are aliases); other
+/// solvers are refused with one line naming what is accepted.
+#[test]
+fn cli_watch_takes_solve_names() {
+    for (name, shown) in [
+        ("backtrack", "watch backtrack"),
+        ("backtracking", "watch backtrack"),
+        (
+            "forward-check:connectivity",
+            "watch forward-check:connectivity",
+        ),
+        (
+            "warnsdorff-backtrack:ties",
+            "watch warnsdorff-backtrack:ties",
+        ),
+        ("warnsdorff", "watch warnsdorff:roth"),
+        ("warnsdorff:first", "watch warnsdorff:first"),
+        ("network:brant", "watch network:brant"),
+    ] {
+        let out = knightnet(&[
+            "play",
+            "--snapshot",
+            "--board",
+            "6x6",
+            "--watch",
+            name,
+            "--steps",
+            "9",
+        ]);
+        assert!(out.status.success(), "{name}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(shown), "{name}: {text}");
+        assert!(text.contains("Step 9"), "{name}: {text}");
+    }
+    for bad in [
+        "circuit",
+        "divide-conquer",
+        "network+merge",
+        "dfs",
+        "warnsdorff:best",
+    ] {
+        common::assert_refused(
+            &["play", "--snapshot", "--watch", bad],
+            "accepted: backtrack, forward-check[:connectivity]",
+        );
+    }
 }
 
 // ---- bounded input ----

@@ -450,3 +450,128 @@ fn divide_conquer_stream_refuses_what_it_does_not_build() {
     req.reverse = true;
     refused(&req, "cannot be started");
 }
+
+// ---- watch mode runs what solve runs ----
+
+use knightnet::puzzle::watch::{Status, Stepper, View, WatchKind};
+
+/// Step a watcher to the end, checking that every step of a path view places or takes
+/// back exactly one knight (a network step is one iteration). Returns the result, the
+/// number of steps and the squares placed.
+fn watch_to_end(w: &mut dyn Stepper) -> (Result<Solution, knightnet::error::InputError>, u64) {
+    let mut placed = 0u64;
+    let mut last = match w.view() {
+        View::Path(p) => p.len(),
+        View::Edges { .. } => 0,
+    };
+    let mut steps = 0u64;
+    while w.status().is_running() {
+        w.step();
+        steps += 1;
+        if let View::Path(p) = w.view() {
+            match p.len() as i64 - last as i64 {
+                1 => placed += 1,
+                -1 => {}
+                0 => assert!(!w.status().is_running(), "a step that moved no knight"),
+                d => panic!("one step moved {d} knights"),
+            }
+            last = p.len();
+        }
+    }
+    assert!(w.steps() <= steps && w.steps() + 1 >= steps);
+    let Status::Done(result) = w.status().clone() else {
+        unreachable!()
+    };
+    if let (Ok(sol), View::Path(_)) = (&result, w.view()) {
+        // Each square placed is one step of the solver's own count.
+        if sol.solver != "warnsdorff" || sol.tour.is_some() {
+            assert_eq!(Some(placed), sol.steps, "{}", sol.solver);
+        }
+    }
+    (result, w.steps())
+}
+
+/// For every solver watch mode offers, on 5x5, 6x6, 8x8, 3x10 and 12x12, from two starts and
+/// two seeds: stepping the watcher to the end gives what `solve` gives with the same
+/// board, start and seed (the same tour or the same failure, the same step and
+/// iteration counts), and a request `solve` refuses is refused with the same message.
+#[test]
+fn watching_a_solver_is_solving_with_it() {
+    let mut compared = 0;
+    let mut outcomes = std::collections::BTreeSet::new();
+    // 12x12: `solve` runs the network in the batched engine there.
+    for (m, n) in [(5, 5), (6, 6), (8, 8), (3, 10), (12, 12)] {
+        let board = Board::new(m, n).unwrap();
+        for watch in WatchKind::all() {
+            let mut kind = watch.kind().clone();
+            let search = matches!(
+                kind,
+                SolverKind::Backtrack { .. }
+                    | SolverKind::ForwardCheck { .. }
+                    | SolverKind::WarnsdorffBacktrack { .. }
+            );
+            let network = matches!(kind, SolverKind::Network(_));
+            if search {
+                // Small enough to finish quickly, large enough that some runs succeed.
+                kind.apply_classical_flags(None, Some(300_000), None)
+                    .unwrap();
+            }
+            if let SolverKind::Network(p) = &mut kind {
+                // Enough for tours and failures, few enough to be quick.
+                p.max_attempts = 40;
+            }
+            let watch = WatchKind::new(kind.clone()).unwrap();
+            let starts: &[u32] = if network {
+                &[0]
+            } else {
+                &[0, board.index(1, 2)]
+            };
+            for &start in starts {
+                for seed in [1, 2] {
+                    let req = Request {
+                        board,
+                        closed: None,
+                        start: (!network).then_some(start),
+                        reverse: false,
+                    };
+                    let solver = kind.build();
+                    let solved = solver
+                        .check(&req)
+                        .and_then(|()| solver.solve(&req, &mut rng_from_seed(seed)));
+                    let watched = watch
+                        .build(board, &[], start, seed)
+                        .map(|mut w| watch_to_end(w.as_mut()));
+                    let what = format!("{kind} on {board} from {start}, seed {seed}");
+                    match (solved, watched) {
+                        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{what}"),
+                        (Ok(s), Ok((Ok(w), steps))) => {
+                            assert_eq!(s.outcome, w.outcome, "{what}");
+                            assert_eq!(
+                                s.tour.as_ref().map(|t| t.squares().to_vec()),
+                                w.tour.as_ref().map(|t| t.squares().to_vec()),
+                                "{what}"
+                            );
+                            assert_eq!(s.steps, w.steps, "{what}");
+                            assert_eq!(s.iterations, w.iterations, "{what}");
+                            assert_eq!(s.attempts, w.attempts, "{what}");
+                            assert_eq!(s.closed, w.closed, "{what}");
+                            assert_eq!(s.variant, w.variant, "{what}");
+                            if network {
+                                assert_eq!(steps, s.iterations, "{what}");
+                            }
+                            outcomes.insert(s.outcome.to_string());
+                            compared += 1;
+                        }
+                        (s, w) => panic!("{what}: solve {s:?}, watch {w:?}"),
+                    }
+                }
+            }
+        }
+    }
+    println!("{compared} runs compared, outcomes {outcomes:?}");
+    // Tours, search failures (budget, exhaustion) and network failures all occurred.
+    assert!(compared > 100, "{compared}");
+    for o in ["tour", "gave-up", "stuck"] {
+        assert!(outcomes.contains(o), "{o} never seen: {outcomes:?}");
+    }
+}

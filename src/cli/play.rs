@@ -20,15 +20,18 @@ pub struct PlayArgs {
     /// Board size ROWSxCOLS (any size that fits the terminal; 80x24 fits up to 10x10).
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
     pub board: String,
-    /// Seed of the ChaCha8 stream (the network in watch mode; --measure-dead samples).
+    /// Seed of the ChaCha8 stream (watch mode, as `solve --seed`; --measure-dead samples).
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Moves to play first, separated by spaces: the start square, then each move
     /// (ROW,COL or algebraic like c3).
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub moves: Option<String>,
-    /// Open in watch mode with this solver: backtracking, forward-checking, warnsdorff,
-    /// network, network:PRESET.
+    /// Open in watch mode with this solver, named as for `solve --solver`: backtrack,
+    /// forward-check, forward-check:connectivity, warnsdorff-backtrack,
+    /// warnsdorff-backtrack:ties, warnsdorff or warnsdorff:TIE, network or network:PRESET
+    /// (aliases: backtracking, forward-checking). It runs as `solve` does with the same
+    /// board, seed and start (the cursor, or the first move of --moves).
     #[arg(long, value_name = "SOLVER")]
     pub watch: Option<String>,
     /// With --watch and --snapshot: steps to take before the snapshot.
@@ -47,7 +50,7 @@ pub struct PlayArgs {
     /// --measure-dead: positions to sample.
     #[arg(long, default_value_t = 2000)]
     pub samples: u64,
-    /// --measure-dead: node budget of the exhaustive search per position.
+    /// --measure-dead: step budget of the exhaustive search per position.
     #[arg(long, default_value_t = 2_000_000)]
     pub budget: u64,
 }

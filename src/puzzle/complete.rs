@@ -1,47 +1,17 @@
-//! The Warnsdorff hint and the completion search behind "give up".
+//! The hint and the completion behind "give up": both ask the solvers' search
+//! ([`crate::solvers::search`]) to continue the played path, with the game's
+//! configuration ([`super::search_config`]): Warnsdorff's order (fewest onward moves
+//! first, ties farthest from the centre, then clockwise), pruned by forward checking, so
+//! the search is exact: `Impossible` means no completion exists. A step budget bounds it.
 //!
-//! [`warnsdorff_move`]: among the knight's moves to unvisited squares, the one with the
-//! fewest onward moves (Warnsdorff 1823); ties go to the first in the clockwise order of
-//! [`crate::board::KNIGHT_OFFSETS`].
-//!
-//! [`complete`]: depth-first search from the current position for an open tour that
-//! continues the path. Candidates are tried in Warnsdorff order, and every node is
-//! pruned by the sound dead-position check of [`super::dead`], so the search is exact:
-//! `Impossible` means no completion exists. A node budget bounds it.
+//! The hint is the first move of the completion the search finds; when the budget runs
+//! out first it is the search's first choice (Warnsdorff's move).
 
 use crate::board::Board;
+use crate::solvers::search::{Search, Stop};
 
-use super::dead::{Checker, Verdict};
-
-/// The Warnsdorff move from `at` given the visited flags, if any move is left.
-pub fn warnsdorff_move(board: Board, visited: &[bool], at: u32) -> Option<u32> {
-    board
-        .knight_moves(at)
-        .filter(|&t| !visited[t as usize])
-        .min_by_key(|&t| {
-            board
-                .knight_moves(t)
-                .filter(|&u| !visited[u as usize])
-                .count()
-        })
-}
-
-/// Candidate moves from `at` in Warnsdorff order (fewest onward moves first; stable).
-pub fn warnsdorff_order(board: Board, visited: &[bool], at: u32) -> Vec<u32> {
-    let mut c: Vec<(usize, u32)> = board
-        .knight_moves(at)
-        .filter(|&t| !visited[t as usize])
-        .map(|t| {
-            let onward = board
-                .knight_moves(t)
-                .filter(|&u| !visited[u as usize])
-                .count();
-            (onward, t)
-        })
-        .collect();
-    c.sort_by_key(|&(onward, _)| onward);
-    c.into_iter().map(|(_, t)| t).collect()
-}
+/// Step budget of the game's hint and "give up" search (a few tens of milliseconds).
+pub const SEARCH_BUDGET: u64 = 2_000_000;
 
 /// What the completion search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,121 +20,64 @@ pub enum Completion {
     Found(Vec<u32>),
     /// No completion exists.
     Impossible,
-    /// The node budget ran out first.
+    /// The step budget ran out first.
     Budget,
 }
 
-/// Result of [`complete`]: what was found and the nodes (moves tried) it took.
+/// Result of [`complete`]: what was found and the search steps (squares placed) it took.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Search {
+pub struct Attempt {
     pub completion: Completion,
-    pub nodes: u64,
+    pub steps: u64,
 }
 
-struct Dfs {
-    board: Board,
-    checker: Checker,
-    visited: Vec<bool>,
-    path: Vec<u32>,
-    nodes: u64,
-    budget: u64,
-    prune: bool,
-}
-
-impl Dfs {
-    /// True when the path is complete; false on failure; `None` when out of budget.
-    fn go(&mut self) -> Option<bool> {
-        let n = self.board.squares();
-        if self.path.len() == n {
-            return Some(true);
-        }
-        let at = *self.path.last().expect("started");
-        if self.prune {
-            let remaining = n - self.path.len();
-            if self.checker.check(&self.visited, at, remaining) != Verdict::Alive {
-                return Some(false);
-            }
-        }
-        for t in warnsdorff_order(self.board, &self.visited, at) {
-            if self.nodes >= self.budget {
-                return None;
-            }
-            self.nodes += 1;
-            self.visited[t as usize] = true;
-            self.path.push(t);
-            match self.go() {
-                Some(true) => return Some(true),
-                None => return None,
-                Some(false) => {}
-            }
-            self.path.pop();
-            self.visited[t as usize] = false;
-        }
-        Some(false)
-    }
-}
-
-/// Search for a completion of `path` (which must be a legal, non-empty partial path).
-/// `prune` turns on the dead-position pruning (off only to test the check against a
-/// plain search).
-pub fn complete_with(board: Board, path: &[u32], budget: u64, prune: bool) -> Search {
-    assert!(
-        !path.is_empty(),
-        "the completion search needs a start square"
-    );
-    let mut visited = vec![false; board.squares()];
-    for &s in path {
-        visited[s as usize] = true;
-    }
-    let mut dfs = Dfs {
-        board,
-        checker: Checker::new(board),
-        visited,
-        path: path.to_vec(),
-        nodes: 0,
-        budget,
-        prune,
+/// Search for a completion of `path` (a legal, non-empty partial path) within `budget`
+/// search steps.
+pub fn complete(board: Board, path: &[u32], budget: u64) -> Attempt {
+    let mut search = Search::owned(board, path, super::search_config(budget, false));
+    let completion = match search.find() {
+        Stop::Found => Completion::Found(search.path()[path.len()..].to_vec()),
+        Stop::Exhausted => Completion::Impossible,
+        Stop::Budget => Completion::Budget,
     };
-    let completion = match dfs.go() {
-        Some(true) => Completion::Found(dfs.path[path.len()..].to_vec()),
-        Some(false) => Completion::Impossible,
-        None => Completion::Budget,
-    };
-    Search {
+    Attempt {
         completion,
-        nodes: dfs.nodes,
+        steps: search.steps,
     }
 }
 
-/// [`complete_with`] with pruning on.
-pub fn complete(board: Board, path: &[u32], budget: u64) -> Search {
-    complete_with(board, path, budget, true)
+/// A suggested next move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hint {
+    /// The first move of a completion the search found: a tour continues from there.
+    Completes(u32),
+    /// The search's first choice (Warnsdorff's move); the budget ran out before it
+    /// found a completion or proved there is none.
+    Warnsdorff(u32),
+    /// No completion exists (proved by the search), or the knight has no move.
+    None,
+}
+
+/// The hint for the knight at the end of `path` (legal, non-empty, not complete).
+pub fn hint(board: Board, path: &[u32], budget: u64) -> Hint {
+    let done = complete(board, path, budget);
+    match done.completion {
+        Completion::Found(rest) => rest.first().map_or(Hint::None, |&s| Hint::Completes(s)),
+        Completion::Impossible => Hint::None,
+        Completion::Budget => {
+            let search = Search::owned(board, path, super::search_config(budget, false));
+            search
+                .first_moves()
+                .first()
+                .map_or(Hint::None, |&s| Hint::Warnsdorff(s))
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tour::validate;
-
-    #[test]
-    fn hint_is_the_warnsdorff_move() {
-        let b = Board::new(8, 8).unwrap();
-        let mut visited = vec![false; 64];
-        let a1 = b.parse_square("a1").unwrap();
-        visited[a1 as usize] = true;
-        // From a1: b3 has 5 onward moves, c2 has 5; the first clockwise (b3) wins.
-        assert_eq!(
-            warnsdorff_move(b, &visited, a1),
-            Some(b.parse_square("b3").unwrap())
-        );
-        let d4 = b.parse_square("d4").unwrap();
-        visited[d4 as usize] = true;
-        let h = warnsdorff_move(b, &visited, d4).unwrap();
-        let onward = |t: u32| b.knight_moves(t).filter(|&u| !visited[u as usize]).count();
-        for t in b.knight_moves(d4).filter(|&t| !visited[t as usize]) {
-            assert!(onward(h) <= onward(t));
-        }
-    }
 
     #[test]
     fn completes_from_a_start_and_from_a_partial_path() {
@@ -195,14 +108,29 @@ mod tests {
     fn proves_impossible_positions() {
         // 5x5 open tours start only on the 13 squares of the corners' colour.
         let b = Board::new(5, 5).unwrap();
-        assert_eq!(
-            complete(b, &[1], 10_000_000).completion,
-            Completion::Impossible
-        );
-        assert_eq!(
-            complete_with(b, &[1], 10_000_000, false).completion,
-            Completion::Impossible
-        );
+        let done = complete(b, &[1], 10_000_000);
+        assert_eq!(done.completion, Completion::Impossible);
+        assert!(done.steps > 3);
         assert_eq!(complete(b, &[1], 3).completion, Completion::Budget);
+        assert_eq!(hint(b, &[1], 10_000_000), Hint::None);
+        assert!(matches!(hint(b, &[1], 3), Hint::Warnsdorff(_)));
+    }
+
+    /// The hint is a move a completion takes; from a fresh corner it is Warnsdorff's
+    /// move (the search's first descent succeeds on 8x8).
+    #[test]
+    fn the_hint_leads_to_a_tour() {
+        let b = Board::new(8, 8).unwrap();
+        let a1 = b.parse_square("a1").unwrap();
+        let Hint::Completes(h) = hint(b, &[a1], 1_000_000) else {
+            panic!()
+        };
+        let first =
+            Search::owned(b, &[a1], crate::puzzle::search_config(1, false)).first_moves()[0];
+        assert_eq!(h, first);
+        assert!(matches!(
+            complete(b, &[a1, h], 1_000_000).completion,
+            Completion::Found(_)
+        ));
     }
 }

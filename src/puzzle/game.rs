@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::board::Board;
 
+use super::complete::Hint;
 use super::dead::{self, Verdict};
 
 /// Why a move was refused.
@@ -183,9 +184,17 @@ impl Game {
         dead::check(self.board, &self.path)
     }
 
-    /// The Warnsdorff hint: the legal move with the fewest onward moves.
-    pub fn hint(&self) -> Option<u32> {
-        super::complete::warnsdorff_move(self.board, &self.visited(), self.current()?)
+    /// The hint ([`super::complete::hint`]), within [`super::complete::SEARCH_BUDGET`]
+    /// search steps; `None` before the start square is picked or after the last move.
+    pub fn hint(&self) -> Option<Hint> {
+        if self.path.is_empty() || self.is_complete() {
+            return None;
+        }
+        Some(super::complete::hint(
+            self.board,
+            &self.path,
+            super::complete::SEARCH_BUDGET,
+        ))
     }
 
     /// Append `moves` (a completion found by a solver) as played moves.

@@ -2,9 +2,10 @@
 //!
 //! Positions are sampled from a seeded stream: a random start, then `k` moves (`k`
 //! uniform in `1..squares`), alternately by a random walk (uniform legal moves) and by
-//! Warnsdorff's rule with random tie-breaks; a walk that gets stuck early keeps its
-//! shorter path. Each position gets the cheap verdict, and the exact answer from the
-//! completion search of [`super::complete`] (exhaustive within a node budget).
+//! the first `k` moves of a `warnsdorff:random` run (the solver's walk); a walk that
+//! gets stuck early keeps its shorter path. Each position gets the cheap verdict, and
+//! the exact answer from the completion search of [`super::complete`] (exhaustive within
+//! a step budget).
 //!
 //! A *miss* is a position the cheap check calls alive but the search proves dead. The
 //! search prunes with the cheap check itself, which is sound (tests compare it with an
@@ -18,6 +19,7 @@ use crate::Rng;
 
 use super::complete::{complete, Completion};
 use super::dead::{check, Verdict};
+use crate::solvers::warnsdorff::{self, TieBreak};
 
 /// Totals of one measurement.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -34,8 +36,8 @@ pub struct DeadStats {
     pub misses: u64,
     /// Cheap says alive, the search ran out of budget.
     pub undecided: u64,
-    /// Search nodes over all samples.
-    pub nodes: u64,
+    /// Search steps (squares placed) over all samples.
+    pub steps: u64,
 }
 
 impl DeadStats {
@@ -54,7 +56,7 @@ impl DeadStats {
             }
         };
         format!(
-            "dead-position check on {board}, seed {seed}, {} sampled positions (search budget {budget} nodes):\n\
+            "dead-position check on {board}, seed {seed}, {} sampled positions (search budget {budget} steps):\n\
              cheap check says dead: {}\n\
              cheap check says alive, completion found: {}\n\
              cheap check says alive, search proves dead (misses): {}\n\
@@ -81,8 +83,13 @@ impl DeadStats {
 pub fn sample_path(board: Board, rng: &mut Rng, warnsdorff: bool) -> Vec<u32> {
     let n = board.squares();
     let k = rng.random_range(1..n.max(2));
-    let mut visited = vec![false; n];
     let start = rng.random_range(0..n as u32);
+    if warnsdorff {
+        let mut path = warnsdorff::run(board, start, TieBreak::Random, rng).path;
+        path.truncate(k + 1);
+        return path;
+    }
+    let mut visited = vec![false; n];
     let mut path = vec![start];
     visited[start as usize] = true;
     while path.len() <= k {
@@ -91,21 +98,8 @@ pub fn sample_path(board: Board, rng: &mut Rng, warnsdorff: bool) -> Vec<u32> {
             .knight_moves(at)
             .filter(|&t| !visited[t as usize])
             .collect();
-        if moves.is_empty() {
+        let Some(&next) = moves.choose(rng) else {
             break;
-        }
-        let next = if warnsdorff {
-            let onward = |t: u32| {
-                board
-                    .knight_moves(t)
-                    .filter(|&u| !visited[u as usize] && u != t)
-                    .count()
-            };
-            let best = moves.iter().map(|&t| onward(t)).min().expect("non-empty");
-            let ties: Vec<u32> = moves.into_iter().filter(|&t| onward(t) == best).collect();
-            *ties.choose(rng).expect("non-empty")
-        } else {
-            *moves.choose(rng).expect("non-empty")
         };
         visited[next as usize] = true;
         path.push(next);
@@ -130,7 +124,7 @@ pub fn measure(board: Board, samples: u64, seed: u64, budget: u64) -> DeadStats 
             continue;
         }
         let search = complete(board, &path, budget);
-        st.nodes += search.nodes;
+        st.steps += search.steps;
         match search.completion {
             Completion::Found(_) => st.alive += 1,
             Completion::Impossible => st.misses += 1,
@@ -177,6 +171,6 @@ mod run {
         let b = Board::new(8, 8).unwrap();
         let st = measure(b, samples, 1, budget);
         print!("{}", st.report(b, 1, budget));
-        println!("search nodes: {}", st.nodes);
+        println!("search steps: {}", st.steps);
     }
 }

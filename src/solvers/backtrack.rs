@@ -30,6 +30,20 @@ impl Default for BacktrackSolver {
     }
 }
 
+impl BacktrackSolver {
+    /// The search this solver runs on `req` (see [`super::search`]).
+    pub fn config(&self, req: &Request) -> Config {
+        Config {
+            order: Order::Clockwise,
+            ties_only: false,
+            forward_check: false,
+            connectivity: false,
+            closed: super::classical::wants_closed(req),
+            max_steps: self.max_steps,
+        }
+    }
+}
+
 impl Solver for BacktrackSolver {
     fn name(&self) -> String {
         "backtrack".into()
@@ -41,14 +55,6 @@ impl Solver for BacktrackSolver {
 
     fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
-        let cfg = Config {
-            order: Order::Clockwise,
-            ties_only: false,
-            forward_check: false,
-            connectivity: false,
-            closed: super::classical::wants_closed(req),
-            max_steps: self.max_steps,
-        };
-        search::solve_request("backtrack", None, cfg, req)
+        search::solve_request("backtrack", None, self.config(req), req)
     }
 }

@@ -36,6 +36,18 @@ impl ForwardCheckSolver {
             max_steps: search::DEFAULT_MAX_STEPS,
         }
     }
+
+    /// The search this solver runs on `req` (see [`super::search`]).
+    pub fn config(&self, req: &Request) -> Config {
+        Config {
+            order: Order::Clockwise,
+            ties_only: false,
+            forward_check: true,
+            connectivity: self.connectivity,
+            closed: super::classical::wants_closed(req),
+            max_steps: self.max_steps,
+        }
+    }
 }
 
 impl Solver for ForwardCheckSolver {
@@ -53,14 +65,6 @@ impl Solver for ForwardCheckSolver {
 
     fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
-        let cfg = Config {
-            order: Order::Clockwise,
-            ties_only: false,
-            forward_check: true,
-            connectivity: self.connectivity,
-            closed: super::classical::wants_closed(req),
-            max_steps: self.max_steps,
-        };
-        search::solve_request("forward-check", self.variant(), cfg, req)
+        search::solve_request("forward-check", self.variant(), self.config(req), req)
     }
 }

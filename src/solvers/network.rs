@@ -64,7 +64,12 @@ impl NetworkSolver {
         Ok((solution, trace, graph))
     }
 
-    fn solution(&self, run: Run, req: &Request, batched: bool) -> Result<Solution, InputError> {
+    pub(crate) fn solution(
+        &self,
+        run: Run,
+        req: &Request,
+        batched: bool,
+    ) -> Result<Solution, InputError> {
         let mut extra = Map::new();
         extra.insert("last_termination".into(), json!(run.last.termination));
         extra.insert(

@@ -1,5 +1,13 @@
 //! The depth-first search engine shared by `backtrack`, `forward-check`,
-//! `warnsdorff-backtrack`, the base tours of `divide-conquer` and `count`.
+//! `warnsdorff-backtrack`, the base tours of `divide-conquer`, `count`, and the game of
+//! `knightnet play` (watch mode, hint, give-up and the dead-position warning).
+//!
+//! A search is a sequence of steps ([`Search::step`]): each places the knight on a
+//! square or takes it back. [`Search::find`], [`Search::count`] and watch mode all repeat
+//! that one step, so what is watched is what `solve` runs, step for step
+//! ([`SolverRun`] is one search solver's run on a request, stepped by either). A search
+//! may continue a given path ([`Search::from_path`]), and [`Search::obstruction`] applies
+//! its pruning to a whole position at once (the game's dead-position warning).
 //!
 //! The search is iterative (an explicit stack of frames, so no recursion limit), keeps
 //! per unvisited square the number of its unvisited neighbours (`free`), and counts a
@@ -24,6 +32,8 @@
 //!
 //! All pruning is sound: it never discards a branch that contains a tour, so counts
 //! made with it are exact.
+
+use std::borrow::Borrow;
 
 use crate::board::Board;
 
@@ -54,6 +64,12 @@ impl Neighbours {
     pub fn of(&self, s: u32) -> &[u32] {
         &self.list[s as usize][..self.len[s as usize] as usize]
     }
+}
+
+/// The neighbour lists a search holds, borrowed or owned.
+#[inline(always)]
+fn lists<N: Borrow<Neighbours>>(nb: &N) -> &Neighbours {
+    nb.borrow()
 }
 
 /// Move ordering.
@@ -88,6 +104,42 @@ pub enum Stop {
     Budget,
 }
 
+/// What one [`Search::step`] did: the search moves one knight at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// The knight was placed on this square (one step of [`Search::steps`]). When the
+    /// pruning rejects the new position, the next step takes it back.
+    Placed(u32),
+    /// The knight was placed on this square and the path is now a tour. The next step
+    /// takes it back and goes on looking (as counting does); [`Search::find`] stops here.
+    Tour(u32),
+    /// The knight was taken back from this square.
+    TakenBack(u32),
+    /// The search is over; every later step returns the same.
+    Done(Stop),
+}
+
+/// Why a position cannot be completed: what the search's pruning finds when it looks
+/// at a whole position at once ([`Search::obstruction`]). Each is a sound proof that no
+/// tour of the searched kind continues the path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Obstruction {
+    /// The knight on `at` has no move to an unvisited square.
+    Stuck { at: u32 },
+    /// An unvisited square has too few links (ways in or out among the unvisited squares
+    /// and the knight's square): none for an open tour, fewer than two for a closed one.
+    Stranded { square: u32 },
+    /// An open tour: the square's only link is the knight's square, so it would have to
+    /// be both the next and the last square, while others remain.
+    EntryOnly { square: u32 },
+    /// An open tour: two squares have a single link each, and only one can be the end.
+    TwoDeadEnds { a: u32, b: u32 },
+    /// A closed tour: the start square has no unvisited neighbour left to return from.
+    NoReturn { start: u32 },
+    /// Some unvisited squares cannot be reached from the knight (with connectivity).
+    Disconnected { square: u32, unreachable: usize },
+}
+
 struct Frame {
     cands: [u32; 8],
     n: u8,
@@ -96,11 +148,13 @@ struct Frame {
     delta: i8,
 }
 
-/// The search state. Create with [`Search::new`], then [`Search::find`] or
-/// [`Search::count`].
-pub struct Search<'a> {
+/// The search state. Create with [`Search::new`] (from a start square) or
+/// [`Search::from_path`] (continuing a path it never takes back), then step it with
+/// [`Search::step`], or run the same steps to the end with [`Search::find`],
+/// [`Search::for_each_tour`] or [`Search::count`].
+pub struct Search<N: Borrow<Neighbours> = Neighbours> {
     board: Board,
-    nb: &'a Neighbours,
+    nb: N,
     cfg: Config,
     start: u32,
     visited: Vec<bool>,
@@ -117,18 +171,59 @@ pub struct Search<'a> {
     stamp: Vec<u32>,
     gen: u32,
     queue: Vec<u32>,
-    dead_at_start: bool,
+    /// What the pruning found at the first position (the search then ends at once).
+    root: Option<Obstruction>,
+    phase: Phase,
 }
 
-impl<'a> Search<'a> {
-    pub fn new(board: Board, nb: &'a Neighbours, start: u32, cfg: Config) -> Search<'a> {
+/// What the next [`Search::step`] does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Line up the moves from the first position.
+    Begin,
+    /// Try the next move, or take back a square whose moves are all tried.
+    Search,
+    /// Take back the head, which the pruning rejected or which completed a tour (the
+    /// forced-count change of placing it).
+    TakeBack(i8),
+    /// The search is over.
+    Done(Stop),
+}
+
+impl<'a> Search<&'a Neighbours> {
+    /// A search from `start`, sharing the neighbour lists `nb` (of `board`).
+    pub fn new(board: Board, nb: &'a Neighbours, start: u32, cfg: Config) -> Self {
+        Search::from_path(board, nb, &[start], cfg)
+    }
+}
+
+impl Search<Neighbours> {
+    /// A search that owns its neighbour lists (for a caller that keeps it, as watch
+    /// mode does).
+    pub fn owned(board: Board, path: &[u32], cfg: Config) -> Self {
+        Search::from_path(board, Neighbours::new(board), path, cfg)
+    }
+}
+
+impl<N: Borrow<Neighbours>> Search<N> {
+    /// A search that continues `path` (a non-empty sequence of distinct squares, each a
+    /// knight move from the one before), which it never takes back. `path[0]` is the
+    /// start a closed tour returns to.
+    pub fn from_path(board: Board, nb: N, path: &[u32], cfg: Config) -> Self {
+        assert!(!path.is_empty(), "a search needs a start square");
         let n = board.squares();
-        let mut free: Vec<u8> = (0..n as u32).map(|s| nb.of(s).len() as u8).collect();
+        let start = path[0];
+        let lists: &Neighbours = nb.borrow();
+        let mut free: Vec<u8> = (0..n as u32).map(|s| lists.of(s).len() as u8).collect();
         let mut visited = vec![false; n];
         let mut near_start = vec![false; n];
-        visited[start as usize] = true;
-        for &u in nb.of(start) {
-            free[u as usize] -= 1;
+        for &s in path {
+            visited[s as usize] = true;
+            for &u in lists.of(s) {
+                free[u as usize] -= 1;
+            }
+        }
+        for &u in lists.of(start) {
             near_start[u as usize] = true;
         }
         let mut s = Search {
@@ -139,9 +234,9 @@ impl<'a> Search<'a> {
             visited,
             free,
             near_start,
-            path: vec![start],
+            path: path.to_vec(),
             frames: Vec::with_capacity(n),
-            remaining: n - 1,
+            remaining: n - path.len(),
             forced: 0,
             steps: 0,
             backtracks: 0,
@@ -153,35 +248,104 @@ impl<'a> Search<'a> {
             },
             gen: 0,
             queue: Vec::new(),
-            dead_at_start: false,
+            root: None,
+            phase: Phase::Begin,
         };
-        if cfg.forward_check && n > 1 {
-            // Links of u before the first move: its free neighbours plus the start.
-            for u in 0..n as u32 {
-                if u == start {
-                    continue;
-                }
-                let links = s.free[u as usize] + s.near_start[u as usize] as u8;
-                let need = if cfg.closed { 2 } else { 1 };
-                if links < need {
-                    s.dead_at_start = true;
-                } else if !cfg.closed && links == 1 {
-                    s.forced += 1;
-                }
-            }
-            if s.forced > 1 {
-                s.dead_at_start = true;
-            }
-        }
-        if cfg.closed && n > 1 && s.free[start as usize] == 0 {
-            s.dead_at_start = true;
-        }
+        s.root = s.root_check();
         s
     }
 
     /// The current path (the tour after a successful [`Search::find`]).
     pub fn path(&self) -> &[u32] {
         &self.path
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// Links of the unvisited square `u` at the first position: its unvisited
+    /// neighbours, the knight's square, and for a closed tour the start it may return to.
+    fn root_links(&self, u: u32) -> u8 {
+        let head = *self.path.last().expect("non-empty");
+        let adj = |a: u32| lists(&self.nb).of(u).contains(&a) as u8;
+        let back = (self.cfg.closed && head != self.start && self.near_start[u as usize]) as u8;
+        self.free[u as usize] + adj(head) + back
+    }
+
+    /// The pruning applied to the whole first position: the knight must have a move;
+    /// with forward checking every unvisited square needs its links (and sets the
+    /// forced-endpoint count the search then keeps up to date move by move); a closed
+    /// tour needs a way back to the start. (Connectivity is left to
+    /// [`Search::obstruction`]: the solvers' step counts do not include it.)
+    fn root_check(&mut self) -> Option<Obstruction> {
+        let head = *self.path.last().expect("non-empty");
+        if self.remaining == 0 {
+            return None;
+        }
+        if self.free[head as usize] == 0 {
+            return Some(Obstruction::Stuck { at: head });
+        }
+        let mut found = None;
+        if self.cfg.forward_check {
+            let closed = self.cfg.closed;
+            let need = if closed { 2 } else { 1 };
+            let mut dead_end: Option<u32> = None;
+            for u in 0..self.board.squares() as u32 {
+                if self.visited[u as usize] {
+                    continue;
+                }
+                let links = self.root_links(u);
+                let why = if links < need {
+                    Some(Obstruction::Stranded { square: u })
+                } else if !closed && links == 1 {
+                    self.forced += 1;
+                    if self.free[u as usize] == 0 && self.remaining > 1 {
+                        Some(Obstruction::EntryOnly { square: u })
+                    } else if let Some(a) = dead_end {
+                        Some(Obstruction::TwoDeadEnds { a, b: u })
+                    } else {
+                        dead_end = Some(u);
+                        None
+                    }
+                } else {
+                    None
+                };
+                found = found.or(why);
+            }
+        }
+        if found.is_none() && self.cfg.closed && self.free[self.start as usize] == 0 {
+            found = Some(Obstruction::NoReturn { start: self.start });
+        }
+        found
+    }
+
+    /// The first obstruction the search's pruning finds at the first position, if any:
+    /// [`Obstruction::Stuck`] always, the forward check's obstructions with
+    /// `forward_check`, [`Obstruction::Disconnected`] with `connectivity`. `None` means
+    /// the pruning sees no reason the path cannot be completed (it may still be dead).
+    /// Does not count as work of the search.
+    pub fn obstruction(&mut self) -> Option<Obstruction> {
+        if self.root.is_some() || !self.cfg.connectivity || self.remaining == 0 {
+            return self.root;
+        }
+        let head = *self.path.last().expect("non-empty");
+        let reached = self.reach(head);
+        if reached == self.remaining {
+            return None;
+        }
+        let g = self.gen;
+        let square = (0..self.board.squares() as u32)
+            .find(|&s| !self.visited[s as usize] && self.stamp[s as usize] != g)
+            .expect("an unreached unvisited square");
+        Some(Obstruction::Disconnected {
+            square,
+            unreachable: self.remaining - reached,
+        })
     }
 
     fn candidates(&self, v: u32) -> Frame {
@@ -193,7 +357,7 @@ impl<'a> Search<'a> {
         };
         // Warnsdorff order skips moves into a dead end unless it is the last square.
         let skip_dead = self.cfg.order == Order::Warnsdorff && self.remaining > 1;
-        for &t in self.nb.of(v) {
+        for &t in lists(&self.nb).of(v) {
             let dead_end = skip_dead && self.free[t as usize] == 0;
             if !self.visited[t as usize] && !dead_end {
                 f.cands[f.n as usize] = t;
@@ -221,14 +385,23 @@ impl<'a> Search<'a> {
         f
     }
 
+    /// The moves the search would try next from the knight's square, in its order
+    /// (before any is tried).
+    pub fn first_moves(&self) -> Vec<u32> {
+        let head = *self.path.last().expect("non-empty");
+        let f = self.candidates(head);
+        f.cands[..f.n as usize].to_vec()
+    }
+
     /// Place `v` after the head. Returns `(dead, delta)`: whether forward checking (or
     /// connectivity) already proves this branch hopeless, and the forced-count change.
+    #[inline]
     fn push(&mut self, v: u32) -> (bool, i8) {
         let h = *self.path.last().unwrap();
         self.visited[v as usize] = true;
         self.path.push(v);
         self.remaining -= 1;
-        for &u in self.nb.of(v) {
+        for &u in lists(&self.nb).of(v) {
             self.free[u as usize] -= 1;
         }
         let mut dead = false;
@@ -243,7 +416,7 @@ impl<'a> Search<'a> {
                 }
             }
             if !(closed && h == self.start) {
-                for &u in self.nb.of(h) {
+                for &u in lists(&self.nb).of(h) {
                     if self.visited[u as usize] {
                         continue;
                     }
@@ -274,18 +447,25 @@ impl<'a> Search<'a> {
         (dead, delta)
     }
 
-    fn pop(&mut self, delta: i8) {
+    /// Take back the head; returns its square.
+    #[inline]
+    fn pop(&mut self, delta: i8) -> u32 {
         let v = self.path.pop().unwrap();
-        for &u in self.nb.of(v) {
+        for &u in lists(&self.nb).of(v) {
             self.free[u as usize] += 1;
         }
         self.visited[v as usize] = false;
         self.remaining += 1;
         self.forced -= delta as i32;
+        v
     }
 
-    /// Whether every unvisited square is reachable from `head` through unvisited squares.
-    fn connected(&mut self, head: u32) -> bool {
+    /// Mark the unvisited squares reachable from `head` through unvisited squares with
+    /// the current stamp; returns how many there are.
+    fn reach(&mut self, head: u32) -> usize {
+        if self.stamp.is_empty() {
+            self.stamp = vec![0; self.board.squares()];
+        }
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
             self.stamp.iter_mut().for_each(|x| *x = 0);
@@ -300,7 +480,7 @@ impl<'a> Search<'a> {
         while i < self.queue.len() {
             let s = self.queue[i];
             i += 1;
-            for &u in self.nb.of(s) {
+            for &u in lists(&self.nb).of(s) {
                 if !self.visited[u as usize] && self.stamp[u as usize] != g {
                     self.stamp[u as usize] = g;
                     reached += 1;
@@ -308,6 +488,12 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        reached
+    }
+
+    /// Whether every unvisited square is reachable from `head` through unvisited squares.
+    fn connected(&mut self, head: u32) -> bool {
+        let reached = self.reach(head);
         self.scanned += reached as u64 + 1;
         reached == self.remaining
     }
@@ -326,118 +512,282 @@ impl<'a> Search<'a> {
                     .is_knight_move(*self.path.last().unwrap(), self.start))
     }
 
-    /// Run the search. `on_tour` is called for each tour found and returns whether to
-    /// go on looking (`true`) or stop (`false`). `progress` is called every 2^24 steps.
-    fn run(
-        &mut self,
-        mut on_tour: impl FnMut(&[u32]) -> bool,
-        mut progress: impl FnMut(u64),
-    ) -> Stop {
-        if self.board.squares() == 1 {
-            if self.cfg.closed {
-                return Stop::Exhausted;
-            }
-            return if on_tour(&self.path) {
-                Stop::Exhausted
+    /// The first step: a complete path is a tour at once and an obstructed one ends the
+    /// search (that step is returned); otherwise the moves from the knight's square are
+    /// lined up and the search goes on (`None`).
+    #[cold]
+    #[inline(never)]
+    fn begin(&mut self) -> Option<Step> {
+        let head = *self.path.last().expect("non-empty");
+        if self.remaining == 0 {
+            self.phase = Phase::Done(Stop::Exhausted);
+            return Some(if self.complete_ok() {
+                Step::Tour(head)
             } else {
-                Stop::Found
+                Step::Done(Stop::Exhausted)
+            });
+        }
+        if self.root.is_some() {
+            self.phase = Phase::Done(Stop::Exhausted);
+            return Some(Step::Done(Stop::Exhausted));
+        }
+        let f = self.candidates(head);
+        self.frames.push(f);
+        self.phase = Phase::Search;
+        None
+    }
+
+    /// Do one step of the depth-first search: place the knight on the next untried
+    /// move, or take it back when the position is rejected or every move from it is
+    /// tried. Every way of running the search ([`Search::find`], [`Search::count`], watch
+    /// mode) is this step repeated.
+    #[inline]
+    pub fn step(&mut self) -> Step {
+        match self.phase {
+            Phase::Search => {}
+            Phase::TakeBack(delta) => {
+                self.phase = Phase::Search;
+                return Step::TakenBack(self.pop(delta));
+            }
+            Phase::Done(stop) => return Step::Done(stop),
+            Phase::Begin => {
+                if let Some(step) = self.begin() {
+                    return step;
+                }
+            }
+        }
+        let top = self.frames.last_mut().expect("a frame while searching");
+        if top.next == top.n {
+            // Every move from this square is tried: take the square back.
+            let delta = top.delta;
+            self.frames.pop();
+            if self.frames.is_empty() {
+                self.phase = Phase::Done(Stop::Exhausted);
+                return Step::Done(Stop::Exhausted);
+            }
+            self.backtracks += 1;
+            return Step::TakenBack(self.pop(delta));
+        }
+        let v = top.cands[top.next as usize];
+        top.next += 1;
+        if self.work() >= self.cfg.max_steps {
+            self.phase = Phase::Done(Stop::Budget);
+            return Step::Done(Stop::Budget);
+        }
+        self.steps += 1;
+        let (dead, delta) = self.push(v);
+        if self.remaining == 0 {
+            self.phase = Phase::TakeBack(delta);
+            return if !dead && self.complete_ok() {
+                Step::Tour(v)
+            } else {
+                Step::Placed(v)
             };
         }
-        if self.dead_at_start {
-            return Stop::Exhausted;
+        if dead {
+            self.phase = Phase::TakeBack(delta);
+            return Step::Placed(v);
         }
-        let f = self.candidates(self.start);
+        let mut f = self.candidates(v);
+        f.delta = delta;
         self.frames.push(f);
-        loop {
-            let top = self.frames.last_mut().unwrap();
-            if top.next == top.n {
-                // Every move from this square is tried: take the square back.
-                let delta = top.delta;
-                self.frames.pop();
-                if self.frames.is_empty() {
-                    return Stop::Exhausted;
-                }
-                self.backtracks += 1;
-                self.pop(delta);
-                continue;
-            }
-            let v = top.cands[top.next as usize];
-            top.next += 1;
-            if self.work() >= self.cfg.max_steps {
-                return Stop::Budget;
-            }
-            self.steps += 1;
-            if self.steps & ((1 << 24) - 1) == 0 {
-                progress(self.steps);
-            }
-            let (dead, delta) = self.push(v);
-            if self.remaining == 0 {
-                if !dead && self.complete_ok() && !on_tour(&self.path) {
-                    return Stop::Found;
-                }
-                self.pop(delta);
-                continue;
-            }
-            if dead {
-                self.pop(delta);
-                continue;
-            }
-            let mut f = self.candidates(v);
-            f.delta = delta;
-            self.frames.push(f);
+        Step::Placed(v)
+    }
+
+    /// Whether the search is over (and why).
+    pub fn stopped(&self) -> Option<Stop> {
+        match self.phase {
+            Phase::Done(stop) => Some(stop),
+            _ => None,
         }
     }
 
-    /// Find one tour. On [`Stop::Found`], [`Search::path`] is the tour.
+    /// Step until the first tour. On [`Stop::Found`], [`Search::path`] is the tour.
     pub fn find(&mut self) -> Stop {
-        self.run(|_| false, |_| {})
+        self.for_each_tour(|_| false)
     }
 
     /// Visit every tour from the start; `f` returns whether to go on. Returns
     /// [`Stop::Exhausted`] when all were visited, [`Stop::Found`] if `f` stopped early.
-    pub fn for_each_tour(&mut self, f: impl FnMut(&[u32]) -> bool) -> Stop {
-        self.run(f, |_| {})
+    pub fn for_each_tour(&mut self, mut f: impl FnMut(&[u32]) -> bool) -> Stop {
+        loop {
+            match self.step() {
+                Step::Tour(_) if !f(&self.path) => return Stop::Found,
+                Step::Done(stop) => return stop,
+                _ => {}
+            }
+        }
     }
 
     /// Count every tour from the start (each direction separately). Returns the count
     /// and [`Stop::Found`] when the whole space was searched, else [`Stop::Budget`].
+    /// `progress(steps, found)` is called every 2^24 steps.
     pub fn count(&mut self, mut progress: impl FnMut(u64, u64)) -> (u64, Stop) {
         let mut found = 0u64;
-        let counter = std::cell::Cell::new(0u64);
-        let stop = self.run(
-            |_| {
-                counter.set(counter.get() + 1);
-                true
-            },
-            |steps| progress(steps, counter.get()),
-        );
-        found += counter.get();
-        let stop = match stop {
-            Stop::Exhausted => Stop::Found,
-            s => s,
-        };
-        (found, stop)
+        loop {
+            let before = self.steps;
+            let step = self.step();
+            if self.steps != before && self.steps & ((1 << 24) - 1) == 0 {
+                progress(self.steps, found);
+            }
+            match step {
+                Step::Tour(_) => found += 1,
+                Step::Done(Stop::Exhausted) => return (found, Stop::Found),
+                Step::Done(stop) => return (found, stop),
+                _ => {}
+            }
+        }
     }
 }
 
 /// Default step budget of the search solvers (`--max-steps`).
 pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
 
-/// Run one search solver on a request: checks, search, oracle. Shared by the
-/// `backtrack`, `forward-check` and `warnsdorff-backtrack` solvers.
+/// One search solver's run on one request: the [`Search`] with the solver's
+/// [`Config`], stepped to the first tour by `solve` ([`solve_request`]) or one step at a
+/// time by watch mode, and turned into the same [`super::Solution`] either way.
+pub struct SolverRun {
+    name: String,
+    variant: Option<String>,
+    req: super::Request,
+    search: Search,
+    stop: Option<Stop>,
+}
+
+impl SolverRun {
+    /// The run of solver `name` (with `variant`) on `req`, continuing `path` (a legal
+    /// partial path starting on the request's start square; `None`: from the start).
+    /// The solver's own `check` must have accepted `req`.
+    pub fn new(
+        name: &str,
+        variant: Option<String>,
+        cfg: Config,
+        req: &super::Request,
+        path: Option<&[u32]>,
+    ) -> SolverRun {
+        let start = [super::classical::start_square(req)];
+        let search = Search::owned(req.board, path.unwrap_or(&start), cfg);
+        SolverRun {
+            name: name.to_string(),
+            variant,
+            req: *req,
+            search,
+            stop: None,
+        }
+    }
+
+    /// The run of a search solver kind (`backtrack`, `forward-check`,
+    /// `warnsdorff-backtrack`) after its check of `req`; `None` for other kinds.
+    pub fn of_kind(
+        kind: &super::SolverKind,
+        req: &super::Request,
+        path: Option<&[u32]>,
+    ) -> Option<Result<SolverRun, crate::error::InputError>> {
+        use super::{Solver, SolverKind};
+        let (solver, cfg): (Box<dyn Solver>, Config) = match *kind {
+            SolverKind::Backtrack { max_steps } => {
+                let s = super::backtrack::BacktrackSolver { max_steps };
+                (Box::new(s), s.config(req))
+            }
+            SolverKind::ForwardCheck {
+                connectivity,
+                max_steps,
+            } => {
+                let s = super::forward_check::ForwardCheckSolver {
+                    connectivity,
+                    max_steps,
+                };
+                (Box::new(s), s.config(req))
+            }
+            SolverKind::WarnsdorffBacktrack {
+                ties_only,
+                max_steps,
+            } => {
+                let s = super::warnsdorff_backtrack::WarnsdorffBacktrackSolver {
+                    ties_only,
+                    max_steps,
+                };
+                (Box::new(s), s.config(req))
+            }
+            _ => return None,
+        };
+        Some(
+            solver
+                .check(req)
+                .map(|()| SolverRun::new(&solver.name(), solver.variant(), cfg, req, path)),
+        )
+    }
+
+    /// One step of the search; after the first tour (or the end) every step returns
+    /// [`Step::Done`].
+    pub fn step(&mut self) -> Step {
+        if let Some(stop) = self.stop {
+            return Step::Done(stop);
+        }
+        let step = self.search.step();
+        match step {
+            Step::Tour(_) => self.stop = Some(Stop::Found),
+            Step::Done(stop) => self.stop = Some(stop),
+            _ => {}
+        }
+        step
+    }
+
+    /// Step to the end (the first tour, exhaustion or the budget).
+    pub fn finish(&mut self) -> Stop {
+        if self.stop.is_none() {
+            self.stop = Some(self.search.find());
+        }
+        self.stop.expect("just set")
+    }
+
+    /// Why the run ended, once it has.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stop
+    }
+
+    pub fn search(&self) -> &Search {
+        &self.search
+    }
+
+    /// The solver's result, once the run has ended (`None` before): the same whether
+    /// `solve` or watch mode stepped it.
+    pub fn solution(&self) -> Option<Result<super::Solution, crate::error::InputError>> {
+        let stop = self.stop?;
+        Some(solution(
+            &self.name,
+            self.variant.clone(),
+            &self.search,
+            stop,
+            &self.req,
+        ))
+    }
+}
+
+/// Run one search solver on a request: search, oracle. Shared by the `backtrack`,
+/// `forward-check` and `warnsdorff-backtrack` solvers (which check the request first).
 pub fn solve_request(
     name: &str,
     variant: Option<String>,
     cfg: Config,
     req: &super::Request,
 ) -> Result<super::Solution, crate::error::InputError> {
+    let mut run = SolverRun::new(name, variant, cfg, req, None);
+    run.finish();
+    run.solution().expect("finished")
+}
+
+/// The [`super::Solution`] of a search that stopped with `stop`.
+fn solution(
+    name: &str,
+    variant: Option<String>,
+    search: &Search,
+    stop: Stop,
+    req: &super::Request,
+) -> Result<super::Solution, crate::error::InputError> {
     use super::classical::{self, Report};
     use serde_json::json;
-    let board = req.board;
-    let start = classical::start_square(req);
-    let nb = Neighbours::new(board);
-    let mut search = Search::new(board, &nb, start, cfg);
-    let stop = search.find();
+    let cfg = search.cfg;
     let mut extra = serde_json::Map::new();
     extra.insert("backtracks".into(), json!(search.backtracks));
     extra.insert("max_steps".into(), json!(cfg.max_steps));
@@ -567,5 +917,109 @@ mod tests {
                 }
             }
         }
+    }
+    /// Stepping is the search: replaying the events on a shadow path gives the search's
+    /// path after every step, each placement is one step, and `find` stops where stepping
+    /// meets its first tour.
+    #[test]
+    fn steps_replay_the_search() {
+        for (m, n, order, fc, conn, closed) in [
+            (5, 5, Order::Clockwise, false, false, false),
+            (5, 5, Order::Warnsdorff, true, false, false),
+            (3, 7, Order::Clockwise, true, true, false),
+            (6, 6, Order::Clockwise, true, false, true),
+        ] {
+            let b = Board::new(m, n).unwrap();
+            let nb = Neighbours::new(b);
+            let c = cfg(order, fc, conn, closed);
+            let mut stepped = Search::new(b, &nb, 0, c);
+            let mut shadow = vec![0u32];
+            let mut placed = 0u64;
+            let stop = loop {
+                match stepped.step() {
+                    Step::Placed(v) => {
+                        placed += 1;
+                        shadow.push(v);
+                    }
+                    Step::Tour(v) => {
+                        placed += 1;
+                        shadow.push(v);
+                        break Stop::Found;
+                    }
+                    Step::TakenBack(v) => assert_eq!(shadow.pop(), Some(v)),
+                    Step::Done(stop) => break stop,
+                }
+                assert_eq!(stepped.path(), &shadow[..]);
+            };
+            assert_eq!(stepped.path(), &shadow[..]);
+            assert_eq!(placed, stepped.steps);
+            let mut found = Search::new(b, &nb, 0, c);
+            assert_eq!(found.find(), stop, "{b}");
+            assert_eq!(found.path(), stepped.path());
+            assert_eq!(found.steps, stepped.steps);
+            assert_eq!(found.backtracks, stepped.backtracks);
+        }
+    }
+
+    /// A search that continues a path counts exactly the tours that begin with it.
+    #[test]
+    fn a_search_from_a_path_counts_its_continuations() {
+        let b = Board::new(5, 5).unwrap();
+        let nb = Neighbours::new(b);
+        let c = cfg(Order::Clockwise, true, false, false);
+        let mut by_prefix = std::collections::BTreeMap::new();
+        Search::new(b, &nb, 0, c).for_each_tour(|p| {
+            *by_prefix.entry((p[1], p[2])).or_insert(0u64) += 1;
+            true
+        });
+        assert!(by_prefix.len() > 1);
+        for t in b.knight_moves(0) {
+            for u in b.knight_moves(t).filter(|&u| u != 0) {
+                let want = by_prefix.get(&(t, u)).copied().unwrap_or(0);
+                let (got, stop) = Search::from_path(b, &nb, &[0, t, u], c).count(|_, _| {});
+                assert_eq!(stop, Stop::Found);
+                assert_eq!(got, want, "prefix a1 {t} {u}");
+            }
+        }
+    }
+
+    /// What the pruning reports about a whole position is sound: a plain search finds
+    /// no continuation of an obstructed path.
+    #[test]
+    fn obstructions_are_sound() {
+        let b = Board::new(5, 5).unwrap();
+        let nb = Neighbours::new(b);
+        let pruned = Config {
+            connectivity: true,
+            ..cfg(Order::Clockwise, true, true, false)
+        };
+        let plain = cfg(Order::Clockwise, false, false, false);
+        let mut seen = 0;
+        // Every path of four moves from the corner and from the centre.
+        let mut paths = vec![vec![0u32], vec![12u32]];
+        for _ in 0..4 {
+            paths = paths
+                .into_iter()
+                .flat_map(|p| {
+                    let last = *p.last().unwrap();
+                    b.knight_moves(last)
+                        .filter(|t| !p.contains(t))
+                        .map(|t| {
+                            let mut q = p.clone();
+                            q.push(t);
+                            q
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
+        for p in &paths {
+            if Search::from_path(b, &nb, p, pruned).obstruction().is_some() {
+                seen += 1;
+                let (tours, _) = Search::from_path(b, &nb, p, plain).count(|_, _| {});
+                assert_eq!(tours, 0, "{p:?}");
+            }
+        }
+        assert!(seen > 0);
     }
 }

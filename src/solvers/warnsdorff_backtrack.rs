@@ -31,6 +31,18 @@ impl WarnsdorffBacktrackSolver {
             max_steps: search::DEFAULT_MAX_STEPS,
         }
     }
+
+    /// The search this solver runs on `req` (see [`super::search`]).
+    pub fn config(&self, req: &Request) -> Config {
+        Config {
+            order: Order::Warnsdorff,
+            ties_only: self.ties_only,
+            forward_check: false,
+            connectivity: false,
+            closed: super::classical::wants_closed(req),
+            max_steps: self.max_steps,
+        }
+    }
 }
 
 impl Solver for WarnsdorffBacktrackSolver {
@@ -48,14 +60,11 @@ impl Solver for WarnsdorffBacktrackSolver {
 
     fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
-        let cfg = Config {
-            order: Order::Warnsdorff,
-            ties_only: self.ties_only,
-            forward_check: false,
-            connectivity: false,
-            closed: super::classical::wants_closed(req),
-            max_steps: self.max_steps,
-        };
-        search::solve_request("warnsdorff-backtrack", self.variant(), cfg, req)
+        search::solve_request(
+            "warnsdorff-backtrack",
+            self.variant(),
+            self.config(req),
+            req,
+        )
     }
 }

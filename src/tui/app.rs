@@ -5,12 +5,9 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::board::Board;
-use crate::puzzle::complete::{complete, Completion};
-use crate::puzzle::watch::{Status, Stepper, WatchKind};
+use crate::puzzle::complete::{complete, Completion, Hint, SEARCH_BUDGET};
+use crate::puzzle::watch::{Stepper, WatchKind};
 use crate::puzzle::{Game, Verdict};
-
-/// Node budget of the "give up" completion search.
-pub const GIVE_UP_BUDGET: u64 = 2_000_000;
 
 /// Watch-mode speeds: steps per tick (a tick is [`TICK_MS`] ms), or one step every few
 /// ticks for the slow speed.
@@ -186,22 +183,29 @@ impl App {
         }
     }
 
-    /// Point the cursor at the Warnsdorff move.
+    /// Point the cursor at the hint: the next move of a tour the solver's search finds
+    /// from here (or, when its budget runs out, its first choice: Warnsdorff's move).
     pub fn hint(&mut self) {
-        match self.game.hint() {
-            Some(h) => {
-                self.hint = Some(h);
-                self.cursor = h;
-                self.message = format!(
-                    "hint (Warnsdorff: fewest onward moves): {}; Enter plays it",
-                    self.board().square_name(h)
-                );
+        let b = self.board();
+        let (square, why) = match self.game.hint() {
+            Some(Hint::Completes(h)) => (h, "a tour continues from there"),
+            Some(Hint::Warnsdorff(h)) => (h, "Warnsdorff's move; no tour found in the budget"),
+            Some(Hint::None) => {
+                self.message = "no tour continues this position; undo some moves".into();
+                return;
             }
             None if self.game.current().is_none() => {
-                self.message = "pick a start square first".into()
+                self.message = "pick a start square first".into();
+                return;
             }
-            None => self.message = "no move left".into(),
-        }
+            None => {
+                self.message = "the tour is complete".into();
+                return;
+            }
+        };
+        self.hint = Some(square);
+        self.cursor = square;
+        self.message = format!("hint: {} ({why}); Enter plays it", b.square_name(square));
     }
 
     /// Let the completion search finish the tour from here.
@@ -213,7 +217,7 @@ impl App {
         if self.game.current().is_none() {
             self.game.play(self.cursor).expect("any start is legal");
         }
-        let search = complete(self.board(), self.game.path(), GIVE_UP_BUDGET);
+        let search = complete(self.board(), self.game.path(), SEARCH_BUDGET);
         match search.completion {
             Completion::Found(rest) => {
                 let from = self.game.path().len();
@@ -222,22 +226,22 @@ impl App {
                     .expect("the search plays legal moves");
                 self.refresh();
                 self.message = format!(
-                    "solver finished the tour from move {from} ({} search nodes); U undoes its moves",
-                    search.nodes
+                    "solver finished the tour from move {from} ({} search steps); U undoes its moves",
+                    search.steps
                 );
             }
             Completion::Impossible => {
                 self.refresh();
                 self.message = format!(
-                    "no tour continues this position (proved in {} nodes); undo some moves",
-                    search.nodes
+                    "no tour continues this position (proved in {} search steps); undo some moves",
+                    search.steps
                 );
             }
             Completion::Budget => {
                 self.refresh();
                 self.message = format!(
-                    "the solver gave up after {} nodes; undo some moves and try again",
-                    search.nodes
+                    "the solver gave up after {} search steps; undo some moves and try again",
+                    search.steps
                 );
             }
         }
@@ -272,7 +276,7 @@ impl App {
         if let Mode::Watch(w) = &mut self.mode {
             if let Some(s) = w.stepper.as_mut() {
                 for _ in 0..n {
-                    if *s.step() != Status::Running {
+                    if !s.step().is_running() {
                         w.paused = true;
                         break;
                     }
@@ -379,7 +383,7 @@ impl App {
             KeyCode::Char('R') => self.redo(),
             KeyCode::Char('H') => self.hint(),
             KeyCode::Char('G') => self.give_up(),
-            KeyCode::Char('W') => self.watch(WatchKind::Backtracking),
+            KeyCode::Char('W') => self.watch(WatchKind::all().swap_remove(0)),
             KeyCode::Char('N') => {
                 let cursor = self.cursor;
                 *self = App::new(self.board(), self.seed);
@@ -412,7 +416,7 @@ impl App {
                 self.watch(next);
             }
             KeyCode::Char('r') => {
-                let kind = w.kind;
+                let kind = w.kind.clone();
                 self.watch(kind);
             }
             KeyCode::Esc | KeyCode::Char('W') | KeyCode::Char('w') => {

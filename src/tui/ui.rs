@@ -311,7 +311,7 @@ fn draw_play_panel(f: &mut Frame, app: &App, area: Rect) {
         g.redo_len()
     )));
     let verdict_style = match &app.verdict {
-        Verdict::Dead(_) => Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
+        v if v.is_dead() => Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
         Verdict::Complete => Style::default()
             .fg(Color::Green)
             .add_modifier(Modifier::BOLD),
@@ -328,7 +328,7 @@ fn draw_play_panel(f: &mut Frame, app: &App, area: Rect) {
         ("Enter", "move there"),
         ("c3 Enter", "move to c3 (or 2,3)"),
         ("U / R", "undo / redo"),
-        ("H", "hint (Warnsdorff)"),
+        ("H", "hint (solver)"),
         ("G", "give up: solver ends it"),
         ("W", "watch solvers"),
         ("N / Q", "new game / quit"),
@@ -350,10 +350,12 @@ fn draw_watch_panel(f: &mut Frame, app: &App, area: Rect) {
             let state = match s.status() {
                 Status::Running if w.paused => "paused".to_string(),
                 Status::Running => "running".to_string(),
-                Status::Solved => "solved: tour found".to_string(),
-                Status::Failed(why) => format!("failed: {why}"),
+                Status::Done(Ok(sol)) if sol.tour.is_some() => "solved: tour found".to_string(),
+                Status::Done(Ok(sol)) => format!("failed: {}", sol.outcome),
+                Status::Done(Err(e)) => format!("failed: {e}"),
             };
             lines.push(Line::from(format!("Step {}", s.steps())));
+            lines.push(Line::from(s.counters()));
             lines.push(Line::from(format!("Speed {}, {state}", w.speed.name())));
             match s.view() {
                 View::Path(p) => lines.push(Line::from(format!(

@@ -1,0 +1,241 @@
+//! Watch mode: the `solve` solvers, one step at a time, so the UI can draw every
+//! intermediate state. What is watched is what `solve --solver S` runs with the same
+//! board, start and seed, step for step, ending in the same [`Solution`] (tests compare
+//! them):
+//!
+//! - the search solvers `backtrack`, `forward-check[:connectivity]` and
+//!   `warnsdorff-backtrack[:ties]` ([`search`]): one step is one [`Search::step`]: the
+//!   knight placed on a square or taken back. They continue the game's path (or start
+//!   on the cursor square) and look for an open tour;
+//! - `warnsdorff[:TIE]` ([`walk`]): the solver's walk, one move per step (the rule never
+//!   takes a move back);
+//! - `network[:PRESET]` ([`network`]): one step is one network step (a sweep for the
+//!   sequential presets); the attempts, their seeds, restarts and outcomes are those of
+//!   the network's own attempt loop.
+//!
+//! [`Search::step`]: crate::solvers::search::Search::step
+
+pub mod network;
+pub mod search;
+pub mod walk;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::Board;
+use crate::error::InputError;
+use crate::network::Preset;
+use crate::solvers::warnsdorff::TieBreak;
+use crate::solvers::{Request, Solution, SolverKind};
+
+/// Where a stepper stands.
+#[derive(Debug, Clone)]
+pub enum Status {
+    Running,
+    /// The solver finished: its result, exactly as `solve` makes it.
+    Done(Result<Solution, InputError>),
+}
+
+impl Status {
+    pub fn is_running(&self) -> bool {
+        matches!(self, Status::Running)
+    }
+
+    /// Whether the solver finished with a tour.
+    pub fn solved(&self) -> bool {
+        matches!(self, Status::Done(Ok(s)) if s.tour.is_some())
+    }
+}
+
+/// What to draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum View<'a> {
+    /// The knight's path so far.
+    Path(&'a [u32]),
+    /// The network's active moves and each square's active degree.
+    Edges {
+        edges: Vec<(u32, u32)>,
+        degree: Vec<u8>,
+        off_two: u32,
+        attempt: u32,
+    },
+}
+
+/// A solver run one step at a time.
+pub trait Stepper {
+    /// Do one step (nothing once finished).
+    fn step(&mut self) -> &Status;
+    fn status(&self) -> &Status;
+    /// Steps done so far (each call of [`Stepper::step`] that did something).
+    fn steps(&self) -> u64;
+    /// One line of the solver's own counters (search steps and backtracks, moves,
+    /// attempts and iterations).
+    fn counters(&self) -> String;
+    fn view(&self) -> View<'_>;
+}
+
+/// Old watch names, kept as aliases of the solve names.
+const ALIASES: [(&str, &str); 2] = [
+    ("backtracking", "backtrack"),
+    ("forward-checking", "forward-check"),
+];
+
+/// A solver watch mode can step: one of `solve`'s solvers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WatchKind(SolverKind);
+
+impl WatchKind {
+    /// Whether `kind` can be watched (the search solvers, Warnsdorff, the network).
+    pub fn new(kind: SolverKind) -> Option<WatchKind> {
+        match kind {
+            SolverKind::Backtrack { .. }
+            | SolverKind::ForwardCheck { .. }
+            | SolverKind::WarnsdorffBacktrack { .. }
+            | SolverKind::Warnsdorff { restarts: 0, .. }
+            | SolverKind::Network(_) => Some(WatchKind(kind)),
+            _ => None,
+        }
+    }
+
+    pub fn kind(&self) -> &SolverKind {
+        &self.0
+    }
+
+    /// Every choice, in the order the UI cycles through them.
+    pub fn all() -> Vec<WatchKind> {
+        let mut v: Vec<WatchKind> = [
+            "backtrack",
+            "forward-check",
+            "forward-check:connectivity",
+            "warnsdorff-backtrack",
+            "warnsdorff-backtrack:ties",
+        ]
+        .iter()
+        .map(|s| s.parse().expect("a watchable solver"))
+        .collect();
+        v.extend(
+            TieBreak::ALL
+                .iter()
+                .map(|&tie| WatchKind(SolverKind::Warnsdorff { tie, restarts: 0 })),
+        );
+        v.extend(
+            Preset::ALL
+                .iter()
+                .map(|p| WatchKind(SolverKind::Network(p.params()))),
+        );
+        v
+    }
+
+    /// The next choice after this one (wrapping).
+    pub fn next(&self) -> WatchKind {
+        let all = WatchKind::all();
+        let i = all.iter().position(|k| k == self).unwrap_or(all.len() - 1);
+        all[(i + 1) % all.len()].clone()
+    }
+
+    /// Build the stepper on `board`: the search solvers continue `path` (or start on
+    /// `start`); Warnsdorff's walk starts on the path's first square (or `start`); the
+    /// network looks for a closed tour from `seed`, as `solve` does. A request `solve`
+    /// would refuse is refused with `solve`'s message.
+    pub fn build(
+        &self,
+        board: Board,
+        path: &[u32],
+        start: u32,
+        seed: u64,
+    ) -> Result<Box<dyn Stepper>, InputError> {
+        let first = path.first().copied().unwrap_or(start);
+        let req = Request {
+            board,
+            closed: None,
+            start: Some(first),
+            reverse: false,
+        };
+        Ok(match &self.0 {
+            SolverKind::Network(p) => {
+                let req = Request { start: None, ..req };
+                Box::new(network::NetworkWatch::new(*p, &req, seed)?)
+            }
+            SolverKind::Warnsdorff { tie, .. } => Box::new(walk::WalkWatch::new(*tie, &req, seed)?),
+            kind => {
+                let path = if path.is_empty() { &[start][..] } else { path };
+                Box::new(search::SearchWatch::new(kind, &req, path)?)
+            }
+        })
+    }
+
+    /// The names `--watch` accepts, for messages.
+    pub fn accepted() -> String {
+        format!(
+            "backtrack, forward-check[:connectivity], warnsdorff-backtrack[:ties], warnsdorff[:TIE] (TIE: {}), network[:PRESET] (PRESET: {}); aliases {}",
+            TieBreak::ALL.map(|t| t.name()).join(", "),
+            Preset::ALL.map(|p| p.name()).join(", "),
+            ALIASES
+                .iter()
+                .map(|(old, new)| format!("{old} = {new}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+}
+
+impl fmt::Display for WatchKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromStr for WatchKind {
+    type Err = InputError;
+
+    /// `solve`'s names of the watchable solvers, and the aliases.
+    fn from_str(s: &str) -> Result<WatchKind, InputError> {
+        let s = s.trim();
+        let name = ALIASES
+            .iter()
+            .find(|(old, _)| *old == s)
+            .map_or(s, |(_, new)| new);
+        let refused = || {
+            InputError::param(format!(
+                "unknown watch solver '{s}'; accepted: {}",
+                WatchKind::accepted()
+            ))
+        };
+        let kind: SolverKind = name.parse().map_err(|_| refused())?;
+        WatchKind::new(kind).ok_or_else(refused)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn watch_names_round_trip() {
+        for k in WatchKind::all() {
+            assert_eq!(k.to_string().parse::<WatchKind>().unwrap(), k);
+        }
+        assert_eq!(
+            "backtracking".parse::<WatchKind>().unwrap().to_string(),
+            "backtrack"
+        );
+        assert_eq!(
+            "network".parse::<WatchKind>().unwrap().to_string(),
+            "network:parberry"
+        );
+        for bad in [
+            "dfs",
+            "circuit",
+            "divide-conquer",
+            "network+merge",
+            "warnsdorff:x",
+        ] {
+            let e = bad.parse::<WatchKind>().unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("'{bad}'")) && e.contains("accepted: backtrack"),
+                "{e}"
+            );
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}
