@@ -95,19 +95,20 @@ class Results:
         import pandas as pd
 
         data = {}
-        for name, values in self._columns().items():
-            kind = _kind(name, values)
-            if kind is int:
-                dtype = "UInt64" if name in _UNSIGNED else "Int64"
-                if name not in _OPTIONAL:
-                    dtype = dtype.lower()
-                data[name] = pd.array(values, dtype=dtype)
-            elif kind is bool:
-                data[name] = pd.array(values, dtype="boolean" if name in _OPTIONAL else "bool")
-            elif kind is float:
-                data[name] = pd.array(values, dtype="Float64")
+        for name, column in self.arrays().items():
+            if not isinstance(column, np.ma.MaskedArray):
+                data[name] = column
+                continue
+            values, mask = column.data, np.ma.getmaskarray(column)
+            if values.dtype.kind in "iu":
+                data[name] = pd.arrays.IntegerArray(values, mask)
+            elif values.dtype.kind == "b":
+                data[name] = pd.arrays.BooleanArray(values, mask)
             else:
-                data[name] = pd.array(values, dtype=object)
+                data[name] = pd.array(
+                    [None if m else v for v, m in zip(values.tolist(), mask.tolist())],
+                    dtype=object,
+                )
         return pd.DataFrame(data)
 
     def summary(self) -> Dict[str, Any]:
