@@ -34,11 +34,13 @@ impl PyBoard {
             .map_err(errors::input)
     }
 
+    /// Number of rows (ranks).
     #[getter]
     fn rows(&self) -> usize {
         self.board.rows()
     }
 
+    /// Number of columns (files).
     #[getter]
     fn cols(&self) -> usize {
         self.board.cols()

@@ -123,6 +123,7 @@ impl PyNetwork {
         })
     }
 
+    /// The board.
     #[getter]
     fn board(&self) -> PyBoard {
         PyBoard {
@@ -130,6 +131,7 @@ impl PyNetwork {
         }
     }
 
+    /// The seed of the initial state and of `run()`.
     #[getter]
     fn seed(&self) -> u64 {
         self.seed

@@ -49,11 +49,13 @@ impl PySolution {
         self.solution.tour.clone().map(|tour| PyTour { tour })
     }
 
+    /// The board.
     #[getter]
     fn board(&self) -> PyBoard {
         PyBoard { board: self.board }
     }
 
+    /// The seed the solver drew from.
     #[getter]
     fn seed(&self) -> u64 {
         self.seed

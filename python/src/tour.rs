@@ -33,6 +33,7 @@ impl PyTour {
             .map_err(errors::tour)
     }
 
+    /// The board.
     #[getter]
     fn board(&self) -> PyBoard {
         PyBoard {
@@ -53,6 +54,7 @@ impl PyTour {
         coords(py, &self.tour)
     }
 
+    /// Whether the last square is a knight move from the first.
     #[getter]
     fn closed(&self) -> bool {
         self.tour.is_closed()
