@@ -1,0 +1,624 @@
+//! `Network`: the Takefuji–Lee network on one board, stepped from Python with its state
+//! as numpy arrays, and `Run`, the result of a whole seeded solve with its trace.
+
+use std::sync::Arc;
+
+use knightnet::graph::KnightGraph;
+use knightnet::network::{
+    classify, Attempt, Dynamics, Network, NetworkParams, Preset, State, StepStats, StopRule,
+    Termination, Trace,
+};
+use knightnet::plot::board::BoardFigure;
+use knightnet::rng_from_seed;
+use knightnet::solvers::network::NetworkSolver;
+use knightnet::solvers::{Request, Solver};
+use knightnet::tour::Tour;
+use ndarray::{Array1, Array2};
+use numpy::{PyArray1, PyArray2};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::board::{self, PyBoard};
+use crate::params::{self, Overrides};
+use crate::tour::PyTour;
+use crate::{errors, figure};
+
+/// The network of one board: every legal knight move is a neuron with integer state U
+/// and output V (0 or 1).
+///
+/// ``Network(board, preset="parberry", seed=1, **overrides)`` draws the initial state of
+/// one attempt from ``seed`` exactly as the library's ``Network::attempt`` with
+/// ``rng_from_seed(seed)`` and ``knightnet convergence --seed SEED`` (its run 0) do;
+/// ``step()`` updates every neuron once (a sweep for sequential orders). The overrides
+/// are those of ``solve``: ``c``, ``s``, ``upper``, ``lower``, ``order``, ``init``,
+/// ``clamp``, ``stop``, ``max_iterations``, ``max_attempts``.
+///
+/// ``u``, ``v``, ``degrees`` and ``edges`` are **copies**: each access returns a new
+/// numpy array that later steps do not change (keep them to compare steps).
+/// ``run()`` is the whole solve ``knightnet solve --solver network --seed SEED`` runs
+/// (restarts included; its attempts draw from their own streams), independent of the
+/// stepped state.
+#[pyclass(module = "knightnet", name = "Network")]
+pub struct PyNetwork {
+    graph: Arc<KnightGraph>,
+    params: NetworkParams,
+    seed: u64,
+    state: State,
+    /// Active moves per square, as the last `Dynamics` left them.
+    deg: Array1<u8>,
+    off_two: u32,
+    active: u32,
+    iterations: u32,
+    stopped: bool,
+}
+
+/// Measurements after one step.
+#[pyclass(module = "knightnet", name = "StepStats", frozen, get_all)]
+#[derive(Clone, Copy)]
+pub struct PyStepStats {
+    /// Number of the step (1 for the first).
+    pub iteration: u32,
+    /// Neurons whose U changed.
+    pub changed: u32,
+    /// Outputs that flipped.
+    pub flips: u32,
+    /// Active neurons (V = 1) after the step.
+    pub active: u32,
+    /// Squares whose number of active moves is not 2 after the step.
+    pub off_two: u32,
+    /// Whether the stop rule fired on this step.
+    pub stopped: bool,
+}
+
+#[pymethods]
+impl PyStepStats {
+    fn __repr__(&self) -> String {
+        format!(
+            "StepStats(iteration={}, changed={}, flips={}, active={}, off_two={}, stopped={})",
+            self.iteration,
+            self.changed,
+            self.flips,
+            self.active,
+            self.off_two,
+            if self.stopped { "True" } else { "False" }
+        )
+    }
+}
+
+#[pymethods]
+impl PyNetwork {
+    #[new]
+    #[pyo3(signature = (board, preset = None, seed = knightnet::DEFAULT_SEED, **overrides))]
+    fn new(
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        preset: Option<String>,
+        seed: u64,
+        overrides: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyNetwork> {
+        let board = board::extract(board)?;
+        let params = Overrides::from_kwargs(preset, overrides)?
+            .apply(Preset::Parberry.params())
+            .map_err(errors::input)?;
+        NetworkSolver::new(params)
+            .check(&Request::new(board))
+            .map_err(errors::input)?;
+        py.detach(|| {
+            let graph = KnightGraph::new(board);
+            let state = State::random(&graph, &params, &mut rng_from_seed(seed));
+            let d = Dynamics::new(&graph, params, state);
+            let (deg, off_two, active) = (d.deg.clone(), d.off_two(), d.active());
+            let state = d.state;
+            Ok(PyNetwork {
+                graph: Arc::new(graph),
+                params,
+                seed,
+                state,
+                deg,
+                off_two,
+                active,
+                iterations: 0,
+                stopped: false,
+            })
+        })
+    }
+
+    /// The board.
+    #[getter]
+    fn board(&self) -> PyBoard {
+        PyBoard {
+            board: self.graph.board(),
+        }
+    }
+
+    /// The seed of the initial state and of `run()`.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The parameters in force (field names as in ``run.json``).
+    #[getter]
+    fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        params::to_dict(py, &self.params)
+    }
+
+    /// Preset name, ``NAME*`` once overridden.
+    #[getter]
+    fn variant(&self) -> String {
+        self.params.variant_name()
+    }
+
+    /// Number of neurons (legal knight moves).
+    #[getter]
+    fn neurons(&self) -> usize {
+        self.graph.edges()
+    }
+
+    /// Steps made so far.
+    #[getter]
+    fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// Whether the stop rule fired on the last step.
+    #[getter]
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// State U of every neuron (``int32``, a copy).
+    #[getter]
+    fn u<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
+        PyArray1::from_array(py, &self.state.u)
+    }
+
+    /// Output V of every neuron (``uint8``, 0 or 1, a copy).
+    #[getter]
+    fn v<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        PyArray1::from_array(py, &self.state.v)
+    }
+
+    /// Active moves (V = 1) at every square (``uint8``, indexed by square number, a copy).
+    #[getter]
+    fn degrees<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        PyArray1::from_array(py, &self.deg)
+    }
+
+    /// The two squares of every neuron, shape ``(neurons, 2)`` (``uint32``, a copy).
+    #[getter]
+    fn edges<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u32>> {
+        let e = self.graph.edges();
+        let pairs = Array2::from_shape_fn((e, 2), |(i, j)| {
+            let (a, b) = self.graph.endpoints(i);
+            if j == 0 {
+                a
+            } else {
+                b
+            }
+        });
+        PyArray2::from_owned_array(py, pairs)
+    }
+
+    /// Squares whose number of active moves is not 2.
+    #[getter]
+    fn off_two(&self) -> u32 {
+        self.off_two
+    }
+
+    /// Active neurons.
+    #[getter]
+    fn active(&self) -> u32 {
+        self.active
+    }
+
+    /// One step (a sweep for sequential orders); returns its measurements. Steps go on
+    /// past the stop rule and the iteration cap if asked to.
+    fn step(&mut self, py: Python<'_>) -> PyStepStats {
+        py.detach(|| self.advance())
+    }
+
+    /// An iterator of steps until the stop rule fires or ``max_iterations`` steps have
+    /// been made (``limit``: at most this many more), as one attempt runs.
+    #[pyo3(signature = (limit = None))]
+    fn steps(slf: Bound<'_, Self>, limit: Option<u64>) -> Steps {
+        Steps {
+            network: slf.unbind(),
+            left: limit,
+        }
+    }
+
+    /// Step until the stop rule fires or the iteration cap, then classify the outputs as
+    /// the library ends an attempt (``knightnet convergence`` reports this outcome).
+    fn finish(&mut self, py: Python<'_>) -> PyAttempt {
+        py.detach(|| {
+            while !self.stopped && self.iterations < self.params.max_iterations {
+                self.advance();
+            }
+            let v = self.state.v.as_slice().expect("contiguous");
+            PyAttempt {
+                attempt: classify(&self.graph, v, self.stopped, self.iterations),
+            }
+        })
+    }
+
+    /// The whole seeded solve: attempts until a tour or ``max_attempts``, as
+    /// ``knightnet solve --solver network --seed SEED`` (with this network's parameters).
+    /// With ``trace`` the last attempt's outputs and measurements are kept, as
+    /// ``solve --trace`` writes them. Runs without the GIL.
+    #[pyo3(signature = (trace = true))]
+    fn run(&self, py: Python<'_>, trace: bool) -> PyResult<PyRun> {
+        let (graph, params, seed) = (&self.graph, self.params, self.seed);
+        let (run, mut t) = py
+            .detach(|| {
+                let net = Network::new(graph, params)?;
+                let mut t = Trace::default();
+                let run = net.solve_traced(
+                    &mut rng_from_seed(seed),
+                    if trace { Some(&mut t) } else { None },
+                );
+                Ok::<_, knightnet::error::InputError>((run, t))
+            })
+            .map_err(errors::input)?;
+        let trace = if trace {
+            Some(Py::new(py, PyTrace::new(&t, self.graph.edges()))?)
+        } else {
+            None
+        };
+        Ok(PyRun {
+            graph: Arc::clone(&self.graph),
+            tour: run.tour,
+            attempts: run.attempts,
+            iterations: run.total_iterations,
+            last: run.last,
+            terminations: run.terminations,
+            trace,
+            last_outputs: t.outputs.pop(),
+            seed,
+            variant: params.variant_name(),
+        })
+    }
+
+    /// Draw the current state: its cycles when every square has two active moves, else
+    /// the active moves in grey with the other squares ringed.
+    #[pyo3(signature = (path, title = None, width = None))]
+    fn save_figure(
+        &self,
+        py: Python<'_>,
+        path: std::path::PathBuf,
+        title: Option<String>,
+        width: Option<u32>,
+    ) -> PyResult<()> {
+        let board = self.graph.board();
+        let fig = BoardFigure::outputs(
+            &self.graph,
+            &self.state.outputs_string(),
+            title.unwrap_or_else(|| format!("Network on {board}")),
+            format!(
+                "{}, seed {}, after {} iterations",
+                self.params.variant_name(),
+                self.seed,
+                self.iterations
+            ),
+        );
+        figure::save(
+            py,
+            &fig,
+            &path,
+            width.unwrap_or_else(|| figure::width(board)),
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Network: {} on {}, seed {}, {} iterations>",
+            self.params.variant_name(),
+            self.graph.board(),
+            self.seed,
+            self.iterations
+        )
+    }
+}
+
+impl PyNetwork {
+    /// One step of the library's dynamics on the held state.
+    fn advance(&mut self) -> PyStepStats {
+        let empty = State {
+            u: Array1::zeros(0),
+            v: Array1::zeros(0),
+            order: None,
+        };
+        let state = std::mem::replace(&mut self.state, empty);
+        let mut d = Dynamics::new(&self.graph, self.params, state);
+        let stats: StepStats = d.step();
+        self.iterations += 1;
+        self.stopped = match self.params.stop {
+            StopRule::Stable => stats.changed == 0,
+            StopRule::DegreeTwo => stats.off_two == 0,
+            StopRule::Either => stats.changed == 0 || stats.off_two == 0,
+        };
+        self.off_two = d.off_two();
+        self.active = d.active();
+        self.deg = std::mem::take(&mut d.deg);
+        self.state = d.state;
+        PyStepStats {
+            iteration: self.iterations,
+            changed: stats.changed,
+            flips: stats.flips,
+            active: stats.active,
+            off_two: stats.off_two,
+            stopped: self.stopped,
+        }
+    }
+}
+
+/// The iterator of `Network.steps()`.
+#[pyclass(module = "knightnet")]
+pub struct Steps {
+    network: Py<PyNetwork>,
+    left: Option<u64>,
+}
+
+#[pymethods]
+impl Steps {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> Option<PyStepStats> {
+        if self.left == Some(0) {
+            return None;
+        }
+        let mut net = self.network.bind(py).borrow_mut();
+        if net.stopped || net.iterations >= net.params.max_iterations {
+            return None;
+        }
+        if let Some(n) = &mut self.left {
+            *n -= 1;
+        }
+        Some(net.advance())
+    }
+}
+
+/// How one attempt ended.
+#[pyclass(module = "knightnet", name = "Attempt", frozen)]
+pub struct PyAttempt {
+    attempt: Attempt,
+}
+
+#[pymethods]
+impl PyAttempt {
+    /// ``tour``, ``multiple-cycles``, ``stable-not-degree-two`` or ``iteration-cap``.
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        self.attempt.termination.name()
+    }
+
+    /// Steps (or sweeps) of the attempt.
+    #[getter]
+    fn iterations(&self) -> u32 {
+        self.attempt.iterations
+    }
+
+    /// The cycles of the final outputs when every square has two active moves (each a
+    /// ``uint32`` array of square numbers), else an empty list.
+    #[getter]
+    fn cycles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        cycles(py, &self.attempt.cycles)
+    }
+
+    /// With ``stable-not-degree-two``: how many squares do not have two active moves.
+    #[getter]
+    fn squares_off(&self) -> Option<usize> {
+        match self.attempt.termination {
+            Termination::StableNotDegreeTwo { squares_off } => Some(squares_off),
+            _ => None,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Attempt: {} after {} iterations>",
+            self.outcome(),
+            self.attempt.iterations
+        )
+    }
+}
+
+fn cycles<'py>(py: Python<'py>, cycles: &[Vec<u32>]) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, cycles.iter().map(|c| PyArray1::from_slice(py, c)))
+}
+
+/// The outputs and measurements of one attempt, as arrays.
+#[pyclass(module = "knightnet", name = "Trace", frozen)]
+pub struct PyTrace {
+    outputs: Array2<u8>,
+    changed: Vec<u32>,
+    flips: Vec<u32>,
+    active: Vec<u32>,
+    off_two: Vec<u32>,
+}
+
+impl PyTrace {
+    fn new(t: &Trace, neurons: usize) -> PyTrace {
+        let mut outputs = Array2::zeros((t.outputs.len(), neurons));
+        for (mut row, text) in outputs.rows_mut().into_iter().zip(&t.outputs) {
+            for (x, b) in row.iter_mut().zip(text.bytes()) {
+                *x = u8::from(b == b'1');
+            }
+        }
+        PyTrace {
+            outputs,
+            changed: t.steps.iter().map(|s| s.changed).collect(),
+            flips: t.steps.iter().map(|s| s.flips).collect(),
+            active: t.steps.iter().map(|s| s.active).collect(),
+            off_two: t.steps.iter().map(|s| s.off_two).collect(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyTrace {
+    /// V of every neuron before the first step and after every step, shape
+    /// ``(steps + 1, neurons)`` (``uint8``, a copy).
+    #[getter]
+    fn outputs<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u8>> {
+        PyArray2::from_array(py, &self.outputs)
+    }
+
+    /// Neurons whose U changed, per step (``uint32``).
+    #[getter]
+    fn changed<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_slice(py, &self.changed)
+    }
+
+    /// Outputs that flipped, per step.
+    #[getter]
+    fn flips<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_slice(py, &self.flips)
+    }
+
+    /// Active neurons after every step.
+    #[getter]
+    fn active<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_slice(py, &self.active)
+    }
+
+    /// Squares not at degree 2 after every step.
+    #[getter]
+    fn off_two<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_slice(py, &self.off_two)
+    }
+
+    fn __len__(&self) -> usize {
+        self.changed.len()
+    }
+}
+
+/// A whole seeded solve of the network.
+#[pyclass(module = "knightnet", name = "Run", frozen)]
+pub struct PyRun {
+    graph: Arc<KnightGraph>,
+    tour: Option<Tour>,
+    attempts: u32,
+    iterations: u64,
+    last: Attempt,
+    terminations: [u32; 4],
+    trace: Option<Py<PyTrace>>,
+    /// The last attempt's final outputs (kept with the trace).
+    last_outputs: Option<String>,
+    seed: u64,
+    variant: String,
+}
+
+#[pymethods]
+impl PyRun {
+    /// ``tour`` or how the last attempt ended.
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        self.last.termination.name()
+    }
+
+    /// The closed tour, or ``None``.
+    #[getter]
+    fn tour(&self) -> Option<PyTour> {
+        self.tour.clone().map(|tour| PyTour { tour })
+    }
+
+    /// Attempts made (1 when the first attempt found a tour).
+    #[getter]
+    fn attempts(&self) -> u32 {
+        self.attempts
+    }
+
+    /// Steps over all attempts.
+    #[getter]
+    fn iterations(&self) -> u64 {
+        self.iterations
+    }
+
+    /// The last attempt (the successful one, if any).
+    #[getter]
+    fn last(&self) -> PyAttempt {
+        PyAttempt {
+            attempt: self.last.clone(),
+        }
+    }
+
+    /// Cycles of the last attempt's outputs (one for a tour).
+    #[getter]
+    fn cycles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        cycles(py, &self.last.cycles)
+    }
+
+    /// Attempts by outcome: ``{"tour": n, "multiple-cycles": n, ...}``.
+    #[getter]
+    fn terminations(&self) -> std::collections::BTreeMap<&'static str, u32> {
+        Termination::NAMES
+            .into_iter()
+            .zip(self.terminations)
+            .collect()
+    }
+
+    /// The last attempt's trace, or ``None`` for ``run(trace=False)``.
+    #[getter]
+    fn trace(&self, py: Python<'_>) -> Option<Py<PyTrace>> {
+        self.trace.as_ref().map(|t| t.clone_ref(py))
+    }
+
+    /// Draw the result: the tour, else the last attempt's cycles or (with a trace) its
+    /// final outputs.
+    #[pyo3(signature = (path, width = None))]
+    fn save_figure(
+        &self,
+        py: Python<'_>,
+        path: std::path::PathBuf,
+        width: Option<u32>,
+    ) -> PyResult<()> {
+        let board = self.graph.board();
+        let subtitle = format!(
+            "network ({}), seed {}, {} attempt{}: {}",
+            self.variant,
+            self.seed,
+            self.attempts,
+            if self.attempts == 1 { "" } else { "s" },
+            self.outcome()
+        );
+        let fig = if let Some(t) = &self.tour {
+            BoardFigure::tour(t, figure::tour_title(t), subtitle)
+        } else if !self.last.cycles.is_empty() {
+            BoardFigure::cycles(
+                board,
+                &self.last.cycles,
+                format!("Network cycles on {board}"),
+                subtitle,
+            )
+        } else if let Some(outputs) = &self.last_outputs {
+            BoardFigure::outputs(
+                &self.graph,
+                outputs,
+                format!("Network on {board}"),
+                subtitle,
+            )
+        } else {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "no tour and no cycles to draw; run(trace=True) keeps the final outputs",
+            ));
+        };
+        figure::save(
+            py,
+            &fig,
+            &path,
+            width.unwrap_or_else(|| figure::width(board)),
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Run: {} after {} attempts, {} iterations>",
+            self.outcome(),
+            self.attempts,
+            self.iterations
+        )
+    }
+}

@@ -1,0 +1,142 @@
+"""`experiment`: the same records and summary as `knightnet experiment` for the same
+spec, resume, records as a DataFrame and as numpy arrays, and the command line's errors."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import knightnet as kn
+from conftest import cli_error
+
+SPEC = """
+name = "py-small"
+seed = 3
+trials = 60
+boards = ["6x6"]
+
+[[solver]]
+solver = "network:parberry"
+
+[[solver]]
+solver = "network+merge:brant"
+trials = 20
+
+[[solver]]
+solver = "warnsdorff:random"
+start = "random"
+boards = ["6x6", "5x5"]
+
+[[solver]]
+solver = "backtrack"
+boards = ["5x5"]
+start = "corner"
+trials = 5
+"""
+
+
+def without_timing(value):
+    """Drop every key ending in `_ns` (timings differ between runs)."""
+    if isinstance(value, dict):
+        return {k: without_timing(v) for k, v in value.items() if not k.endswith("_ns")}
+    if isinstance(value, list):
+        return [without_timing(v) for v in value]
+    return value
+
+
+def plain(df):
+    """A DataFrame as rows of plain Python values sorted by (cell, trial), None for a
+    missing value (an empty text in the CSV is missing too)."""
+    df = df[[c for c in df.columns if not c.endswith("_ns")]]
+    df = df.sort_values(["cell", "trial"], kind="stable")
+    return [
+        [None if pd.isna(x) or x == "" else (x.item() if hasattr(x, "item") else x) for x in row]
+        for row in df.astype(object).itertuples(index=False)
+    ]
+
+
+@pytest.fixture(scope="module")
+def spec(tmp_path_factory):
+    path = tmp_path_factory.mktemp("spec") / "small.toml"
+    path.write_text(SPEC)
+    return path
+
+
+@pytest.fixture(scope="module")
+def cli_run(cli, spec, tmp_path_factory):
+    out = tmp_path_factory.mktemp("cli") / "run"
+    cli("experiment", spec, "--out", out, "--threads", "2", "--quiet")
+    return out
+
+
+def test_records_and_summary_are_the_command_lines(spec, cli_run, tmp_path):
+    res = kn.experiment(spec, out=tmp_path / "py", threads=1)
+    assert (res.planned, res.ran, res.already_done, res.interrupted) == (205, 205, 0, False)
+    ours = res.records()
+    theirs = pd.read_csv(cli_run / "records.csv", keep_default_na=False, na_values=[""])
+    assert list(ours.columns) == list(theirs.columns)
+    assert plain(ours) == plain(theirs)
+    assert without_timing(res.summary()) == without_timing(
+        json.loads((cli_run / "summary.json").read_text())
+    )
+    info = res.run_info()
+    assert info["engine_version"] == kn.ENGINE_VERSION and info["complete"]
+    assert info["spec"] == json.loads((cli_run / "run.json").read_text())["spec"]
+
+
+def test_arrays_hold_the_records(spec, cli_run):
+    res = kn.open_results(cli_run)
+    arrays = res.arrays()
+    df = res.records()
+    assert list(arrays) == list(df.columns)
+    assert arrays["seed"].dtype == np.uint64 and arrays["trial"].dtype == np.int64
+    assert arrays["outcome"].dtype.kind == "U"
+    assert isinstance(arrays["steps"], np.ma.MaskedArray)
+    for name, column in arrays.items():
+        expected = df[name].tolist()
+        if isinstance(column, np.ma.MaskedArray):
+            got = [None if m else v for v, m in zip(column.data.tolist(), np.ma.getmaskarray(column).tolist())]
+            expected = [None if pd.isna(x) else x for x in expected]
+        else:
+            got = column.tolist()
+        assert got == expected, name
+    # Network cells have no search steps; the search solver has them.
+    network = np.char.startswith(arrays["solver"], "network")
+    assert np.ma.getmaskarray(arrays["steps"])[network].all()
+    assert not np.ma.getmaskarray(arrays["steps"])[arrays["solver"] == "backtrack"].any()
+
+
+def test_resume_runs_only_the_missing_trials(spec, cli_run, tmp_path):
+    out = tmp_path / "py"
+    kn.experiment(spec, out=out, threads=2)
+    records = out / "records.csv"
+    lines = records.read_text().splitlines(keepends=True)
+    records.write_text("".join(lines[:51]) + lines[51][:17])  # 50 rows and half a line
+    res = kn.experiment(spec, out=out, resume=True, threads=2)
+    assert (res.already_done, res.ran) == (50, 155)
+    theirs = pd.read_csv(cli_run / "records.csv", keep_default_na=False, na_values=[""])
+    assert plain(res.records()) == plain(theirs)
+    assert len(res.run_info()["sessions"]) == 2
+
+
+def test_experiment_errors_are_the_command_lines(cli, spec, cli_run, tmp_path):
+    with pytest.raises(ValueError) as err:
+        kn.experiment(spec, out=cli_run)
+    assert cli_error(cli, "experiment", spec, "--out", cli_run).endswith(str(err.value))
+    missing = tmp_path / "missing.toml"
+    with pytest.raises(ValueError) as err:
+        kn.experiment(missing, out=tmp_path / "x")
+    assert cli_error(cli, "experiment", missing, "--out", tmp_path / "x").endswith(str(err.value))
+    bad = tmp_path / "bad.toml"
+    bad.write_text(SPEC.replace('"backtrack"', '"backtrak"'))
+    with pytest.raises(ValueError) as err:
+        kn.experiment(bad, out=tmp_path / "y")
+    assert cli_error(cli, "experiment", bad, "--out", tmp_path / "y").endswith(str(err.value))
+    for threads in (0, 5000):
+        with pytest.raises(ValueError, match="--threads"):
+            kn.experiment(spec, out=tmp_path / "z", threads=threads)
+    with pytest.raises(ValueError, match="--shard"):
+        kn.experiment(spec, out=tmp_path / "z", shard="3/2")
+    with pytest.raises(ValueError, match="no run.json"):
+        kn.open_results(tmp_path)

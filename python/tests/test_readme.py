@@ -1,0 +1,65 @@
+"""The README's "From Python" section and the example script run as written."""
+
+import re
+import subprocess
+import sys
+
+import knightnet as kn
+
+
+def section(root):
+    text = (root / "README.md").read_text()
+    body = text.split("## From Python\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```(\w*)\n(.*?)```", body, re.S)
+
+
+def test_readme_python_block_runs(root, tmp_path, monkeypatch):
+    blocks = [code for lang, code in section(root) if lang == "python"]
+    assert len(blocks) == 1
+    (tmp_path / "experiments").symlink_to(root / "experiments")
+    monkeypatch.chdir(tmp_path)
+    scope = {}
+    exec(compile(blocks[0], "README.md", "exec"), scope)
+    assert scope["run"].outcome in ("tour", "multiple-cycles", "stable-not-degree-two", "iteration-cap")
+    assert scope["net"].stopped or scope["net"].iterations == scope["net"].params["max_iterations"]
+    assert len(scope["t"].tour) == 26 * 26 and scope["t"].start == "a1"
+    assert len(scope["df"]) == kn.open_results("out/q").summary()["trials_done"] == 28000
+
+
+def test_readme_shell_commands(root):
+    shell = [code for lang, code in section(root) if lang == ""][0]
+    lines = [l for l in shell.splitlines() if l.startswith("python -c ")]
+    assert len(lines) == 1
+    code = re.match(r'python -c "(.*)"$', lines[0]).group(1)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == str(kn.solve("8x8", seed=1).tour[:5]).split()
+    assert "maturin develop --release -m python/Cargo.toml" in shell
+    assert "pytest python/tests" in shell
+
+
+def test_example_reproduces_the_committed_convergence_data(root, tmp_path):
+    out = tmp_path / "convergence.png"
+    done = subprocess.run(
+        [sys.executable, str(root / "examples" / "convergence_8x8.py"), "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "matches" in done.stdout
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_example_notices_a_different_figure(root, tmp_path):
+    lines = (root / "plots" / "convergence-8x8.csv").read_text().splitlines(keepends=True)
+    cells = lines[5].split(",")
+    cells[2] = str(float(cells[2]) + 0.5)
+    lines[5] = ",".join(cells)
+    changed = tmp_path / "changed.csv"
+    changed.write_text("".join(lines))
+    done = subprocess.run(
+        [sys.executable, str(root / "examples" / "convergence_8x8.py"), "--check", str(changed),
+         "--out", str(tmp_path / "x.png")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1 and "differs" in done.stdout, done.stdout + done.stderr
