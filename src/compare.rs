@@ -33,6 +33,7 @@ use crate::report::{cell, human_secs, Align, MarkdownTable};
 use crate::rng_from_seed;
 use crate::seeds::consecutive;
 use crate::solvers::{Request, SolverKind};
+use crate::stats::{wilson, R99};
 
 /// One row of the comparison.
 #[derive(Debug, Clone, Serialize)]
@@ -52,7 +53,26 @@ pub struct CompareRow {
     /// Variety: the mean share of moves two of this solver's tours have in common, over
     /// all pairs of the first [`VARIETY_TOURS`] tours (1.0: always the same tour).
     pub shared_moves: Option<f64>,
+    /// 95% interval of `seconds_per_tour` from the Wilson interval of the tour rate per
+    /// attempt (seconds per attempt over each bound); timing noise is not in it.
+    pub seconds_per_tour_interval: Option<[Option<f64>; 2]>,
+    /// Attempts for a 99% chance of a tour, R99 = ⌈ln 0.01 / ln(1 − p)⌉ with p the tour
+    /// rate per attempt, and its 95% interval from the Wilson bounds of p.
+    pub r99: R99,
+    /// Time to a tour with 99% confidence: R99 × seconds per attempt, with the interval
+    /// of R99 (timing noise is not in it).
+    pub tts99_seconds: R99,
 }
+
+impl CompareRow {
+    /// Seconds per attempt (network attempts; one per trial for the other solvers).
+    pub fn seconds_per_attempt(&self) -> f64 {
+        self.seconds / self.attempts.max(1) as f64
+    }
+}
+
+/// Normal quantile of the 95% intervals.
+const Z95: f64 = 1.959_963_984_540_054;
 
 /// One trial: the tour's moves (if any), attempts made, seconds taken.
 type TrialResult = (Option<Vec<(u32, u32)>>, u64, f64);
@@ -140,17 +160,26 @@ pub fn compare(
                     .take(VARIETY_TOURS)
                     .collect();
                 let seconds: f64 = results.iter().map(|r| r.2).sum();
+                let attempts: u64 = results.iter().map(|r| r.1).sum();
+                let per_attempt = seconds / attempts.max(1) as f64;
+                let r99 = R99::of(tours, attempts, Z95);
+                let (lo, hi) = wilson(tours, attempts, Z95);
+                let per_tour_at = |p: f64| (p > 0.0).then(|| per_attempt / p);
                 CompareRow {
                     solver: name.clone(),
                     board: board.to_string(),
                     trials,
                     tours,
-                    attempts: results.iter().map(|r| r.1).sum(),
+                    attempts,
                     seconds,
                     seconds_per_tour: (tours > 0).then(|| seconds / tours as f64),
                     success_rate: tours as f64 / trials.max(1) as f64,
                     ratio_to_fastest: None,
                     shared_moves: shared_moves(&sample),
+                    seconds_per_tour_interval: (tours > 0)
+                        .then(|| [per_tour_at(hi), per_tour_at(lo)]),
+                    r99,
+                    tts99_seconds: r99.times(per_attempt),
                 }
             })
             .collect()
@@ -172,7 +201,9 @@ pub fn markdown(rows: &[CompareRow]) -> String {
         ("board", Align::Left),
         ("tours / trials", Align::Right),
         ("attempts", Align::Right),
-        ("time per tour", Align::Right),
+        ("time per tour [95%]", Align::Right),
+        ("R99 [95%]", Align::Right),
+        ("TTS99 [95%]", Align::Right),
         ("ratio to fastest", Align::Right),
         ("moves shared by two tours", Align::Right),
     ]);
@@ -182,10 +213,36 @@ pub fn markdown(rows: &[CompareRow]) -> String {
             r.board.clone(),
             format!("{} / {}", r.tours, r.trials),
             r.attempts.to_string(),
-            cell(r.seconds_per_tour, human_secs),
+            with_interval(r.seconds_per_tour, r.seconds_per_tour_interval, human_secs),
+            with_interval(r.r99.runs, Some([r.r99.low, r.r99.high]), |x| {
+                format!("{x:.0}")
+            }),
+            with_interval(
+                r.tts99_seconds.runs,
+                Some([r.tts99_seconds.low, r.tts99_seconds.high]),
+                human_secs,
+            ),
             cell(r.ratio_to_fastest, |x| format!("{x:.2}×")),
             cell(r.shared_moves, |x| format!("{:.0}%", 100.0 * x)),
         ]);
     }
     t.finish()
+}
+
+/// `value [low, high]`, "–" for a missing value and "∞" for an unbounded end.
+fn with_interval(
+    value: Option<f64>,
+    interval: Option<[Option<f64>; 2]>,
+    show: impl Fn(f64) -> String,
+) -> String {
+    let Some(v) = value else {
+        return cell(None, &show);
+    };
+    match interval {
+        Some([lo, hi]) => {
+            let end = |x: Option<f64>| x.map_or("∞".to_string(), &show);
+            format!("{} [{}, {}]", show(v), end(lo), end(hi))
+        }
+        None => show(v),
+    }
 }

@@ -194,7 +194,7 @@ pub fn r99(p: f64) -> Option<f64> {
 
 /// R99 of k successes in n attempts with the interval from the Wilson bounds of p (R99
 /// falls as p rises, so its lower end comes from the upper bound of p).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct R99 {
     /// R99 at the estimate k/n; `None` when k = 0.
     pub runs: Option<f64>,

@@ -6,9 +6,23 @@ use common::{assert_refused, json_of, knightnet};
 
 use serde_json::Value;
 
+/// The rows of a report document, after checking its envelope (docs/json.md).
+fn rows_of(args: &[&str]) -> Value {
+    let mut doc = json_of(args);
+    assert_eq!(doc["command"], "compare");
+    assert_eq!(
+        doc["knightnet"]["engine_version"],
+        knightnet::ENGINE_VERSION
+    );
+    for key in ["seed", "trials", "threads"] {
+        assert!(doc[key].is_u64(), "{key}: {doc}");
+    }
+    doc["rows"].take()
+}
+
 #[test]
 fn json_rows_hold_the_contract_fields() {
-    let rows: Vec<Value> = serde_json::from_value(json_of(&[
+    let rows: Vec<Value> = serde_json::from_value(rows_of(&[
         "compare",
         "--board",
         "6x6",
@@ -34,6 +48,38 @@ fn json_rows_hold_the_contract_fields() {
         }
         assert_eq!(r["board"], "6x6");
         assert!(r["tours"].as_u64().unwrap() <= 4);
+        // Time to solution: R99 from the tour rate per attempt, inside its interval, and
+        // TTS99 = R99 x seconds per attempt.
+        let (tours, attempts) = (
+            r["tours"].as_f64().unwrap(),
+            r["attempts"].as_f64().unwrap(),
+        );
+        if tours > 0.0 {
+            let r99 = r["r99"]["runs"].as_f64().unwrap();
+            let p = tours / attempts;
+            let expect = if p >= 1.0 {
+                1.0
+            } else {
+                (0.01f64.ln() / (1.0 - p).ln()).ceil()
+            };
+            assert_eq!(r99, expect, "{r}");
+            assert!(r["r99"]["low"].as_f64().unwrap() <= r99, "{r}");
+            assert!(r["r99"]["high"].as_f64().is_none_or(|h| h >= r99), "{r}");
+            let tts = r["tts99_seconds"]["runs"].as_f64().unwrap();
+            let per_attempt = r["seconds"].as_f64().unwrap() / attempts;
+            assert!(
+                (tts - r99 * per_attempt).abs() <= 1e-9 * tts.max(1.0),
+                "{r}"
+            );
+            let [lo, hi] = [0, 1].map(|i| r["seconds_per_tour_interval"][i].as_f64());
+            let per_tour = r["seconds_per_tour"].as_f64().unwrap();
+            assert!(
+                lo.unwrap() <= per_tour && hi.is_none_or(|h| h >= per_tour),
+                "{r}"
+            );
+        } else {
+            assert!(r["r99"]["runs"].is_null(), "{r}");
+        }
     }
     let fastest = rows
         .iter()
@@ -55,7 +101,8 @@ fn variety_separates_constructions_from_the_network() {
         "--solvers",
         "network:parberry,divide-conquer",
     ]);
-    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = doc["rows"].as_array().unwrap();
     let net = rows[0]["shared_moves"].as_f64().unwrap();
     let dc = rows[1]["shared_moves"].as_f64().unwrap();
     // divide-conquer builds one tour whatever the seed; network tours differ.
@@ -89,7 +136,8 @@ fn trial_i_replays_with_seed_plus_i() {
         "--format",
         "json",
     ]);
-    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = doc["rows"].as_array().unwrap();
     let solve = knightnet(&[
         "solve", "--board", "6x6", "--seed", "41", "--format", "json",
     ]);
@@ -115,7 +163,8 @@ fn thread_count_changes_no_result() {
             "--format",
             "json",
         ]);
-        let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let rows = doc["rows"].as_array().unwrap();
         rows.iter()
             .map(|r| {
                 (

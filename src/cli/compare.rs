@@ -62,6 +62,13 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect::<Result<_, _>>()?;
     let rows = compare(board, &kinds, args.trials, args.seed, threads)?;
     args.format.write(
+        "compare",
+        serde_json::json!({
+            "board": super::json::board(board),
+            "seed": args.seed,
+            "trials": args.trials,
+            "threads": threads,
+        }),
         &rows,
         markdown(&rows),
         || {

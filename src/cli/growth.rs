@@ -88,6 +88,13 @@ pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let threads = args.threads.min(parallel_items(&cfg));
     let rows = growth(&cfg, threads)?;
     args.format.write(
+        "growth",
+        serde_json::json!({
+            "seed": cfg.seed,
+            "trials": cfg.trials,
+            "threads": threads,
+            "budget_seconds": cfg.budget,
+        }),
         &rows,
         markdown(&rows),
         || {

@@ -17,10 +17,13 @@ pub enum ReportFormat {
 }
 
 impl ReportFormat {
-    /// Write `rows` in this format: pretty JSON; the Markdown `tables`; or `header`,
-    /// a newline, then the tables.
+    /// Write `rows` in this format: a JSON document of `command` (docs/json.md) holding
+    /// the fields of `meta` (an object: seed, trials, threads, ...) and the rows under
+    /// `"rows"`; the Markdown `tables`; or `header`, a newline, then the tables.
     pub fn write<T: Serialize + ?Sized>(
         self,
+        command: &str,
+        meta: serde_json::Value,
         rows: &T,
         tables: String,
         header: impl FnOnce() -> String,
@@ -28,7 +31,9 @@ impl ReportFormat {
     ) -> Result<(), Failure> {
         let text = match self {
             ReportFormat::Json => {
-                serde_json::to_string_pretty(rows).map_err(anyhow::Error::from)? + "\n"
+                let mut body = meta;
+                body["rows"] = serde_json::to_value(rows).map_err(anyhow::Error::from)?;
+                super::json::to_text(&super::json::document(command, body))?
             }
             ReportFormat::Markdown => tables,
             ReportFormat::Text => format!("{}\n{tables}", header()),
