@@ -33,7 +33,7 @@ use crate::report::{cell, human_secs, Align, MarkdownTable};
 use crate::rng_from_seed;
 use crate::seeds::consecutive;
 use crate::solvers::{Request, SolverKind};
-use crate::stats::{wilson, R99};
+use crate::stats::{wilson, R99, Z95};
 
 /// One row of the comparison.
 #[derive(Debug, Clone, Serialize)]
@@ -70,9 +70,6 @@ impl CompareRow {
         self.seconds / self.attempts.max(1) as f64
     }
 }
-
-/// Normal quantile of the 95% intervals.
-const Z95: f64 = 1.959_963_984_540_054;
 
 /// One trial: the tour's moves (if any), attempts made, seconds taken.
 type TrialResult = (Option<Vec<(u32, u32)>>, u64, f64);

@@ -107,7 +107,7 @@ impl PyNetwork {
             let graph = KnightGraph::new(board);
             let state = State::random(&graph, &params, &mut rng_from_seed(seed));
             let d = Dynamics::new(&graph, params, state);
-            let (deg, off_two, active) = (d.deg.clone(), d.off_two(), d.active());
+            let (deg, off_two, active) = (degrees_u8(&d.deg), d.off_two(), d.active());
             let state = d.state;
             Ok(PyNetwork {
                 graph: Arc::new(graph),
@@ -339,7 +339,7 @@ impl PyNetwork {
         };
         self.off_two = d.off_two();
         self.active = d.active();
-        self.deg = std::mem::take(&mut d.deg);
+        self.deg = degrees_u8(&d.deg);
         self.state = d.state;
         PyStepStats {
             iteration: self.iterations,
@@ -621,4 +621,10 @@ impl PyRun {
             self.iterations
         )
     }
+}
+
+/// The engine's active-move counts (16-bit, for the open graph's apex) as the `uint8`
+/// array `degrees` returns: on the knight's graph a square has at most 8 moves.
+fn degrees_u8(deg: &ndarray::Array1<u16>) -> Array1<u8> {
+    deg.mapv(|x| u8::try_from(x).expect("a square of the knight's graph has at most 8 moves"))
 }

@@ -198,6 +198,47 @@ pub enum SolverKind {
 }
 
 impl SolverKind {
+    /// The run of a search solver kind (`backtrack`, `forward-check`,
+    /// `warnsdorff-backtrack`) after its check of `req`; `None` for other kinds.
+    pub fn search_run(
+        &self,
+        req: &Request,
+        path: Option<&[u32]>,
+    ) -> Option<Result<search::SolverRun, InputError>> {
+        let (solver, cfg): (Box<dyn Solver>, search::Config) = match *self {
+            SolverKind::Backtrack { max_steps } => {
+                let s = backtrack::BacktrackSolver { max_steps };
+                (Box::new(s), s.config(req))
+            }
+            SolverKind::ForwardCheck {
+                connectivity,
+                max_steps,
+            } => {
+                let s = forward_check::ForwardCheckSolver {
+                    connectivity,
+                    max_steps,
+                };
+                (Box::new(s), s.config(req))
+            }
+            SolverKind::WarnsdorffBacktrack {
+                ties_only,
+                max_steps,
+            } => {
+                let s = warnsdorff_backtrack::WarnsdorffBacktrackSolver {
+                    ties_only,
+                    max_steps,
+                };
+                (Box::new(s), s.config(req))
+            }
+            _ => return None,
+        };
+        Some(
+            solver
+                .check(req)
+                .map(|()| search::SolverRun::new(&solver.name(), solver.variant(), cfg, req, path)),
+        )
+    }
+
     /// The solver object.
     pub fn build(&self) -> Box<dyn Solver> {
         match self {

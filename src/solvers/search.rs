@@ -676,48 +676,6 @@ impl SolverRun {
         }
     }
 
-    /// The run of a search solver kind (`backtrack`, `forward-check`,
-    /// `warnsdorff-backtrack`) after its check of `req`; `None` for other kinds.
-    pub fn of_kind(
-        kind: &super::SolverKind,
-        req: &super::Request,
-        path: Option<&[u32]>,
-    ) -> Option<Result<SolverRun, crate::error::InputError>> {
-        use super::{Solver, SolverKind};
-        let (solver, cfg): (Box<dyn Solver>, Config) = match *kind {
-            SolverKind::Backtrack { max_steps } => {
-                let s = super::backtrack::BacktrackSolver { max_steps };
-                (Box::new(s), s.config(req))
-            }
-            SolverKind::ForwardCheck {
-                connectivity,
-                max_steps,
-            } => {
-                let s = super::forward_check::ForwardCheckSolver {
-                    connectivity,
-                    max_steps,
-                };
-                (Box::new(s), s.config(req))
-            }
-            SolverKind::WarnsdorffBacktrack {
-                ties_only,
-                max_steps,
-            } => {
-                let s = super::warnsdorff_backtrack::WarnsdorffBacktrackSolver {
-                    ties_only,
-                    max_steps,
-                };
-                (Box::new(s), s.config(req))
-            }
-            _ => return None,
-        };
-        Some(
-            solver
-                .check(req)
-                .map(|()| SolverRun::new(&solver.name(), solver.variant(), cfg, req, path)),
-        )
-    }
-
     /// One step of the search; after the first tour (or the end) every step returns
     /// [`Step::Done`].
     pub fn step(&mut self) -> Step {

@@ -30,6 +30,8 @@ use crate::solvers::{Request, Solution, SolverKind};
 
 /// Where a stepper stands.
 #[derive(Debug, Clone)]
+// One `Status` per watcher, never held in bulk: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Status {
     Running,
     /// The solver finished: its result, exactly as `solve` makes it.

@@ -18,7 +18,8 @@ impl SearchWatch {
     /// The run of `kind` (a search solver) on `req`, continuing `path` (which starts on
     /// the request's start square); refused as `solve` refuses it.
     pub fn new(kind: &SolverKind, req: &Request, path: &[u32]) -> Result<SearchWatch, InputError> {
-        let run = SolverRun::of_kind(kind, req, Some(path))
+        let run = kind
+            .search_run(req, Some(path))
             .ok_or_else(|| InputError::param(format!("{kind} is not a search solver")))??;
         Ok(SearchWatch {
             run,
