@@ -60,9 +60,8 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     match args.format {
         StatsFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &Report::of(&summary))
-                .map_err(anyhow::Error::from)?;
-            writeln!(out)?;
+            let body = serde_json::to_value(Report::of(&summary)).map_err(anyhow::Error::from)?;
+            out.write_all(super::json::to_text(&super::json::document("stats", body))?.as_bytes())?;
         }
         StatsFormat::Markdown => {
             write!(
