@@ -59,6 +59,7 @@ pub mod experiment;
 pub mod graph;
 pub mod growth;
 pub mod io;
+pub mod json;
 pub mod merge;
 pub mod network;
 pub mod plot;

@@ -2,27 +2,13 @@
 
 mod common;
 
-use common::{assert_refused, json_of, knightnet};
+use common::{assert_refused, knightnet, report_rows};
 
 use serde_json::Value;
 
-/// The rows of a report document, after checking its envelope (docs/json.md).
-fn rows_of(args: &[&str]) -> Value {
-    let mut doc = json_of(args);
-    assert_eq!(doc["command"], "compare");
-    assert_eq!(
-        doc["knightnet"]["engine_version"],
-        knightnet::ENGINE_VERSION
-    );
-    for key in ["seed", "trials", "threads"] {
-        assert!(doc[key].is_u64(), "{key}: {doc}");
-    }
-    doc["rows"].take()
-}
-
 #[test]
 fn json_rows_hold_the_contract_fields() {
-    let rows: Vec<Value> = serde_json::from_value(rows_of(&[
+    let rows: Vec<Value> = serde_json::from_value(report_rows(&[
         "compare",
         "--board",
         "6x6",

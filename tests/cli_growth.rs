@@ -3,25 +3,11 @@
 
 mod common;
 
-use common::{assert_refused, json_of, knightnet};
+use common::{assert_refused, knightnet, report_rows};
 
 use knightnet::cli::growth::parse_sides;
 use knightnet::growth::fit_power_law;
 use serde_json::Value;
-
-/// The rows of a report document, after checking its envelope (docs/json.md).
-fn rows_of(args: &[&str]) -> Value {
-    let mut doc = json_of(args);
-    assert_eq!(doc["command"], "growth");
-    assert_eq!(
-        doc["knightnet"]["engine_version"],
-        knightnet::ENGINE_VERSION
-    );
-    for key in ["seed", "trials", "threads"] {
-        assert!(doc[key].is_u64(), "{key}: {doc}");
-    }
-    doc["rows"].take()
-}
 
 #[test]
 fn fit_recovers_a_known_exponent() {
@@ -75,7 +61,7 @@ fn sides_are_parsed_sorted_and_checked() {
 
 #[test]
 fn tiny_sizes_give_well_formed_json() {
-    let rows: Vec<Value> = serde_json::from_value(rows_of(&[
+    let rows: Vec<Value> = serde_json::from_value(report_rows(&[
         "growth",
         "--solvers",
         "warnsdorff:squirrel-cull,divide-conquer",
@@ -120,7 +106,7 @@ fn tiny_sizes_give_well_formed_json() {
 #[test]
 fn unservable_sides_are_skipped_with_a_reason() {
     // network+merge builds closed tours only: the odd side is skipped, the even ones run.
-    let rows: Vec<Value> = serde_json::from_value(rows_of(&[
+    let rows: Vec<Value> = serde_json::from_value(report_rows(&[
         "growth",
         "--solvers",
         "network+merge",

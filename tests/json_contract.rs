@@ -113,20 +113,38 @@ fn solve_exists_count_check_and_queens_share_one_shape() {
     let qcount = document(&["queens", "--size", "6", "--count", "--format", "json"]);
     assert_contract(&qcount, "queens", Board::new(6, 6).unwrap());
 
-    let compare = document(&["compare", "--board", "6x6", "--trials", "2", "--threads", "1", "--format", "json"]);
+    let compare = document(&[
+        "compare",
+        "--board",
+        "6x6",
+        "--trials",
+        "2",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
     assert_contract(&compare, "compare", b6);
-    let results = concat!(env!("CARGO_MANIFEST_DIR"), "/experiments/results/quickstart");
+    let results = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/experiments/results/quickstart"
+    );
     let stats = document(&["stats", results, "--format", "json"]);
     assert_eq!(stats["command"], "stats");
     assert_eq!(stats["knightnet"]["schema"], compare["knightnet"]["schema"]);
-    assert!(stats["cells"].as_array().is_some_and(|c| !c.is_empty()), "{stats}");
+    assert!(
+        stats["cells"].as_array().is_some_and(|c| !c.is_empty()),
+        "{stats}"
+    );
 }
 
 #[test]
 fn the_docs_list_every_json_command() {
     let docs =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md")).unwrap();
-    for command in ["solve", "exists", "count", "check", "queens", "compare", "growth", "stats"] {
+    for command in [
+        "solve", "exists", "count", "check", "queens", "compare", "growth", "stats",
+    ] {
         assert!(
             docs.contains(&format!("`{command}`")),
             "docs/json.md does not describe {command}"

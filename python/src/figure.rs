@@ -3,27 +3,11 @@
 
 use std::path::Path;
 
-use knightnet::board::Board;
 use knightnet::plot::board::BoardFigure;
 use knightnet::plot::{check_output_path, ImageFormat};
-use knightnet::tour::Tour;
 use pyo3::prelude::*;
 
 use crate::errors;
-
-/// Width in pixels the command line uses for a board figure.
-pub fn width(board: Board) -> u32 {
-    (board.cols() as u32 * 64).clamp(520, 1000)
-}
-
-/// The command line's title of a tour figure.
-pub fn tour_title(tour: &Tour) -> String {
-    format!(
-        "{} knight's tour on {}",
-        if tour.is_closed() { "Closed" } else { "Open" },
-        tour.board()
-    )
-}
 
 /// Check the path (an image extension, not a folder), then draw without the GIL.
 pub fn save(py: Python<'_>, fig: &BoardFigure, path: &Path, width: u32) -> PyResult<()> {

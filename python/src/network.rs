@@ -305,7 +305,7 @@ impl PyNetwork {
             py,
             &fig,
             &path,
-            width.unwrap_or_else(|| figure::width(board)),
+            width.unwrap_or_else(|| BoardFigure::default_width(board)),
         )
     }
 
@@ -585,7 +585,7 @@ impl PyRun {
             self.outcome()
         );
         let fig = if let Some(t) = &self.tour {
-            BoardFigure::tour(t, figure::tour_title(t), subtitle)
+            BoardFigure::tour(t, BoardFigure::tour_title(t), subtitle)
         } else if !self.last.cycles.is_empty() {
             BoardFigure::cycles(
                 board,
@@ -609,7 +609,7 @@ impl PyRun {
             py,
             &fig,
             &path,
-            width.unwrap_or_else(|| figure::width(board)),
+            width.unwrap_or_else(|| BoardFigure::default_width(board)),
         )
     }
 

@@ -10,7 +10,7 @@ use knightnet::solvers::{split_name, Request, Solution, SolverKind};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::board::{self, PyBoard};
 use crate::params::Overrides;
@@ -119,33 +119,13 @@ impl PySolution {
     /// Draw the tour as ``knightnet solve --png/--svg`` does (``ValueError`` without a
     /// tour).
     fn save_figure(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
-        let Some(t) = &self.solution.tour else {
+        let Some(fig) = BoardFigure::solution(&self.solution, self.seed) else {
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
                 "no tour to draw: the solver stopped with '{}'",
                 self.solution.outcome
             )));
         };
-        let sol = &self.solution;
-        let who = match &sol.variant {
-            Some(v) => format!("{} ({v})", sol.solver),
-            None => sol.solver.clone(),
-        };
-        let effort = if sol.iterations > 0 {
-            format!(
-                ", {} attempt{}, {} iterations",
-                sol.attempts,
-                if sol.attempts == 1 { "" } else { "s" },
-                sol.iterations
-            )
-        } else {
-            String::new()
-        };
-        let fig = BoardFigure::tour(
-            t,
-            figure::tour_title(t),
-            format!("{who}, seed {}{effort}", self.seed),
-        );
-        figure::save(py, &fig, &path, figure::width(self.board))
+        figure::save(py, &fig, &path, BoardFigure::default_width(self.board))
     }
 
     fn __repr__(&self) -> String {
@@ -159,29 +139,7 @@ impl PySolution {
 impl PySolution {
     /// The fields of `solve --format json`, the tour as `[row, col]` pairs.
     fn json(&self) -> Value {
-        let sol = &self.solution;
-        let board = self.board;
-        let mut v = json!({
-            "board": {"rows": board.rows(), "cols": board.cols()},
-            "solver": sol.solver,
-            "variant": sol.variant,
-            "seed": self.seed,
-            "closed": sol.closed,
-            "tour": sol.tour.as_ref().map(|t| t.coords()),
-            "start": sol.tour.as_ref().map(|t| board.square_name(t.start())),
-            "outcome": sol.outcome,
-            "iterations": sol.iterations,
-            "attempts": sol.attempts,
-            "restarts": sol.attempts.saturating_sub(1),
-            "version": env!("CARGO_PKG_VERSION"),
-        });
-        if let Some(steps) = sol.steps {
-            v["steps"] = json!(steps);
-        }
-        for (k, x) in sol.extra.iter().filter(|(k, _)| !k.ends_with("_ns")) {
-            v[k] = x.clone();
-        }
-        v
+        knightnet::json::solution(&self.solution, self.board, self.seed)
     }
 }
 

@@ -2,6 +2,7 @@
 //! conversions of tours to numpy arrays.
 
 use knightnet::board::Board;
+use knightnet::plot::board::BoardFigure;
 use knightnet::tour::Tour;
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -100,17 +101,13 @@ impl PyTour {
         width: Option<u32>,
     ) -> PyResult<()> {
         let board = self.tour.board();
-        let title = title.unwrap_or_else(|| figure::tour_title(&self.tour));
-        let fig = knightnet::plot::board::BoardFigure::tour(
-            &self.tour,
-            title,
-            subtitle.unwrap_or_default(),
-        );
+        let title = title.unwrap_or_else(|| BoardFigure::tour_title(&self.tour));
+        let fig = BoardFigure::tour(&self.tour, title, subtitle.unwrap_or_default());
         figure::save(
             py,
             &fig,
             &path,
-            width.unwrap_or_else(|| figure::width(board)),
+            width.unwrap_or_else(|| BoardFigure::default_width(board)),
         )
     }
 

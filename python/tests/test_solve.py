@@ -37,7 +37,7 @@ def test_solution_is_the_command_lines(cli_json, board, solver, seed, kwargs, fl
         assert ours.tour is None
     else:
         assert ours.tour.tolist() == theirs["tour"]
-        assert ours.start == theirs["start"]
+        assert ours.start == theirs["start_name"]
 
 
 def test_every_solver_name_solves_like_the_command_line(cli_json):

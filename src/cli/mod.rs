@@ -9,7 +9,7 @@ pub mod count;
 pub mod exists;
 pub mod experiment;
 pub mod growth;
-pub mod json;
+pub mod manuals;
 pub mod merge;
 pub mod play;
 pub mod plot;
@@ -29,6 +29,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use crate::error::InputError;
 /// Atomic whole-file writes live in the library ([`crate::io`]).
 pub use crate::io::write_atomic;
+/// The one JSON shape (docs/json.md) lives in the library, shared with the Python package.
+use crate::json;
 
 /// knightnet: knight's tours with the Takefuji–Lee neural network and classical solvers.
 #[derive(Debug, Parser)]
@@ -83,6 +85,10 @@ pub enum Command {
     /// Time to solution (R99, TTS99) of every cell of a results folder and its comparison
     /// with the reference cell of its board, recomputed from the records.
     Stats(stats::StatsArgs),
+    /// Shell completions (bash, zsh, fish, elvish, powershell) on stdout.
+    Completions(manuals::CompletionsArgs),
+    /// Man pages (roff) generated from the command-line definitions.
+    Manpage(manuals::ManpageArgs),
 }
 
 /// How a failed command should exit.
@@ -111,6 +117,12 @@ impl From<anyhow::Error> for Failure {
             Ok(i) => Failure::Input(i),
             Err(e) => Failure::Other(e),
         }
+    }
+}
+
+impl From<serde_json::Error> for Failure {
+    fn from(e: serde_json::Error) -> Failure {
+        Failure::Other(e.into())
     }
 }
 
@@ -162,6 +174,8 @@ where
         Command::Check(args) => check::run(args, &mut out),
         Command::Growth(args) => growth::run(args, &mut out),
         Command::Stats(args) => stats::run(args, &mut out),
+        Command::Completions(args) => manuals::completions(args, &mut out),
+        Command::Manpage(args) => manuals::manpage(args, &mut out),
     };
     let flushed = out.flush();
     match result {

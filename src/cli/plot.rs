@@ -261,29 +261,10 @@ pub fn write_tour_figures(
     seed: u64,
     paths: &[&Path],
 ) -> anyhow::Result<()> {
-    let Some(tour) = &sol.tour else {
+    let Some(fig) = BoardFigure::solution(sol, seed) else {
         return Ok(());
     };
-    let who = match &sol.variant {
-        Some(v) => format!("{} ({v})", sol.solver),
-        None => sol.solver.clone(),
-    };
-    let effort = if sol.iterations > 0 {
-        format!(
-            ", {} attempt{}, {} iterations",
-            sol.attempts,
-            if sol.attempts == 1 { "" } else { "s" },
-            sol.iterations
-        )
-    } else {
-        String::new()
-    };
-    let title = format!(
-        "{} knight's tour on {board}",
-        if tour.is_closed() { "Closed" } else { "Open" }
-    );
-    let fig = BoardFigure::tour(tour, title, format!("{who}, seed {seed}{effort}"));
-    let width = (board.cols() as u32 * 64).clamp(520, 1000);
+    let width = BoardFigure::default_width(board);
     for p in paths {
         fig.save(p, width)?;
     }

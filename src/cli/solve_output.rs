@@ -6,7 +6,7 @@
 use std::io::{self, BufWriter, Write};
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::solve::Format;
 use crate::board::Board;
@@ -23,50 +23,9 @@ pub fn held_bytes_per_square(format: Format) -> u64 {
     }
 }
 
-/// Every field of the JSON object but the tour's squares (`"tour"` is `null` here).
-fn fields(sol: &Solution, board: Board, seed: u64) -> Map<String, Value> {
-    let mut v = json!({
-        "knightnet": super::json::provenance(),
-        "command": "solve",
-        "board": super::json::board(board),
-        "solver": sol.solver,
-        "variant": sol.variant,
-        "seed": seed,
-        "closed": sol.closed,
-        "tour": Value::Null,
-        "start": sol.tour.as_ref().map(|t| super::json::square(board, t.start())),
-        "start_name": sol.tour.as_ref().map(|t| board.square_name(t.start())),
-        "outcome": sol.outcome,
-        "iterations": sol.iterations,
-        "attempts": sol.attempts,
-        "restarts": sol.attempts.saturating_sub(1),
-    });
-    if let Some(steps) = sol.steps {
-        v["steps"] = json!(steps);
-    }
-    // Timings (keys ending in `_ns`) are left out so that a seed gives the same bytes.
-    for (k, x) in sol.extra.iter().filter(|(k, _)| !k.ends_with("_ns")) {
-        v[k] = x.clone();
-    }
-    if let Some(m) = &sol.merge {
-        v["merged"] = json!(m.merged);
-        v["merge"] = json!(m.report);
-    }
-    match v {
-        Value::Object(m) => m,
-        _ => unreachable!("json! of an object literal is an object"),
-    }
-}
-
 /// The JSON object of a solution as one value (it holds the whole tour: for small boards
 /// and tests; `solve` writes the same bytes with [`write_json`]).
-pub fn solution_json(sol: &Solution, board: Board, seed: u64) -> Value {
-    let mut m = fields(sol, board, seed);
-    if let Some(t) = &sol.tour {
-        m.insert("tour".into(), json!(t.coords()));
-    }
-    Value::Object(m)
-}
+pub use crate::json::solution as solution_json;
 
 /// The fields in the map's own order, with the tour's `[row, col]` pairs produced while
 /// serializing.
@@ -108,7 +67,7 @@ impl Serialize for Streamed<'_> {
 /// `serde_json::to_string_pretty(&solution_json(..))` plus `\n`, produced square by
 /// square.
 pub fn write_json(sol: &Solution, board: Board, seed: u64, out: &mut dyn Write) -> io::Result<()> {
-    let fields = fields(sol, board, seed);
+    let fields = crate::json::solution_fields(sol, board, seed);
     let mut w = BufWriter::with_capacity(1 << 16, out);
     let doc = Streamed {
         fields: &fields,

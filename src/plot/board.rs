@@ -13,6 +13,7 @@ use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
 use super::{de, render, DrawResult, FONT};
 use crate::board::Board;
 use crate::graph::KnightGraph;
+use crate::solvers::Solution;
 use crate::tour::{cycles_from_edges, Tour};
 
 /// One path of squares, drawn as segments between square centres.
@@ -49,6 +50,46 @@ pub struct BoardFigure {
 pub const NUMBERS_UP_TO_SIDE: usize = 16;
 
 impl BoardFigure {
+    /// The title of a tour's figure: "Closed knight's tour on 8x8".
+    pub fn tour_title(tour: &Tour) -> String {
+        format!(
+            "{} knight's tour on {}",
+            if tour.is_closed() { "Closed" } else { "Open" },
+            tour.board()
+        )
+    }
+
+    /// A solver's tour as `solve --png/--svg` draws it: the tour, titled by its kind and
+    /// board, the subtitle naming the solver, the seed and (for the network) the attempts
+    /// and iterations. `None` when the solution has no tour.
+    pub fn solution(sol: &Solution, seed: u64) -> Option<Self> {
+        let tour = sol.tour.as_ref()?;
+        let who = match &sol.variant {
+            Some(v) => format!("{} ({v})", sol.solver),
+            None => sol.solver.clone(),
+        };
+        let effort = if sol.iterations > 0 {
+            format!(
+                ", {} attempt{}, {} iterations",
+                sol.attempts,
+                if sol.attempts == 1 { "" } else { "s" },
+                sol.iterations
+            )
+        } else {
+            String::new()
+        };
+        Some(BoardFigure::tour(
+            tour,
+            Self::tour_title(tour),
+            format!("{who}, seed {seed}{effort}"),
+        ))
+    }
+
+    /// The default width in pixels of a figure of `board`: 64 a column, 520 to 1000.
+    pub fn default_width(board: Board) -> u32 {
+        (board.cols() as u32 * 64).clamp(520, 1000)
+    }
+
     /// A tour: one path (closed or open), start and end marked, move numbers on boards
     /// at most [`NUMBERS_UP_TO_SIDE`] squares wide and tall.
     pub fn tour(tour: &Tour, title: impl Into<String>, subtitle: impl Into<String>) -> Self {

@@ -27,6 +27,22 @@ pub fn json_of(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("stdout is one JSON value")
 }
 
+/// The rows of a report command's JSON document (`compare`, `growth`), after checking
+/// its envelope (docs/json.md): the command's name, the engine version, the seed, trials
+/// and threads.
+pub fn report_rows(args: &[&str]) -> Value {
+    let mut doc = json_of(args);
+    assert_eq!(doc["command"], args[0]);
+    assert_eq!(
+        doc["knightnet"]["engine_version"],
+        knightnet::ENGINE_VERSION
+    );
+    for key in ["seed", "trials", "threads"] {
+        assert!(doc[key].is_u64(), "{key}: {doc}");
+    }
+    doc["rows"].take()
+}
+
 /// Run a command that must be refused as bad input: exit code 2, nothing on stdout,
 /// exactly one line on stderr, no panic. Returns the stderr line.
 pub fn refused(args: &[&str]) -> String {

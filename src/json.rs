@@ -6,6 +6,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::board::Board;
+use crate::solvers::Solution;
 
 /// The version of the JSON shape: bumped when a field of any document is renamed,
 /// removed or changes its type (new fields do not bump it).
@@ -47,8 +48,54 @@ pub fn square(b: Board, s: u32) -> Value {
 }
 
 /// A document as the pretty-printed text a command writes (with the final newline).
-pub fn to_text(doc: &Value) -> anyhow::Result<String> {
+pub fn to_text(doc: &Value) -> serde_json::Result<String> {
     Ok(serde_json::to_string_pretty(doc)? + "\n")
+}
+
+/// Every field of the JSON document of a solution (`solve --format json`, docs/json.md)
+/// but the tour's squares (`"tour"` is `null` here).
+pub fn solution_fields(sol: &Solution, board: Board, seed: u64) -> Map<String, Value> {
+    let mut v = json!({
+        "knightnet": provenance(),
+        "command": "solve",
+        "board": board,
+        "solver": sol.solver,
+        "variant": sol.variant,
+        "seed": seed,
+        "closed": sol.closed,
+        "tour": Value::Null,
+        "start": sol.tour.as_ref().map(|t| square(board, t.start())),
+        "start_name": sol.tour.as_ref().map(|t| board.square_name(t.start())),
+        "outcome": sol.outcome,
+        "iterations": sol.iterations,
+        "attempts": sol.attempts,
+        "restarts": sol.attempts.saturating_sub(1),
+    });
+    if let Some(steps) = sol.steps {
+        v["steps"] = json!(steps);
+    }
+    // Timings (keys ending in `_ns`) are left out so that a seed gives the same bytes.
+    for (k, x) in sol.extra.iter().filter(|(k, _)| !k.ends_with("_ns")) {
+        v[k] = x.clone();
+    }
+    if let Some(m) = &sol.merge {
+        v["merged"] = json!(m.merged);
+        v["merge"] = json!(m.report);
+    }
+    match v {
+        Value::Object(m) => m,
+        _ => unreachable!("json! of an object literal is an object"),
+    }
+}
+
+/// The JSON document of a solution (`solve --format json`) as one value, the whole tour
+/// included (`solve` streams the same bytes square by square).
+pub fn solution(sol: &Solution, board: Board, seed: u64) -> Value {
+    let mut m = solution_fields(sol, board, seed);
+    if let Some(t) = &sol.tour {
+        m.insert("tour".into(), json!(t.coords()));
+    }
+    Value::Object(m)
 }
 
 #[cfg(test)]
