@@ -124,10 +124,15 @@ impl Board {
         }
     }
 
-    /// Parse a square given as `row,col` (0-based, row 0 at the top) or algebraic (`c3`:
-    /// file letter = column from `a`, rank 1 = bottom row; boards at most 26 columns wide).
+    /// Parse a square given as `row,col` (0-based, row 0 at the top; also `(row,col)`, the
+    /// form [`Board::square_name`] prints on wide boards) or algebraic (`c3`: file letter =
+    /// column from `a`, rank 1 = bottom row; boards at most 26 columns wide).
     pub fn parse_square(&self, text: &str) -> Result<u32, InputError> {
         let t = text.trim();
+        let t = match t.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+            Some(inner) if inner.contains(',') => inner,
+            _ => t,
+        };
         let bad = |why: String| InputError::Square(format!("square '{t}' {why}"));
         if let Some((r, c)) = t.split_once(',') {
             let r: i64 = r.trim().parse().map_err(|_| {
@@ -222,6 +227,25 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every name [`Board::square_name`] prints parses back to its square, on boards with
+    /// and without algebraic names (records and `solve` print these names).
+    #[test]
+    fn every_printed_square_name_parses_back() {
+        for (rows, cols) in [(1, 1), (3, 4), (8, 8), (26, 26), (5, 27), (28, 28), (3, 40)] {
+            let b = Board::new(rows, cols).unwrap();
+            for s in 0..b.squares() as u32 {
+                assert_eq!(
+                    b.parse_square(&b.square_name(s)).unwrap(),
+                    s,
+                    "{rows}x{cols} {s}"
+                );
+            }
+        }
+        let wide = Board::new(28, 28).unwrap();
+        assert!(wide.parse_square("(26,28)").is_err());
+        assert!(wide.parse_square("(26 27)").is_err());
+    }
 
     #[test]
     fn parses_sizes() {

@@ -94,9 +94,7 @@ fn a_swept_record_replays_with_solve() {
     let mut seen = BTreeMap::new();
     for r in recs.values() {
         // A few records of every cell, tours and failures alike.
-        let n = seen
-            .entry((r.label.clone(), r.outcome))
-            .or_insert(0);
+        let n = seen.entry((r.label.clone(), r.outcome)).or_insert(0);
         if *n >= 2 {
             continue;
         }

@@ -149,6 +149,8 @@ struct CellRule {
     board: Board,
     /// Per-attempt cap of a network cell; `None` for classical cells.
     max_iterations: Option<u64>,
+    /// Vertices of the cell's graph: the squares, plus the apex of the open graph.
+    vertices: u64,
 }
 
 /// Checks rows of a results folder against its spec and shard, remembering the trials
@@ -172,6 +174,7 @@ impl<'s> RowCheck<'s> {
                 variant: c.variant(),
                 board: c.board(),
                 max_iterations: c.params.map(|p| u64::from(p.max_iterations)),
+                vertices: c.board().squares() as u64 + u64::from(c.open),
             })
             .collect();
         RowCheck {
@@ -239,7 +242,6 @@ impl<'s> RowCheck<'s> {
                 r.cell, rule.key, r.trial, self.shard
             )));
         }
-        let squares = u64::from(rule.board.squares() as u32);
         // Any outcome name parsed (the reader refused unknown ones); a network cell's
         // trial is one attempt, which ends in one of the network's own outcomes.
         if rule.max_iterations.is_some() && !r.outcome.ends_network_attempt() {
@@ -261,8 +263,9 @@ impl<'s> RowCheck<'s> {
             Some(cap) => {
                 range("iterations", Some(r.iterations), cap)?;
                 range("restarts", Some(r.restarts), 0)?;
-                range("cycles", r.cycles, squares / 2)?;
-                range("largest_cycle", r.largest_cycle, squares)?;
+                // Cycles of the cell's graph (on the open graph one of them holds the apex).
+                range("cycles", r.cycles, rule.vertices / 2)?;
+                range("largest_cycle", r.largest_cycle, rule.vertices)?;
                 let classical = [
                     ("start", r.start.is_some()),
                     ("steps", r.steps.is_some()),
