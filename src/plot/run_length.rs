@@ -127,13 +127,35 @@ impl RunLengths {
             })
     }
 
-    /// The cells drawn: those with a tour, in spec order, at most [`MAX_SERIES`].
+    /// The cells drawn: those with a tour, in spec order, at most [`MAX_SERIES`]. When
+    /// more have one, the cells of one board, so that the solvers are compared where they
+    /// all ran: the board on which the most cells found a tour (the larger board on a tie).
     fn drawn(&self) -> Vec<&Runs> {
-        self.cells
+        let with_tour: Vec<&Runs> = self.cells.iter().filter(|c| !c.runs.is_empty()).collect();
+        if with_tour.len() <= MAX_SERIES {
+            return with_tour;
+        }
+        let mut per_board: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        for c in &with_tour {
+            *per_board
+                .entry((c.board.squares(), c.board.rows()))
+                .or_default() += 1;
+        }
+        let best = per_board
             .iter()
-            .filter(|c| !c.runs.is_empty())
+            .max_by_key(|(board, n)| (**n, **board))
+            .map(|(board, _)| *board);
+        with_tour
+            .into_iter()
+            .filter(|c| Some((c.board.squares(), c.board.rows())) == best)
             .take(MAX_SERIES)
             .collect()
+    }
+
+    /// Whether every drawn cell is on one board while other cells are not drawn.
+    fn one_board(drawn: &[&Runs]) -> Option<Board> {
+        let b = drawn.first()?.board;
+        drawn.iter().all(|c| c.board == b).then_some(b)
     }
 
     pub fn save(&self, path: &Path) -> anyhow::Result<()> {
@@ -194,7 +216,13 @@ impl RunLengths {
         let drawn = self.drawn();
         let with_tour = self.cells.iter().filter(|c| !c.runs.is_empty()).count();
         let shown = if with_tour > drawn.len() {
-            format!("first {} of {with_tour} cells with a tour", drawn.len())
+            match Self::one_board(&drawn) {
+                Some(b) => format!(
+                    "{} cells on {b}, the board where most found a tour ({with_tour} in the CSV)",
+                    drawn.len()
+                ),
+                None => format!("first {} of {with_tour} cells with a tour", drawn.len()),
+            }
         } else {
             format!("{with_tour} cells with a tour")
         };
@@ -202,7 +230,7 @@ impl RunLengths {
             root,
             "Run-length distributions: effort to a tour with restarts",
             format!(
-                "{}: {shown}; failed attempts count until the next tour, in trial order; log x",
+                "{}: {shown}; failed attempts count until the next tour; log x",
                 self.source
             ),
         )?;
@@ -219,14 +247,18 @@ impl RunLengths {
         ecdf_panel(&panels[1], "time to a tour", &series(Runs::times), &|v| {
             human_ns(v)
         })?;
+        // One board drawn while cells of others exist: the board is in the subtitle.
+        let single = Self::one_board(&drawn).filter(|_| with_tour > drawn.len());
         let legend: Vec<(Mark, String)> = drawn
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                (
-                    Mark::Line(palette::series(i)),
-                    format!("{} {}", c.name, c.board),
-                )
+                let name = if single.is_some() {
+                    c.name.clone()
+                } else {
+                    format!("{} {}", c.name, c.board)
+                };
+                (Mark::Line(palette::series(i)), name)
             })
             .collect();
         legend_row(
