@@ -152,7 +152,7 @@ impl RunLengths {
             .collect()
     }
 
-    /// Whether every drawn cell is on one board while other cells are not drawn.
+    /// The board of the drawn cells, when they are all on one.
     fn one_board(drawn: &[&Runs]) -> Option<Board> {
         let b = drawn.first()?.board;
         drawn.iter().all(|c| c.board == b).then_some(b)
