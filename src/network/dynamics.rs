@@ -121,30 +121,37 @@ impl<'g> Dynamics<'g> {
         } = self.params;
         let deg = self.deg.as_slice().expect("contiguous");
         let (mut changed, mut flips) = (0u32, 0u32);
-        let mut update = |u: &mut i32, v: &mut u8, a: u32, b: u32| {
-            let du = c - deg[a as usize] as i32 - deg[b as usize] as i32 + (2 - s) * *v as i32;
-            changed += (du != 0) as u32;
-            let mut nu = *u + du;
-            if let Some(k) = clamp {
-                nu = nu.clamp(-k, k);
-            }
-            *u = nu;
-            let nv = hysteresis(nu, *v, upper, lower);
-            flips += (nv != *v) as u32;
-            *v = nv;
-        };
+        // One neuron's update from the previous step's degrees, written once for both
+        // loops (a macro, as in the sequential step, so that it compiles inline as the
+        // loop body).
+        macro_rules! update {
+            ($u:expr, $v:expr, $a:expr, $b:expr) => {{
+                let (u, v): (&mut i32, &mut u8) = ($u, $v);
+                let du =
+                    c - deg[$a as usize] as i32 - deg[$b as usize] as i32 + (2 - s) * *v as i32;
+                changed += (du != 0) as u32;
+                let mut nu = *u + du;
+                if let Some(k) = clamp {
+                    nu = nu.clamp(-k, k);
+                }
+                *u = nu;
+                let nv = hysteresis(nu, *v, upper, lower);
+                flips += (nv != *v) as u32;
+                *v = nv;
+            }};
+        }
         match &self.visits {
             None => Zip::from(&mut self.state.u)
                 .and(&mut self.state.v)
                 .and(&self.graph.a)
                 .and(&self.graph.b)
-                .for_each(|u, v, &a, &b| update(u, v, a, b)),
+                .for_each(|u, v, &a, &b| update!(u, v, a, b)),
             // Every visit reads the previous step's degrees, so the order is immaterial.
             Some(list) => {
                 for &e in list {
                     let (a, b) = self.graph.endpoints(e as usize);
                     let e = e as usize;
-                    update(&mut self.state.u[e], &mut self.state.v[e], a, b);
+                    update!(&mut self.state.u[e], &mut self.state.v[e], a, b);
                 }
             }
         }

@@ -58,15 +58,30 @@ impl State {
         rng: &mut R,
         mut put_drawn: impl FnMut(usize, i32, u8),
     ) {
+        // Two instances of one loop: the knight's graph holds nothing, and its loop (the
+        // batched engine's attempt set-up) stays free of the held-neuron test.
+        if graph.held().is_empty() {
+            return Self::draw_each(graph, params, rng, put_drawn);
+        }
         let mut held = graph.held().iter().copied().peekable();
-        let mut put = |i: usize, u: i32, v: u8| {
+        Self::draw_each(graph, params, rng, |i: usize, u: i32, v: u8| {
             let v = if held.next_if_eq(&(i as u32)).is_some() {
                 1
             } else {
                 v
             };
             put_drawn(i, u, v)
-        };
+        })
+    }
+
+    /// The draws of [`State::draw`], before held neurons are put on.
+    #[inline(always)]
+    fn draw_each<R: Rng + ?Sized>(
+        graph: &KnightGraph,
+        params: &NetworkParams,
+        rng: &mut R,
+        mut put: impl FnMut(usize, i32, u8),
+    ) {
         match params.init {
             Init::RandomOutputs => {
                 let d = Uniform::new_inclusive(0u8, 1).expect("0 <= 1");
