@@ -541,7 +541,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
     /// move, or take it back when the position is rejected or every move from it is
     /// tried. Every way of running the search ([`Search::find`], [`Search::count`], watch
     /// mode) is this step repeated.
-    #[inline]
+    #[inline(always)]
     pub fn step(&mut self) -> Step {
         match self.phase {
             Phase::Search => {}
