@@ -348,6 +348,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
         })
     }
 
+    #[inline(always)]
     fn candidates(&self, v: u32) -> Frame {
         let mut f = Frame {
             cands: [NONE; 8],
@@ -395,7 +396,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
 
     /// Place `v` after the head. Returns `(dead, delta)`: whether forward checking (or
     /// connectivity) already proves this branch hopeless, and the forced-count change.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, v: u32) -> (bool, i8) {
         let h = *self.path.last().unwrap();
         self.visited[v as usize] = true;
@@ -448,7 +449,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
     }
 
     /// Take back the head; returns its square.
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self, delta: i8) -> u32 {
         let v = self.path.pop().unwrap();
         for &u in lists(&self.nb).of(v) {
