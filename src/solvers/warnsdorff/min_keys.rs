@@ -106,7 +106,11 @@ pub(super) fn walk<S: KeyStep>(frame: Frame) -> Run {
             consts = min_key_consts(orderings[rule].rank, &step);
         }
         // SAFETY: see above; `w` and `step` are the frame's.
-        let (best, tie) = unsafe { S::step(sq, w, &step, &consts) };
+        // The constants are read from memory by each step: held in registers, they
+        // crowd out the step's own values, which then spill (13% more instructions per
+        // step in one build of unchanged source; PERFORMANCE.md).
+        let consts_in_memory = std::hint::black_box(&consts);
+        let (best, tie) = unsafe { S::step(sq, w, &step, consts_in_memory) };
         // The raw byte of the chosen target: above GONE means visited or off the board,
         // so every target is and the knight is stuck.
         if (best >> MK_DEG) as u8 > GONE {
