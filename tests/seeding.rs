@@ -274,7 +274,7 @@ fn convergence_runs_are_the_experiment_trials() {
         for (i, (m, r)) in mine.iter().zip(&recorded).enumerate() {
             assert_eq!(m["run"], i.to_string());
             assert_eq!(m["seed"], r["seed"], "{label} run {i}");
-            assert_eq!(m["attempt"], "0");
+            assert_eq!(m["attempt"], "1");
             assert_eq!(m["outcome"], r["outcome"], "{label} run {i}");
             assert_eq!(m["iterations"], r["iterations"], "{label} run {i}");
         }

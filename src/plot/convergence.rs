@@ -159,8 +159,9 @@ impl ConvergenceFigure {
         self.runs_table().write(&runs_csv_path(path))
     }
 
-    /// Per configuration and run: its seed, which attempt of `solve --seed SEED` it is,
-    /// how it ended, and its length in steps or sweeps.
+    /// Per configuration and run: its seed, which attempt of `solve --seed SEED` it is
+    /// (1-based, as in a trace file: 1 for every run of `convergence`), how it ended,
+    /// and its length in steps or sweeps.
     pub fn runs_table(&self) -> Table {
         let header = [
             "configuration",
@@ -180,7 +181,7 @@ impl ConvergenceFigure {
                     d.variant.clone(),
                     i.to_string(),
                     d.seeds.get(i).map_or(String::new(), |s| s.to_string()),
-                    d.attempt.unwrap_or(0).to_string(),
+                    d.attempt.unwrap_or(1).to_string(),
                     outcome.clone(),
                     steps.len().to_string(),
                 ]);
