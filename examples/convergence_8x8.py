@@ -1,7 +1,9 @@
 """The 8x8 convergence curves of plots/convergence-8x8.png, computed from Python.
 
-Steps 50 networks (preset parberry, seeds 1..50, one attempt each: what
-`knightnet convergence --board 8x8 --runs 50 --seed 1` runs), records the active
+Steps 50 networks (preset parberry, one attempt each from the seeds
+`trial_seed(1, "parberry/8x8", i)`: what `knightnet convergence --board 8x8 --runs 50
+--seed 1` runs, trials 0..49 of an experiment cell parberry on 8x8 with seed 1, and
+listed in plots/convergence-8x8-runs.csv), records the active
 neurons, the squares off degree 2 and the neurons whose U changed after every sweep,
 and summarises them per sweep as the library does: each run holds its last value after
 it stops, then the mean and the 10th and 90th percentiles (linear interpolation) over
@@ -35,7 +37,7 @@ def runs(board="8x8", preset="parberry", seed=1, count=50):
     """Per run, a (sweeps, 3) array of active, off_two, changed after every sweep."""
     out = []
     for i in range(count):
-        net = kn.Network(board, preset=preset, seed=seed + i)
+        net = kn.Network(board, preset=preset, seed=kn.trial_seed(seed, f"{preset}/{board}", i))
         out.append(np.array([(s.active, s.off_two, s.changed) for s in net.steps()]))
     return out
 
@@ -66,7 +68,7 @@ def draw(series, mean, low, high, out):
     fig, axes = plt.subplots(1, 3, figsize=(10.5, 4.6), constrained_layout=True)
     for k, (ax, (_, title)) in enumerate(zip(axes, MEASURES)):
         first = series[0][:, k]
-        ax.plot(np.arange(1, len(first) + 1), first, color="0.6", lw=0.8, label="seed 1")
+        ax.plot(np.arange(1, len(first) + 1), first, color="0.6", lw=0.8, label="run 0")
         ax.fill_between(sweeps, low[:, k], high[:, k], alpha=0.25, label="10-90 percentile")
         ax.plot(sweeps, mean[:, k], lw=2.2, label="mean")
         ax.set_xscale("log")

@@ -2,8 +2,12 @@
 //! per tour, success rate, the ratio to the fastest, and the variety of the tours
 //! (`knightnet compare` prints this).
 //!
-//! Trial `i` of every solver runs with seed `SEED + i` ([`crate::seeds::consecutive`], so
-//! `solve --solver NAME --seed SEED+i` replays it). Trials run on `threads` threads (never
+//! Trial `i` of a solver runs with the seed an experiment with base seed `SEED` gives
+//! trial `i` of that solver's cell on the board ([`crate::seeds`]: the cell is the
+//! solver's default label and the board, e.g. `parberry/8x8`), so the trials of
+//! `compare` are those of an experiment's cells, and every row lists its trials with
+//! their seeds ([`CompareRow::per_trial`]): `solve --solver NAME --seed THAT` replays
+//! one. Trials run on `threads` threads (never
 //! more than trials) in one chunk of consecutive trials per thread, solved with
 //! [`crate::solvers::Solver::solve_many`] (the network runs a chunk's solves in the lanes
 //! of one batch: throughput mode; the tours are the same as one `solve` per seed).
@@ -31,8 +35,8 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::report::{cell, human_secs, Align, MarkdownTable};
 use crate::rng_from_seed;
-use crate::seeds::consecutive;
-use crate::solvers::{Request, SolverKind};
+use crate::seeds::{cell_key, trial_seed};
+use crate::solvers::{Outcome, Request, SolverKind};
 use crate::stats::{wilson, R99, Z95};
 
 /// One row of the comparison.
@@ -62,6 +66,21 @@ pub struct CompareRow {
     /// Time to a tour with 99% confidence: R99 × seconds per attempt, with the interval
     /// of R99 (timing noise is not in it).
     pub tts99_seconds: R99,
+    /// Every trial in order, with its seed (JSON only).
+    pub per_trial: Vec<CompareTrial>,
+}
+
+/// One trial of a comparison: its seed and how it ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompareTrial {
+    pub trial: u64,
+    /// The trial's seed: `solve --solver NAME --board BOARD --seed SEED` replays it.
+    pub seed: u64,
+    pub outcome: Outcome,
+    /// Network attempts (restarts + 1); 1 for the other solvers.
+    pub attempts: u64,
+    /// Network steps or sweeps over all attempts (0 for the other solvers).
+    pub iterations: u64,
 }
 
 impl CompareRow {
@@ -71,8 +90,8 @@ impl CompareRow {
     }
 }
 
-/// One trial: the tour's moves (if any), attempts made, seconds taken.
-type TrialResult = (Option<Vec<(u32, u32)>>, u64, f64);
+/// One trial: the tour's moves (if any), what is listed of it, seconds taken.
+type TrialResult = (Option<Vec<(u32, u32)>>, CompareTrial, f64);
 
 /// Tours per solver that enter the variety measure.
 pub const VARIETY_TOURS: usize = 20;
@@ -114,8 +133,11 @@ pub fn compare(
     let request = Request::new(board);
     // One chunk of trials per thread: more threads than trials would idle.
     let threads = crate::check_threads(threads)?.min(trials.max(1) as usize);
-    let solvers: Vec<_> = kinds.iter().map(|k| (k.to_string(), k.build())).collect();
-    for (name, s) in &solvers {
+    let solvers: Vec<_> = kinds
+        .iter()
+        .map(|k| (k, k.to_string(), k.build()))
+        .collect();
+    for (_, name, s) in &solvers {
         s.check(&request)
             .map_err(|e| InputError::param(format!("{name}: {e}")))?;
     }
@@ -126,7 +148,8 @@ pub fn compare(
     let mut rows: Vec<CompareRow> = pool.install(|| {
         solvers
             .iter()
-            .map(|(name, solver)| {
+            .map(|(kind, name, solver)| {
+                let key = cell_key(&kind.default_label(), board);
                 // One chunk of consecutive trials per thread, solved together so that
                 // solvers with lanes (the network) keep them full; a chunk's time is
                 // spread evenly over its trials.
@@ -138,16 +161,41 @@ pub fn compare(
                 let results: Vec<TrialResult> = chunks
                     .into_par_iter()
                     .flat_map_iter(|(lo, hi)| {
-                        let mut rngs: Vec<_> = (lo..hi)
-                            .map(|i| rng_from_seed(consecutive(seed, i)))
-                            .collect();
+                        let seeds: Vec<u64> = (lo..hi).map(|i| trial_seed(seed, &key, i)).collect();
+                        let mut rngs: Vec<_> = seeds.iter().map(|&s| rng_from_seed(s)).collect();
                         let t0 = Instant::now();
                         let sols = solver.solve_many(&request, &mut rngs);
                         let secs = t0.elapsed().as_secs_f64() / (hi - lo) as f64;
-                        sols.into_iter().map(move |sol| match sol {
-                            Ok(s) => (s.tour.map(|t| t.moves()), s.attempts.max(1), secs),
-                            Err(_) => (None, 1, secs),
-                        })
+                        sols.into_iter()
+                            .zip(lo..hi)
+                            .zip(seeds)
+                            .map(move |((sol, trial), seed)| {
+                                let mut listed = CompareTrial {
+                                    trial,
+                                    seed,
+                                    outcome: Outcome::Refused,
+                                    attempts: 1,
+                                    iterations: 0,
+                                };
+                                // Outcomes as an experiment records them.
+                                let tour = match sol {
+                                    Ok(s) => {
+                                        listed.outcome = match (s.outcome, &s.tour) {
+                                            (Outcome::Tour, None) => Outcome::InvalidTour,
+                                            (o, _) => o,
+                                        };
+                                        listed.attempts = s.attempts.max(1);
+                                        listed.iterations = s.iterations;
+                                        s.tour.map(|t| t.moves())
+                                    }
+                                    Err(InputError::Impossible(_)) => {
+                                        listed.outcome = Outcome::Impossible;
+                                        None
+                                    }
+                                    Err(_) => None,
+                                };
+                                (tour, listed, secs)
+                            })
                     })
                     .collect();
                 let tours = results.iter().filter(|r| r.0.is_some()).count() as u64;
@@ -157,7 +205,7 @@ pub fn compare(
                     .take(VARIETY_TOURS)
                     .collect();
                 let seconds: f64 = results.iter().map(|r| r.2).sum();
-                let attempts: u64 = results.iter().map(|r| r.1).sum();
+                let attempts: u64 = results.iter().map(|r| r.1.attempts).sum();
                 let per_attempt = seconds / attempts.max(1) as f64;
                 let r99 = R99::of(tours, attempts, Z95);
                 let (lo, hi) = wilson(tours, attempts, Z95);
@@ -177,6 +225,7 @@ pub fn compare(
                         .then(|| [per_tour_at(hi), per_tour_at(lo)]),
                     r99,
                     tts99_seconds: r99.times(per_attempt),
+                    per_trial: results.into_iter().map(|r| r.1).collect(),
                 }
             })
             .collect()

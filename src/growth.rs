@@ -1,6 +1,8 @@
 //! How each solver's time grows with the board (`knightnet growth` prints this). For
 //! every solver, square boards of increasing side are solved `trials` times (trial `i`
-//! with seed `SEED + i`, as in [`crate::compare`]), the median wall time per solve is
+//! with the seed an experiment with base seed `SEED` gives trial `i` of the solver's cell
+//! on that board, as in [`crate::compare`]; each point lists its seeds), the median wall
+//! time per solve is
 //! kept, and a least-squares line through `ln(seconds)` against `ln(squares)`
 //! ([`fit_power_law`]) gives the exponent `k` of `time ∝ squares^k` (1 is linear in the
 //! number of squares) with its standard error and a 95% confidence interval.
@@ -30,7 +32,7 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::report::{cell, human_secs, Align, MarkdownTable, MISSING};
 use crate::rng_from_seed;
-use crate::seeds::consecutive;
+use crate::seeds::{cell_key, trial_seed};
 use crate::solvers::{Request, SolverKind};
 
 /// Sides tried when none are given: 8, 16, ..., this.
@@ -46,7 +48,7 @@ pub struct GrowthConfig {
     pub budget: f64,
     /// Trials per solver and side.
     pub trials: u64,
-    /// Seed of trial 0.
+    /// Base seed of the trials ([`crate::seeds`]).
     pub seed: u64,
 }
 
@@ -198,6 +200,9 @@ pub struct GrowthPoint {
     pub tours: u64,
     /// Trials run (fewer than asked when one exceeded the budget).
     pub trials: u64,
+    /// The seed of each trial run, in order: `solve --solver NAME --board SIDExSIDE
+    /// --seed SEED` replays one.
+    pub seeds: Vec<u64>,
 }
 
 /// A side that was not measured, and why.
@@ -309,9 +314,13 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
             }
         }
         let mut times = Vec::new();
+        let mut seeds = Vec::new();
         let mut tours = 0;
+        let key = cell_key(&kind.default_label(), req.board);
         for i in 0..cfg.trials {
-            let mut rng = rng_from_seed(consecutive(cfg.seed, i));
+            let seed = trial_seed(cfg.seed, &key, i);
+            seeds.push(seed);
+            let mut rng = rng_from_seed(seed);
             let t0 = Instant::now();
             let sol = solver.solve(&req, &mut rng)?;
             let secs = t0.elapsed().as_secs_f64();
@@ -333,6 +342,7 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
             seconds: median(&mut times),
             tours,
             trials,
+            seeds,
         });
     }
     let fitted: Vec<&GrowthPoint> = points.iter().filter(|p| p.tours > 0).collect();
@@ -485,6 +495,7 @@ mod tests {
             seconds,
             tours: 1,
             trials: 1,
+            seeds: vec![1],
         };
         // Flat times still predict linear growth: 4x the squares, 4x the time.
         let flat = [p(8, 1.0), p(16, 1.0)];

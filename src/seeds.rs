@@ -1,12 +1,12 @@
 //! Seed derivation, in one place: every seed the toolkit derives from another comes from
 //! here, so each rule is written once and documented where it is defined.
 //!
-//! - **Side by side** ([`consecutive`]): `compare`, `growth` and `convergence` run trial
-//!   `i` with seed `SEED + i` (wrapping), so `knightnet solve --seed SEED+i` replays it.
-//! - **Experiment trials** ([`trial_seed`]): derived from the spec's base seed, the cell
-//!   and the trial number alone, so no result depends on thread count, sharding,
-//!   resumption or the order in which trials run. The rule (stable; changing it changes
-//!   every recorded result):
+//! - **Trials** ([`trial_seed`]), one rule for every command that runs many seeded
+//!   trials: `experiment`, `compare`, `growth` and `convergence`. A trial's seed is
+//!   derived from the base seed (`--seed`, or the spec's `seed`), the cell and the trial
+//!   number alone, so no result depends on thread count, sharding, resumption or the
+//!   order in which trials run, and trial `i` seen in one command is trial `i` of the
+//!   same cell in another. The rule (stable; changing it changes every recorded result):
 //!
 //! ```text
 //! key        = "<cell label>/<rows>x<cols>"           (e.g. "parberry/8x8")
@@ -17,11 +17,22 @@
 //!
 //! where `mix` is the SplitMix64 output function (add 0x9E3779B97F4A7C15, then two
 //! xor-shift-multiply rounds). The cell enters by its name, not its position in the spec,
-//! so adding or reordering cells leaves every other cell's trials unchanged. The seed is
-//! recorded in every row; `knightnet solve --seed SEED --max-attempts 1` with the cell's
-//! board and network parameters replays a network trial.
+//! so adding or reordering cells leaves every other cell's trials unchanged.
+//!
+//! `compare`, `growth` and `convergence` name a solver's cell by the label an experiment
+//! spec gives its `[[solver]]` entry by default
+//! ([`crate::solvers::SolverKind::default_label`]: the preset for a network, e.g.
+//! `parberry`; `merge-PRESET` for network+merge; the solver name otherwise), so trial
+//! `i` of `compare --seed S` for `network:parberry` on 8x8 is trial `i` of an experiment
+//! with `seed = S` and a cell `parberry/8x8`. Every command that lists trials writes each
+//! one's seed (`records.csv`, the JSON of `compare` and `growth`, the runs CSV of
+//! `convergence`); `knightnet solve --seed SEED` with the trial's solver and board
+//! replays it, with `--max-attempts 1` for a network trial that is one attempt
+//! (experiment, convergence).
 //! - **Tiles of `network+merge`**: tile `i` draws from `mix(base ^ mix(i))`
 //!   ([`crate::solvers::neural_merge`]).
+
+use crate::board::Board;
 
 /// SplitMix64's output function (Steele, Lea & Flood 2014; Vigna's `splitmix64.c`).
 pub fn mix(x: u64) -> u64 {
@@ -41,15 +52,16 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The seed of trial `i` of a side-by-side run whose trial 0 has `seed`: `seed + i`,
-/// wrapping at 2^64.
-pub fn consecutive(seed: u64, i: u64) -> u64 {
-    seed.wrapping_add(i)
-}
-
-/// The seed of trial `trial` of the cell named `cell_key` under `base_seed`.
+/// The seed of trial `trial` of the cell named `cell_key` ([`cell_key`]) under
+/// `base_seed`.
 pub fn trial_seed(base_seed: u64, cell_key: &str, trial: u64) -> u64 {
     mix(mix(mix(base_seed) ^ fnv1a64(cell_key.as_bytes())) ^ trial)
+}
+
+/// The name of a cell, which enters its trial seeds: `LABEL/ROWSxCOLS`, e.g.
+/// `parberry/8x8`.
+pub fn cell_key(label: &str, board: Board) -> String {
+    format!("{label}/{board}")
 }
 
 #[cfg(test)]
@@ -62,12 +74,6 @@ mod tests {
         // golden gamma before mixing, as `mix` does).
         assert_eq!(mix(0), 0xE220_A839_7B1D_CDAF);
         assert_eq!(mix(0x9E37_79B9_7F4A_7C15), 0x6E78_9E6A_A1B9_65F4);
-    }
-
-    #[test]
-    fn consecutive_seeds_wrap() {
-        assert_eq!(consecutive(7, 3), 10);
-        assert_eq!(consecutive(u64::MAX, 1), 0);
     }
 
     #[test]
@@ -84,6 +90,10 @@ mod tests {
         assert_ne!(s, trial_seed(2, "parberry/8x8", 0));
         assert_ne!(s, trial_seed(1, "parberry/6x6", 0));
         assert_eq!(s, PINNED);
+        assert_eq!(
+            cell_key("parberry", Board::new(8, 8).unwrap()),
+            "parberry/8x8"
+        );
     }
 
     // Computed independently (Python) from the rule in the module doc.

@@ -107,8 +107,9 @@ fn shared_moves_counts_common_moves() {
 }
 
 #[test]
-fn trial_i_replays_with_seed_plus_i() {
-    // The attempts column of one trial equals the attempts `solve` reports for SEED + i.
+fn a_listed_trial_replays_with_its_seed() {
+    // Every row lists its trials with their seeds; `solve --seed THAT` makes the same
+    // attempts and ends the same way.
     let out = knightnet(&[
         "compare",
         "--board",
@@ -116,7 +117,7 @@ fn trial_i_replays_with_seed_plus_i() {
         "--solvers",
         "network:parberry",
         "--trials",
-        "1",
+        "3",
         "--seed",
         "41",
         "--format",
@@ -124,11 +125,20 @@ fn trial_i_replays_with_seed_plus_i() {
     ]);
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = doc["rows"].as_array().unwrap();
-    let solve = knightnet(&[
-        "solve", "--board", "6x6", "--seed", "41", "--format", "json",
-    ]);
-    let v: Value = serde_json::from_slice(&solve.stdout).unwrap();
-    assert_eq!(rows[0]["attempts"], v["attempts"]);
+    let listed = rows[0]["per_trial"].as_array().unwrap();
+    assert_eq!(listed.len(), 3);
+    let attempts: u64 = listed.iter().map(|t| t["attempts"].as_u64().unwrap()).sum();
+    assert_eq!(rows[0]["attempts"], attempts);
+    for t in listed {
+        let seed = t["seed"].to_string();
+        let solve = knightnet(&[
+            "solve", "--board", "6x6", "--seed", &seed, "--format", "json",
+        ]);
+        let v: Value = serde_json::from_slice(&solve.stdout).unwrap();
+        for key in ["attempts", "iterations", "outcome"] {
+            assert_eq!(t[key], v[key], "{key}: {t}");
+        }
+    }
 }
 
 #[test]
@@ -157,6 +167,7 @@ fn thread_count_changes_no_result() {
                     r["tours"].clone(),
                     r["attempts"].clone(),
                     r["shared_moves"].clone(),
+                    r["per_trial"].clone(),
                 )
             })
             .collect::<Vec<_>>()

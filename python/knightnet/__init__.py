@@ -10,6 +10,8 @@ for the same seeds).
 - :class:`Network` -- the network stepped from Python, U, V and degrees as numpy arrays;
 - :class:`Tour`, :func:`is_tour` -- the tour oracle;
 - :func:`experiment`, :class:`Results` -- seeded experiments, records as a DataFrame;
+- :func:`trial_seed` -- the seed of a trial of an experiment, ``compare``, ``growth`` or
+  ``convergence`` (one rule for all);
 - ``save_figure`` on tours, solutions, networks and runs -- PNG, SVG or PDF figures.
 
 Bad input raises ``ValueError`` with the library's message. Long calls release the GIL;
@@ -31,6 +33,7 @@ from ._knightnet import (
     is_tour,
     solve,
     solver_names,
+    trial_seed,
 )
 from ._results import Results, experiment, open_results
 
@@ -53,4 +56,5 @@ __all__ = [
     "open_results",
     "solve",
     "solver_names",
+    "trial_seed",
 ]

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use knightnet::graph::KnightGraph;
 use knightnet::network::{
-    classify, Attempt, Dynamics, Network, NetworkParams, Preset, State, StepStats, StopRule,
-    Termination, Trace,
+    classify, first_attempt_rng, Attempt, Dynamics, Network, NetworkParams, Preset, State,
+    StepStats, StopRule, Termination, Trace,
 };
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
@@ -27,8 +27,10 @@ use crate::{errors, figure};
 /// and output V (0 or 1).
 ///
 /// ``Network(board, preset="parberry", seed=1, **overrides)`` draws the initial state of
-/// one attempt from ``seed`` exactly as the library's ``Network::attempt`` with
-/// ``rng_from_seed(seed)`` and ``knightnet convergence --seed SEED`` (its run 0) do;
+/// one attempt from ``seed`` exactly as ``knightnet solve --seed SEED --max-attempts 1``
+/// draws its attempt 0: the attempt an experiment record, a ``compare`` trial's first
+/// attempt or a ``convergence`` run with that seed made (their CSV and JSON list the
+/// seeds; :func:`trial_seed` derives them);
 /// ``step()`` updates every neuron once (a sweep for sequential orders). The overrides
 /// are those of ``solve``: ``c``, ``s``, ``upper``, ``lower``, ``order``, ``init``,
 /// ``clamp``, ``stop``, ``max_iterations``, ``max_attempts``.
@@ -36,8 +38,8 @@ use crate::{errors, figure};
 /// ``u``, ``v``, ``degrees`` and ``edges`` are **copies**: each access returns a new
 /// numpy array that later steps do not change (keep them to compare steps).
 /// ``run()`` is the whole solve ``knightnet solve --solver network --seed SEED`` runs
-/// (restarts included; its attempts draw from their own streams), independent of the
-/// stepped state.
+/// (restarts included; its attempts draw from their own streams, attempt 0 from the
+/// stepped network's initial state), independent of the stepped state.
 #[pyclass(module = "knightnet", name = "Network")]
 pub struct PyNetwork {
     graph: Arc<KnightGraph>,
@@ -105,7 +107,7 @@ impl PyNetwork {
             .map_err(errors::input)?;
         py.detach(|| {
             let graph = KnightGraph::new(board);
-            let state = State::random(&graph, &params, &mut rng_from_seed(seed));
+            let state = State::random(&graph, &params, &mut first_attempt_rng(seed));
             let d = Dynamics::new(&graph, params, state);
             let (deg, off_two, active) = (degrees_u8(&d.deg), d.off_two(), d.active());
             let state = d.state;

@@ -1,6 +1,7 @@
 """`experiment`: the same records and summary as `knightnet experiment` for the same
 spec, resume, records as a DataFrame and as numpy arrays, and the command line's errors."""
 
+import csv
 import json
 
 import numpy as np
@@ -105,6 +106,33 @@ def test_arrays_hold_the_records(spec, cli_run):
     network = np.char.startswith(arrays["solver"], "network")
     assert np.ma.getmaskarray(arrays["steps"])[network].all()
     assert not np.ma.getmaskarray(arrays["steps"])[arrays["solver"] == "backtrack"].any()
+
+
+def test_seeds_above_2_63_are_read_exactly(cli, tmp_path):
+    # A float64 (R's numeric, a spreadsheet) rounds seeds above 2^53; records() keeps them
+    # as uint64, and so does pandas' read_csv with dtype={"seed": "uint64"}.
+    spec = tmp_path / "high.toml"
+    spec.write_text(
+        'name = "high"\nseed = 18446744073709551557\ntrials = 40\nboards = ["6x6"]\n'
+        '[[solver]]\nsolver = "network:parberry"\n'
+    )
+    out = tmp_path / "run"
+    cli("experiment", spec, "--out", out, "--threads", "1", "--quiet")
+    with open(out / "records.csv") as f:
+        written = [int(r["seed"]) for r in csv.DictReader(f)]
+    assert max(written) > 2**63
+    expected = [kn.trial_seed(18446744073709551557, "parberry/6x6", t) for t in range(40)]
+    assert sorted(written) == sorted(expected)
+    df = kn.open_results(out).records()
+    assert df["seed"].dtype == np.uint64
+    assert [int(x) for x in df["seed"]] == written
+    assert [int(x) for x in kn.open_results(out).arrays()["seed"]] == written
+    read = pd.read_csv(out / "records.csv", dtype={"seed": "uint64"})
+    assert [int(x) for x in read["seed"]] == written
+    # A record's seed replays its trial: the first attempt of Network(board, seed=SEED).
+    row = df.iloc[0]
+    net = kn.Network("6x6", seed=int(row["seed"]))
+    assert sum(1 for _ in net.steps()) == row["iterations"]
 
 
 def test_resume_runs_only_the_missing_trials(spec, cli_run, tmp_path):

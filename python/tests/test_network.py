@@ -10,13 +10,17 @@ import pytest
 import knightnet as kn
 
 
-def convergence_steps(cli, tmp_path, board, seed, *flags):
-    """Per step (active, off_two, changed) of the run `convergence --runs 1` draws."""
+def convergence_run(cli, tmp_path, board, seed, *flags):
+    """Run 0 of `convergence --runs 1`: its label (configuration), its own seed, and per
+    step (active, off_two, changed)."""
     out = tmp_path / "c.png"
     cli("convergence", "--board", board, "--runs", "1", "--seed", seed, "--out", out, *flags)
     with open(out.with_suffix(".csv")) as f:
         rows = list(csv.DictReader(f))
-    return [(int(r["active_mean"]), int(r["off_two_mean"]), int(r["changed_mean"])) for r in rows]
+    with open(tmp_path / "c-runs.csv") as f:
+        (run,) = list(csv.DictReader(f))
+    steps = [(int(r["active_mean"]), int(r["off_two_mean"]), int(r["changed_mean"])) for r in rows]
+    return run["configuration"], int(run["seed"]), steps
 
 
 @pytest.mark.parametrize(
@@ -26,14 +30,36 @@ def convergence_steps(cli, tmp_path, board, seed, *flags):
         ("8x8", 3, {"preset": "takefuji-lee", "max_iterations": 60}, ["--variant", "takefuji-lee", "--max-iterations", "60"]),
         ("8x8", 12, {"preset": "brant"}, ["--variant", "brant"]),
         ("6x8", 5, {"order": "random-permutation"}, ["--order", "random-permutation"]),
+        ("6x6", 2**64 - 59, {}, []),
     ],
 )
 def test_steps_are_the_convergence_runs(cli, tmp_path, board, seed, kwargs, flags):
-    net = kn.Network(board, seed=seed, **kwargs)
+    # Run i of `convergence --seed SEED` is trial i of the preset's experiment cell: its
+    # seed is trial_seed(SEED, "LABEL/BOARD", i), and Network(board, seed=THAT) steps it.
+    label, run_seed, theirs = convergence_run(cli, tmp_path, board, seed, *flags)
+    assert run_seed == kn.trial_seed(seed, f"{label}/{board}", 0)
+    net = kn.Network(board, seed=run_seed, **kwargs)
     ours = [(s.active, s.off_two, s.changed) for s in net.steps()]
-    assert ours == convergence_steps(cli, tmp_path, board, seed, *flags)
+    assert ours == theirs
     assert net.iterations == len(ours)
     assert list(net.steps()) == []  # the attempt is over
+
+
+@pytest.mark.parametrize("board,seed,kwargs,flags", [
+    ("6x6", 7, {}, []),
+    ("8x8", 2**63 + 5, {"preset": "numpy"}, ["--variant", "numpy"]),
+])
+def test_steps_are_attempt_zero_of_solve(cli, tmp_path, board, seed, kwargs, flags):
+    # What a record's seed replays: `solve --seed SEED --max-attempts 1`.
+    trace_file = tmp_path / "trace.json"
+    cli("solve", "--board", board, "--seed", seed, "--max-attempts", "1", *flags,
+        "--trace", trace_file, check=False)
+    saved = json.loads(trace_file.read_text())
+    net = kn.Network(board, seed=seed, **kwargs)
+    ours = [{"active": s.active, "off_two": s.off_two, "changed": s.changed, "flips": s.flips}
+            for s in net.steps()]
+    assert ours == [{k: s[k] for k in ("active", "off_two", "changed", "flips")} for s in saved["steps"]]
+    assert saved["attempt"] == 1
 
 
 def test_arrays_are_copies_that_describe_the_state():

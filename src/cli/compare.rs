@@ -10,7 +10,6 @@ use super::Failure;
 use crate::board::Board;
 use crate::compare::{compare, markdown};
 use crate::error::InputError;
-use crate::seeds::consecutive;
 use crate::solvers::SolverKind;
 use crate::DEFAULT_SEED;
 
@@ -25,7 +24,8 @@ pub struct CompareArgs {
     /// Trials (solves) per solver.
     #[arg(long, default_value_t = 20)]
     pub trials: u64,
-    /// Seed of trial 0; trial i uses SEED + i.
+    /// Base seed: trial i of solver X on board B uses the seed an experiment with this
+    /// seed gives trial i of its cell X/B (default label of X, e.g. parberry/8x8).
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Threads, 1 to 1024 (1 pins the comparison to one core; never more than --trials
@@ -73,10 +73,9 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         markdown(&rows),
         || {
             format!(
-                "{} trials per solver on {board}, seeds {}..{}, {threads} thread{}",
+                "{} trials per solver on {board}, base seed {} (trial seeds as an experiment's, listed in --format json), {threads} thread{}",
                 args.trials,
                 args.seed,
-                consecutive(args.seed, args.trials - 1),
                 plural(threads)
             )
         },

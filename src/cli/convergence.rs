@@ -1,11 +1,13 @@
 //! `knightnet convergence`: run the network many times from seeded random states,
 //! record every step, and draw the convergence curves (see [`crate::plot::convergence`]).
 //!
-//! Run `i` (0-based) is one attempt drawn from seed `--seed + i`, so run 0 is the first
-//! attempt `solve --seed SEED` makes. Runs are computed in parallel; each has its own
-//! random stream, so the thread count never changes the figure. `--overlay PRESET`
-//! runs the same seeds with further presets and draws them on the same panels. The
-//! data of the figure is written beside it as CSV.
+//! Run `i` (0-based) of a preset is trial `i` of an experiment with base seed `--seed`
+//! and a network cell of that preset on the board ([`crate::seeds`]): one attempt, drawn
+//! as `solve --seed RUN_SEED --max-attempts 1` draws it. Runs are computed in parallel;
+//! each has its own random stream, so the thread count never changes the figure.
+//! `--overlay PRESET` runs further presets (each its own cell, so its own seeds) and
+//! draws them on the same panels. The data of the figure is written beside it as CSV,
+//! and every run with its seed as `-runs.csv`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -18,14 +20,16 @@ use super::Failure;
 use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::KnightGraph;
-use crate::network::{Network, Preset, StepStats, Termination, Trace, UpdateOrder};
-use crate::plot::convergence::{ConvergenceData, ConvergenceFigure};
+use crate::network::{
+    first_attempt_rng, Network, Preset, StepStats, Termination, Trace, UpdateOrder,
+};
+use crate::plot::convergence::{runs_csv_path, ConvergenceData, ConvergenceFigure};
 use crate::plot::trace::SavedTrace;
 use crate::plot::{check_output_path, ImageFormat};
-use crate::seeds::consecutive;
+use crate::seeds::{cell_key, trial_seed};
 use crate::solvers::network::NetworkSolver;
-use crate::solvers::{Request, Solver};
-use crate::{rng_from_seed, DEFAULT_SEED};
+use crate::solvers::{Request, Solver, SolverKind};
+use crate::DEFAULT_SEED;
 
 /// Most runs one figure accepts.
 pub const MAX_RUNS: u32 = 100_000;
@@ -40,7 +44,8 @@ pub struct ConvergenceArgs {
     /// Number of runs (one attempt each).
     #[arg(long, default_value_t = 50)]
     pub runs: u32,
-    /// Seed of the first run; run i uses seed + i.
+    /// Base seed: run i uses the seed an experiment with this seed gives trial i of the
+    /// preset's cell on the board (listed in the -runs.csv beside the figure).
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Output image, .png, .svg or .pdf; its data is written beside it as .csv.
@@ -57,15 +62,18 @@ pub struct ConvergenceArgs {
     pub network: NetworkFlags,
 }
 
-/// Step measurements and ending of `runs` seeded attempts.
-pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(Vec<StepStats>, Termination)> {
+/// Seed, step measurements and ending of `runs` seeded attempts: run `i` is trial `i`
+/// of the network's cell (its default label and board) under the base `seed`.
+pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(u64, Vec<StepStats>, Termination)> {
+    let label = SolverKind::Network(*net.params()).default_label();
+    let key = cell_key(&label, net.graph().board());
     (0..runs as u64)
         .into_par_iter()
         .map(|i| {
-            let mut rng = rng_from_seed(consecutive(seed, i));
+            let run_seed = trial_seed(seed, &key, i);
             let mut trace = Trace::default();
-            let attempt = net.attempt(&mut rng, Some(&mut trace));
-            (trace.steps, attempt.termination)
+            let attempt = net.attempt(&mut first_attempt_rng(run_seed), Some(&mut trace));
+            (run_seed, trace.steps, attempt.termination)
         })
         .collect()
 }
@@ -94,6 +102,7 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
             variant: t.variant.clone(),
             unit: t.unit.clone(),
             seed: t.seed.unwrap_or(0),
+            seeds: vec![t.seed.unwrap_or(0)],
             runs: vec![t.steps],
             outcomes: vec![t.outcome.clone()],
             attempt: t.attempt,
@@ -144,10 +153,14 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for p in configs {
         let net = Network::new(&graph, p)?;
         let results = traces(&net, args.seed, args.runs);
-        let tours = results.iter().filter(|r| r.1 == Termination::Tour).count();
+        let tours = results.iter().filter(|r| r.2 == Termination::Tour).count();
+        let mut seeds = Vec::with_capacity(results.len());
         let (runs, outcomes): (Vec<_>, Vec<_>) = results
             .into_iter()
-            .map(|(s, o)| (s, o.name().to_string()))
+            .map(|(seed, s, o)| {
+                seeds.push(seed);
+                (s, o.name().to_string())
+            })
             .unzip();
         lines.push(format!("{} ({tours} ended in a tour)", p.variant_name()));
         sets.push(ConvergenceData {
@@ -155,6 +168,7 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
             variant: p.variant_name(),
             unit: unit(p.order).to_string(),
             seed: args.seed,
+            seeds,
             runs,
             outcomes,
             attempt: None,
@@ -163,13 +177,13 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     ConvergenceFigure { sets }.save(&args.out)?;
     writeln!(
         out,
-        "wrote {} and its data {}: {} runs each of network {} on {board}, seeds {}..{}",
+        "wrote {} and its data {} (runs and their seeds: {}): {} runs each of network {} on {board}, base seed {}",
         args.out.display(),
         args.out.with_extension("csv").display(),
+        runs_csv_path(&args.out).display(),
         args.runs,
         lines.join(", "),
         args.seed,
-        args.seed + args.runs as u64 - 1
     )?;
     Ok(())
 }

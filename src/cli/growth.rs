@@ -15,7 +15,6 @@ use crate::growth::{
     parallel_items, GrowthConfig,
 };
 use crate::report::human_secs;
-use crate::seeds::consecutive;
 use crate::solvers::SolverKind;
 use crate::DEFAULT_SEED;
 
@@ -35,7 +34,8 @@ pub struct GrowthArgs {
     /// Trials (solves) per solver and size; the median time is kept.
     #[arg(long, default_value_t = 5)]
     pub trials: u64,
-    /// Seed of trial 0; trial i uses SEED + i.
+    /// Base seed: trial i of solver X on board B uses the seed an experiment with this
+    /// seed gives trial i of its cell X/B (default label of X, e.g. parberry/8x8).
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Output format.
@@ -99,10 +99,9 @@ pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {
         markdown(&rows),
         || {
             format!(
-                "median of {} trials per side (seeds {}..{}), budget {} per solve, {threads} thread{}",
+                "median of {} trials per side (base seed {}, trial seeds as an experiment's, listed in --format json), budget {} per solve, {threads} thread{}",
                 cfg.trials,
                 cfg.seed,
-                consecutive(cfg.seed, cfg.trials - 1),
                 human_secs(cfg.budget),
                 plural(threads)
             )

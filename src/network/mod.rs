@@ -176,6 +176,14 @@ pub fn attempt_rng(base: u64, index: u64) -> crate::Rng {
     r
 }
 
+/// The random stream of the first attempt of `solve --seed SEED`: the stream a network
+/// trial of one attempt with this seed draws its initial state from (an experiment
+/// trial, a `convergence` run, Python's `Network(board, seed=SEED)`), so that
+/// `solve --seed SEED --max-attempts 1` replays it.
+pub fn first_attempt_rng(seed: u64) -> crate::Rng {
+    attempt_rng(crate::rng_from_seed(seed).random(), 0)
+}
+
 /// Accumulates attempts, in order, into a [`Run`].
 #[derive(Debug, Default)]
 pub(crate) struct RunBuilder {

@@ -5,10 +5,11 @@
 //! mean. Runs that stopped early hold their final value. Several configurations
 //! ([`ConvergenceFigure`], `convergence --overlay`) share the panels, one colour each,
 //! the same colour in every panel and in the legend. The x axis is logarithmic when
-//! the longest run exceeds [`LOG_X_AFTER`] steps.
+//! the longest run exceeds [`LOG_X_AFTER`] steps. Beside the figure: its data as CSV,
+//! and every run with its seed, ending and length as `-runs.csv` ([`runs_csv_path`]).
 
 use super::heading;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
@@ -33,14 +34,18 @@ pub struct ConvergenceData {
     pub variant: String,
     /// Whether an iteration is a synchronous step or a sequential sweep.
     pub unit: String,
-    /// Seed of the first run; run `i` used seed `seed + i`.
+    /// The base seed of the runs (`convergence --seed`), or the seed of the solve a
+    /// single traced run came from.
     pub seed: u64,
+    /// Per run, its own seed: `solve --seed SEED --max-attempts 1` replays run `i`
+    /// (attempt [`ConvergenceData::attempt`] of `solve --seed SEED` for a traced run).
+    pub seeds: Vec<u64>,
     /// Per run, the measurements after each step.
     pub runs: Vec<Vec<StepStats>>,
     /// Per run, how it ended (`tour`, `multiple-cycles`, ...).
     pub outcomes: Vec<String>,
     /// For a single run taken from a `solve --trace` file: which attempt of that solve
-    /// it was (run `i` is otherwise the first attempt from seed `seed + i`).
+    /// it was (run `i` is otherwise the first attempt of `solve --seed seeds[i]`).
     pub attempt: Option<u64>,
 }
 
@@ -150,7 +155,39 @@ impl ConvergenceFigure {
             path.display()
         );
         render(self, path, (1050, 460))?;
-        self.table().write(&csv_path(path))
+        self.table().write(&csv_path(path))?;
+        self.runs_table().write(&runs_csv_path(path))
+    }
+
+    /// Per configuration and run: its seed, which attempt of `solve --seed SEED` it is
+    /// (1-based, as in a trace file: 1 for every run of `convergence`), how it ended,
+    /// and its length in steps or sweeps.
+    pub fn runs_table(&self) -> Table {
+        let header = [
+            "configuration",
+            "run",
+            "seed",
+            "attempt",
+            "outcome",
+            "iterations",
+        ];
+        let mut t = Table {
+            header: header.map(String::from).to_vec(),
+            rows: Vec::new(),
+        };
+        for d in &self.sets {
+            for (i, (steps, outcome)) in d.runs.iter().zip(&d.outcomes).enumerate() {
+                t.rows.push(vec![
+                    d.variant.clone(),
+                    i.to_string(),
+                    d.seeds.get(i).map_or(String::new(), |s| s.to_string()),
+                    d.attempt.unwrap_or(1).to_string(),
+                    outcome.clone(),
+                    steps.len().to_string(),
+                ]);
+            }
+        }
+        t
     }
 
     /// Per configuration and step: mean, 10th and 90th percentile of each measure.
@@ -213,32 +250,35 @@ impl ConvergenceFigure {
                     names.join(" vs ")
                 ),
                 format!(
-                    "{runs} runs each, seeds {}..{}; lines: mean, bands: 10th–90th percentile; \
+                    "{runs} runs each, base seed {}; lines: mean, bands: 10th–90th percentile; \
                      a run that stopped holds its final value",
                     first.seed,
-                    first.seed + runs as u64 - 1,
                 ),
             )
         } else if runs == 1 {
-            let which = match first.attempt {
-                Some(a) => format!("attempt {a} of solve --seed {}", first.seed),
-                None => "one attempt from a random state".to_string(),
+            let run_seed = first.seeds.first().copied().unwrap_or(first.seed);
+            let (seed, which) = match first.attempt {
+                Some(a) => (
+                    format!("seed {}", first.seed),
+                    format!("attempt {a} of solve --seed {}", first.seed),
+                ),
+                None => (
+                    format!("base seed {}", first.seed),
+                    format!("solve --seed {run_seed} --max-attempts 1"),
+                ),
             };
             (
                 format!(
-                    "Network convergence on {}, preset {}: one run, seed {}",
-                    first.board, first.variant, first.seed
+                    "Network convergence on {}, preset {}: one run, {seed}",
+                    first.board, first.variant
                 ),
                 format!("{which}; ended: {} after {t_max} {unit}s", first.ended()),
             )
         } else {
             (
                 format!(
-                    "Network convergence on {}, preset {}: {runs} runs, seeds {}..{}",
-                    first.board,
-                    first.variant,
-                    first.seed,
-                    first.seed + runs as u64 - 1
+                    "Network convergence on {}, preset {}: {runs} runs, base seed {}",
+                    first.board, first.variant, first.seed,
                 ),
                 format!(
                     "ended: {}; longest run {t_max} {unit}s; a run that stopped holds its final value",
@@ -306,7 +346,10 @@ impl ConvergenceFigure {
         } else if runs == 1 {
             vec![(
                 Mark::Line(palette::series(0)),
-                format!("the run (seed {})", first.seed),
+                format!(
+                    "the run (seed {})",
+                    first.seeds.first().unwrap_or(&first.seed)
+                ),
             )]
         } else {
             vec![
@@ -320,7 +363,10 @@ impl ConvergenceFigure {
                 ),
                 (
                     Mark::Line(SEED_RUN),
-                    format!("run with seed {}", first.seed),
+                    format!(
+                        "run 0 (seed {})",
+                        first.seeds.first().unwrap_or(&first.seed)
+                    ),
                 ),
             ]
         };
@@ -420,6 +466,12 @@ where
             .map_err(de)?;
     }
     Ok(())
+}
+
+/// The runs CSV beside a convergence figure: `NAME-runs.csv` for `NAME.png`.
+pub fn runs_csv_path(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}-runs.csv"))
 }
 
 crate::impl_figure!(ConvergenceFigure);

@@ -303,6 +303,19 @@ impl SolverKind {
         v
     }
 
+    /// The label an experiment spec gives a `[[solver]]` entry of this kind by default:
+    /// the network's variant name (`parberry`, or `parberry*` with overrides),
+    /// `merge-VARIANT` for network+merge, the solver name otherwise. With the board it
+    /// names the cell whose trial seeds `compare`, `growth` and `convergence` use
+    /// ([`crate::seeds`]).
+    pub fn default_label(&self) -> String {
+        match self {
+            SolverKind::Network(p) => p.variant_name(),
+            SolverKind::NetworkMerge { params, .. } => format!("merge-{}", params.variant_name()),
+            _ => self.to_string(),
+        }
+    }
+
     /// Whether this is one of the classical (non-network) solvers.
     pub fn is_classical(&self) -> bool {
         !matches!(
