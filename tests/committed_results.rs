@@ -174,8 +174,8 @@ fn every_committed_folder_resumes_with_no_trial_to_run() {
 fn every_committed_run_json_reads_back_to_the_same_bytes() {
     for dir in folders() {
         let text = std::fs::read_to_string(dir.join("run.json")).unwrap();
-        let info: knightnet::experiment::RunInfo = serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        let info: knightnet::experiment::RunInfo =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
         let again = serde_json::to_string_pretty(&info).unwrap() + "\n";
         assert!(
             again == text,

@@ -26,7 +26,6 @@ use super::records::Record;
 use super::runner::Shard;
 use super::seeds::trial_seed;
 use super::spec::Spec;
-use crate::board::Board;
 use crate::error::InputError;
 use crate::solvers::outcome::{self, Outcome};
 
@@ -145,8 +144,8 @@ impl TrialSet {
 /// What a row of each cell must look like.
 struct CellRule {
     key: String,
+    solver: String,
     variant: String,
-    board: Board,
     /// Per-attempt cap of a network cell; `None` for classical cells.
     max_iterations: Option<u64>,
     /// Vertices of the cell's graph: the squares, plus the apex of the open graph.
@@ -171,10 +170,10 @@ impl<'s> RowCheck<'s> {
             .iter()
             .map(|c| CellRule {
                 key: c.key(),
+                solver: c.solver_name(),
                 variant: c.variant(),
-                board: c.board(),
-                max_iterations: c.params.map(|p| u64::from(p.max_iterations)),
-                vertices: c.board().squares() as u64 + u64::from(c.open),
+                max_iterations: c.params().map(|p| u64::from(p.max_iterations)),
+                vertices: c.board.squares() as u64 + u64::from(c.open),
             })
             .collect();
         RowCheck {
@@ -209,13 +208,23 @@ impl<'s> RowCheck<'s> {
             )));
         };
         let fields = [
-            ("label", &r.label, &cell.label),
-            ("board", &r.board, &cell.board),
-            ("solver", &r.solver, &cell.solver),
-            ("variant", &r.variant, &rule.variant),
+            ("label", r.label == cell.label, &r.label, &cell.label),
+            (
+                "board",
+                r.board == cell.board.to_string(),
+                &r.board,
+                &cell.board.to_string(),
+            ),
+            ("solver", r.solver == rule.solver, &r.solver, &rule.solver),
+            (
+                "variant",
+                r.variant == rule.variant,
+                &r.variant,
+                &rule.variant,
+            ),
         ];
-        for (name, got, want) in fields {
-            if got != want {
+        for (name, same, got, want) in fields {
+            if !same {
                 return Err(bad(format!(
                     "{name} '{got}' is not that of cell {} ({}), '{want}'",
                     r.cell, rule.key
@@ -280,7 +289,7 @@ impl<'s> RowCheck<'s> {
             }
             None => {
                 if let Some(s) = &r.start {
-                    if rule.board.parse_square(s).is_err() {
+                    if cell.board.parse_square(s).is_err() {
                         return Err(bad(format!("start '{s}' is not a square of {}", r.board)));
                     }
                 }

@@ -94,46 +94,31 @@ pub struct Spec {
     pub reference: Option<String>,
 }
 
-/// The network parameters and tiling of a `network+merge` cell (one trial = one solve:
-/// attempts until a tour, merging several-cycle covers).
+/// One (solver, board) pair of a spec, with everything needed to run its trials, held
+/// typed: every value is parsed once, when the spec (or `run.json`) is read.
+///
+/// In `run.json` a cell is written as the strings and numbers the spec gave: `board` as `ROWSxCOLS`, `solver` as its name, the network parameters
+/// under `params` (network cells) or `merge` (with the tile mode, `network+merge`
+/// cells), a classical solver's caps as `max_steps`/`restarts` when they differ from its
+/// defaults, and `start` as the spec's word or the square's name.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MergeCell {
-    pub params: NetworkParams,
-    /// `auto`, `none` or a tile side.
-    pub tile: String,
-}
-
-/// One (solver, board) pair of a spec, with everything needed to run its trials.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "StoredCell", into = "StoredCell")]
 pub struct Cell {
     /// Position in the spec (records sort by it).
     pub index: usize,
     /// The solver entry's label; with the board it names the cell and seeds its trials.
     pub label: String,
-    /// `ROWSxCOLS`.
-    pub board: String,
-    /// The solver name as `SolverKind` prints it (`network:parberry`, `warnsdorff`, ...).
-    pub solver: String,
-    /// Resolved network parameters (network cells only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub params: Option<NetworkParams>,
-    /// Resolved network parameters and tile mode of a `network+merge` cell.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub merge: Option<MergeCell>,
-    /// Start square rule (classical cells only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start: Option<String>,
+    pub board: Board,
+    /// The solver with every parameter of the cell folded in: a network's parameters
+    /// (`max_attempts` 1: a trial is one attempt), a merge's parameters and tile mode, a
+    /// classical solver's step cap and restarts.
+    pub solver: SolverKind,
+    /// Classical cells: how each trial's start square is picked; open network cells: the
+    /// square held first (never [`StartRule::Random`]).
+    pub start: Option<StartRule>,
     /// Whether a closed tour is required (classical cells only; `None`: solver default).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub closed: Option<bool>,
-    /// Step cap of a search solver (classical cells only; `None`: solver default).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_steps: Option<u64>,
-    /// Restarts within one solve (classical cells only; `None`: solver default).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub restarts: Option<u32>,
     /// Network cells only: open tours, on the open graph (from `start` when given).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub open: bool,
     pub trials: u64,
 }
@@ -144,29 +129,29 @@ impl Cell {
         format!("{}/{}", self.label, self.board)
     }
 
-    pub fn board(&self) -> Board {
-        self.board.parse().expect("checked when the spec was read")
+    /// The solver's name in `run.json`, `records.csv` and the summary: `network:PRESET`
+    /// (`PRESET*` when parameters differ from the preset), `network+merge:PRESET`, or the
+    /// classical solver's name.
+    pub fn solver_name(&self) -> String {
+        match &self.solver {
+            SolverKind::NetworkMerge { params, .. } => format!(
+                "network+merge:{}",
+                params.preset.map_or("parberry", |p| p.name())
+            ),
+            kind => kind.to_string(),
+        }
     }
 
-    /// The solver with this cell's parameters.
-    pub fn solver_kind(&self) -> SolverKind {
-        let mut kind: SolverKind = self.solver.parse().expect("checked when the spec was read");
-        if let (SolverKind::Network(p), Some(q)) = (&mut kind, self.params) {
-            *p = q;
+    /// The network parameters of a network cell (`None` for other cells).
+    pub fn params(&self) -> Option<NetworkParams> {
+        match self.solver {
+            SolverKind::Network(p) => Some(p),
+            _ => None,
         }
-        if let Some(m) = &self.merge {
-            kind = SolverKind::NetworkMerge {
-                params: m.params,
-                tile: m.tile.parse().expect("checked when the spec was read"),
-            };
-        }
-        apply_classical_caps(&mut kind, self.max_steps, self.restarts)
-            .expect("checked when the spec was read");
-        kind
     }
 
     pub fn is_network(&self) -> bool {
-        self.params.is_some()
+        matches!(self.solver, SolverKind::Network(_))
     }
 
     /// The tours a network cell's graph stands for (closed unless `open = true`).
@@ -174,13 +159,20 @@ impl Cell {
         if !self.open {
             return Tours::Closed;
         }
-        let start = self.start.as_deref().map(|s| {
-            match StartRule::parse(s, self.board()).expect("checked when the spec was read") {
-                StartRule::Square(q) => q,
-                _ => 0, // "corner"; "random" is refused for network cells
-            }
-        });
-        Tours::Open { start }
+        Tours::Open {
+            start: self.start.and_then(StartRule::fixed),
+        }
+    }
+
+    /// The request of a classical cell's trials, before a random start square is drawn
+    /// (open network cells: what `solve --open` asks for).
+    pub fn request(&self) -> Request {
+        Request {
+            board: self.board,
+            closed: if self.open { Some(false) } else { self.closed },
+            start: self.start.and_then(StartRule::fixed),
+            reverse: false,
+        }
     }
 
     /// The variant column of the cell's records: for network and `network+merge` cells,
@@ -190,21 +182,154 @@ impl Cell {
     /// (VARIANT pasted unquoted) replays a network trial; for classical cells the
     /// solver's tie-break, if any.
     pub fn variant(&self) -> String {
-        match (self.params, &self.merge) {
-            (Some(p), _) => match self.tours() {
-                Tours::Closed => replay_variant(&p),
+        match &self.solver {
+            SolverKind::Network(p) => match self.tours() {
+                Tours::Closed => replay_variant(p),
                 Tours::Open { start } => {
                     // ROW,COL: the same text on every board for the same square rule.
                     let from = start.map_or(String::new(), |q| {
-                        let (r, c) = self.board().coords(q);
+                        let (r, c) = self.board.coords(q);
                         format!(" --start {r},{c}")
                     });
-                    format!("{} --open{from}", replay_variant(&p))
+                    format!("{} --open{from}", replay_variant(p))
                 }
             },
-            (None, Some(m)) => replay_variant(&m.params),
-            (None, None) => self.solver_kind().build().variant().unwrap_or_default(),
+            SolverKind::NetworkMerge { params, .. } => replay_variant(params),
+            kind => kind.build().variant().unwrap_or_default(),
         }
+    }
+}
+
+/// A cell as `run.json` holds it: the spec's strings and numbers, in the order written.
+/// [`Cell`] reads and writes itself through it, so the file's bytes are those of the
+/// untyped cells older versions wrote.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredCell {
+    index: usize,
+    label: String,
+    board: String,
+    solver: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    params: Option<NetworkParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    merge: Option<StoredMerge>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    closed: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    max_steps: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    restarts: Option<u32>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    open: bool,
+    trials: u64,
+}
+
+/// The network parameters and tile mode of a `network+merge` cell in `run.json` (one
+/// trial = one solve: attempts until a tour, merging several-cycle covers).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredMerge {
+    params: NetworkParams,
+    /// `auto`, `none` or a tile side.
+    tile: String,
+}
+
+impl From<Cell> for StoredCell {
+    fn from(c: Cell) -> StoredCell {
+        let (params, merge) = match &c.solver {
+            SolverKind::Network(p) => (Some(*p), None),
+            SolverKind::NetworkMerge { params, tile } => (
+                None,
+                Some(StoredMerge {
+                    params: *params,
+                    tile: tile.to_string(),
+                }),
+            ),
+            _ => (None, None),
+        };
+        let (max_steps, restarts) = classical_caps(&c.solver);
+        StoredCell {
+            index: c.index,
+            solver: c.solver_name(),
+            board: c.board.to_string(),
+            start: c.start.map(|s| s.text(c.board)),
+            label: c.label,
+            params,
+            merge,
+            closed: c.closed,
+            max_steps,
+            restarts,
+            open: c.open,
+            trials: c.trials,
+        }
+    }
+}
+
+impl TryFrom<StoredCell> for Cell {
+    type Error = String;
+
+    /// The typed cell, refusing values that do not parse or do not fit together (a
+    /// `solver` name other than the one its parameters give).
+    fn try_from(s: StoredCell) -> Result<Cell, String> {
+        let bad = |e: &dyn std::fmt::Display| format!("cell {} ({}): {e}", s.index, s.label);
+        let board: Board = s.board.parse().map_err(|e: InputError| bad(&e))?;
+        let mut solver = match (s.params, &s.merge) {
+            (Some(p), None) => SolverKind::Network(p),
+            (None, Some(m)) => SolverKind::NetworkMerge {
+                params: m.params,
+                tile: m.tile.parse().map_err(|e: InputError| bad(&e))?,
+            },
+            (None, None) => s.solver.parse().map_err(|e: InputError| bad(&e))?,
+            (Some(_), Some(_)) => return Err(bad(&"a cell has params or merge, not both")),
+        };
+        apply_classical_caps(&mut solver, s.max_steps, s.restarts).map_err(|e| bad(&e))?;
+        let start = s
+            .start
+            .as_deref()
+            .map(|t| StartRule::parse(t, board))
+            .transpose()
+            .map_err(|e| bad(&e))?;
+        let cell = Cell {
+            index: s.index,
+            label: s.label.clone(),
+            board,
+            solver,
+            start,
+            closed: s.closed,
+            open: s.open,
+            trials: s.trials,
+        };
+        if cell.solver_name() != s.solver {
+            return Err(bad(&format!(
+                "solver '{}' is not the name of its parameters, '{}'",
+                s.solver,
+                cell.solver_name()
+            )));
+        }
+        Ok(cell)
+    }
+}
+
+/// A classical solver's step cap and restarts where they differ from the solver's
+/// defaults (what the spec's `max_steps` and `restarts` changed); `None` otherwise.
+fn classical_caps(kind: &SolverKind) -> (Option<u64>, Option<u32>) {
+    let Ok(default) = kind.to_string().parse::<SolverKind>() else {
+        return (None, None);
+    };
+    match (kind, default) {
+        (
+            SolverKind::Backtrack { max_steps }
+            | SolverKind::ForwardCheck { max_steps, .. }
+            | SolverKind::WarnsdorffBacktrack { max_steps, .. },
+            SolverKind::Backtrack { max_steps: d }
+            | SolverKind::ForwardCheck { max_steps: d, .. }
+            | SolverKind::WarnsdorffBacktrack { max_steps: d, .. },
+        ) => ((*max_steps != d).then_some(*max_steps), None),
+        (SolverKind::Warnsdorff { restarts, .. }, SolverKind::Warnsdorff { restarts: d, .. }) => {
+            (None, (*restarts != d).then_some(*restarts))
+        }
+        _ => (None, None),
     }
 }
 
@@ -239,7 +364,7 @@ pub fn replay_variant(p: &NetworkParams) -> String {
     v
 }
 
-/// How a classical cell picks the start square of each trial.
+/// How a cell picks the start square of each trial.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StartRule {
     /// The top-left square (row 0, column 0).
@@ -251,6 +376,7 @@ pub enum StartRule {
 }
 
 impl StartRule {
+    /// `corner`, `random`, or a square of `board` as [`Board::parse_square`] reads it.
     pub fn parse(text: &str, board: Board) -> Result<StartRule, InputError> {
         match text.trim() {
             "corner" => Ok(StartRule::Corner),
@@ -263,6 +389,25 @@ impl StartRule {
                     "{e}; start accepts \"corner\", \"random\", \"ROW,COL\" or an algebraic name"
                 ))
                 }),
+        }
+    }
+
+    /// The rule as [`StartRule::parse`] reads it on `board`: `corner`, `random`, or the
+    /// square's name ([`Board::square_name`]).
+    pub fn text(self, board: Board) -> String {
+        match self {
+            StartRule::Corner => "corner".into(),
+            StartRule::Random => "random".into(),
+            StartRule::Square(q) => board.square_name(q),
+        }
+    }
+
+    /// The square every trial starts on (`None` for [`StartRule::Random`]).
+    pub fn fixed(self) -> Option<u32> {
+        match self {
+            StartRule::Corner => Some(0),
+            StartRule::Square(q) => Some(q),
+            StartRule::Random => None,
         }
     }
 }
@@ -732,8 +877,7 @@ fn resolve(
             let mut kind = base_kind.clone();
             // The default label comes from the single values alone; the swept ones follow.
             let mut default_label = String::new();
-            let mut merge: Option<MergeCell> = None;
-            let params = match &mut kind {
+            match &mut kind {
                 SolverKind::NetworkMerge { params, tile } => {
                     if entry.start.is_some()
                         || entry.open.is_some()
@@ -757,11 +901,6 @@ fn resolve(
                             .parse()
                             .map_err(|e: InputError| err(t.span(), e.to_string()))?;
                     }
-                    merge = Some(MergeCell {
-                        params: *params,
-                        tile: tile.to_string(),
-                    });
-                    None
                 }
                 SolverKind::Network(p) => {
                     check_open_network(entry)
@@ -785,7 +924,6 @@ fn resolve(
                     // `solve --seed SEED --max-attempts 1` replays a trial.
                     p.max_attempts = 1;
                     p.check().map_err(|e| entry_err(e.to_string()))?;
-                    Some(*p)
                 }
                 _ => {
                     let mut keys = entry.network_keys();
@@ -800,9 +938,8 @@ fn resolve(
                     }
                     apply_classical_caps(&mut kind, entry.max_steps, entry.restarts)
                         .map_err(|e| entry_err(e.to_string()))?;
-                    None
                 }
-            };
+            }
             let label = match &entry.label {
                 Some(l) => {
                     let s = l.get_ref().trim().to_string();
@@ -854,43 +991,20 @@ fn resolve(
                     ),
                     None => None,
                 };
-                let request = Request {
-                    board,
-                    closed: if entry.open == Some(true) {
-                        Some(false)
-                    } else {
-                        entry.closed
-                    },
-                    start: match start {
-                        Some(StartRule::Square(q)) => Some(q),
-                        Some(StartRule::Corner) => Some(0),
-                        _ => None,
-                    },
-                    reverse: false,
-                };
-                kind.build()
-                    .check(&request)
-                    .map_err(|e| err(b.span(), format!("{label} on {board}: {e}")))?;
                 let cell = Cell {
                     index: cells.len(),
                     label: label.clone(),
-                    board: board.to_string(),
-                    solver: match &merge {
-                        Some(m) => format!(
-                            "network+merge:{}",
-                            m.params.preset.map_or("parberry", |p| p.name())
-                        ),
-                        None => kind.to_string(),
-                    },
-                    params,
-                    merge: merge.clone(),
-                    start: entry.start.as_ref().map(|s| s.get_ref().trim().to_string()),
+                    board,
+                    solver: kind.clone(),
+                    start,
                     closed: entry.closed,
-                    max_steps: entry.max_steps,
-                    restarts: entry.restarts,
                     open: entry.open == Some(true),
                     trials,
                 };
+                cell.solver
+                    .build()
+                    .check(&cell.request())
+                    .map_err(|e| err(b.span(), format!("{label} on {board}: {e}")))?;
                 if !keys.insert(cell.key()) {
                     return Err(err(
                         b.span(),
@@ -936,6 +1050,7 @@ fn resolve(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn parse(t: &str) -> Result<Spec, InputError> {
         Spec::parse(t, "t", "t.toml")
@@ -960,7 +1075,7 @@ mod tests {
         assert_eq!(s.cells[2].key(), "parberry*/10x10");
         assert_eq!(s.cells[2].variant(), "parberry --c 5 --max-iterations 50");
         assert_eq!(s.cells[0].variant(), "brant");
-        let p = s.cells[2].params.unwrap();
+        let p = s.cells[2].params().unwrap();
         assert_eq!(
             (p.c, p.max_iterations, p.clamp, s.cells[2].trials),
             (5, 50, None, 4)
@@ -1020,7 +1135,7 @@ mod tests {
                 "b init=random-outputs/6x6",
             ]
         );
-        let p = s.cells[1].params.unwrap();
+        let p = s.cells[1].params().unwrap();
         assert_eq!((p.c, p.s, p.order), (3, 2, UpdateOrder::SquareSweep));
         assert_eq!(s.cells[1].variant(), "parberry --c 3 --order square-sweep");
         assert_eq!(
@@ -1060,6 +1175,90 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("network solvers only"), "{e}");
+    }
+
+    #[test]
+    fn cells_hold_typed_values_and_read_back_as_written() {
+        let s = parse(
+            "trials = 2\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network:parberry\"\nopen = true\nstart = \"2,1\"\n[[solver]]\nsolver = \"network+merge\"\ntile = \"whole\"\n[[solver]]\nsolver = \"warnsdorff:random\"\nrestarts = 3\nstart = \"random\"\n[[solver]]\nsolver = \"backtrack\"\nmax_steps = 100\nstart = \"c3\"\n",
+        )
+        .unwrap();
+        let board: Board = "6x6".parse().unwrap();
+        let c = &s.cells;
+        assert_eq!(c[0].board, board);
+        assert_eq!(c[0].start, Some(StartRule::Square(board.index(2, 1))));
+        assert_eq!(
+            c[0].tours(),
+            Tours::Open {
+                start: Some(board.index(2, 1))
+            }
+        );
+        assert_eq!(c[0].params().map(|p| p.max_attempts), Some(1));
+        assert!(matches!(
+            c[1].solver,
+            SolverKind::NetworkMerge {
+                tile: crate::solvers::neural_merge::TileMode::Whole,
+                ..
+            }
+        ));
+        assert!(matches!(
+            c[2].solver,
+            SolverKind::Warnsdorff { restarts: 3, .. }
+        ));
+        assert_eq!(c[2].start, Some(StartRule::Random));
+        assert!(matches!(
+            c[3].solver,
+            SolverKind::Backtrack { max_steps: 100 }
+        ));
+        assert_eq!(c[3].start, Some(StartRule::Square(board.index(3, 2))));
+        // run.json: the strings a spec gives, the square by its name, the caps given.
+        let json = serde_json::to_value(&s).unwrap();
+        let cell = |i: usize, key: &str| json["cells"][i][key].clone();
+        assert_eq!(cell(0, "board"), "6x6");
+        assert_eq!(cell(0, "solver"), "network:parberry");
+        assert_eq!(cell(0, "start"), "b4");
+        assert_eq!(cell(1, "solver"), "network+merge:parberry");
+        assert_eq!(cell(1, "merge")["tile"], "none");
+        assert!(cell(1, "params").is_null());
+        assert_eq!(cell(2, "solver"), "warnsdorff:random");
+        assert_eq!(
+            (cell(2, "restarts"), cell(2, "max_steps")),
+            (3.into(), Value::Null)
+        );
+        assert_eq!(
+            (cell(3, "max_steps"), cell(3, "start")),
+            (100.into(), "c3".into())
+        );
+        let back: Spec = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back, s);
+        // A stored cell whose values do not parse or do not fit together is refused.
+        for (i, key, value, needle) in [
+            (
+                0,
+                "solver",
+                "network:brant",
+                "not the name of its parameters",
+            ),
+            (0, "board", "0x6", "zero side"),
+            (1, "merge", "", "tile"),
+            (2, "solver", "warnsdorff:sideways", "sideways"),
+            (3, "start", "z9", "z9"),
+            (2, "max_steps", "", "max-steps"),
+        ] {
+            let mut j = json.clone();
+            j["cells"][i][key] = match (key, value) {
+                ("merge", _) => {
+                    serde_json::json!({"params": cell(1, "merge")["params"], "tile": "huge"})
+                }
+                ("max_steps", _) => 5.into(),
+                _ => value.into(),
+            };
+            let e = serde_json::from_value::<Spec>(j).unwrap_err().to_string();
+            assert!(
+                e.contains(needle) && e.contains(&format!("cell {i}")),
+                "{key}: {e}"
+            );
+        }
     }
 
     #[test]

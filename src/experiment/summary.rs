@@ -307,8 +307,8 @@ impl Tally {
             cells.push(CellSummary {
                 cell: cell.index,
                 label: cell.label.clone(),
-                board: cell.board.clone(),
-                solver: cell.solver.clone(),
+                board: cell.board.to_string(),
+                solver: cell.solver_name(),
                 variant: cell.variant(),
                 trials_planned: shard.count_in(offsets[cell.index], cell.trials),
                 trials: n,
