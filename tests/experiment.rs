@@ -286,8 +286,8 @@ fn interrupted_run_leaves_valid_results_and_resumes() {
 /// whether the tour came from a merge, the swaps, and both timings.
 #[test]
 fn a_network_merge_trial_records_the_solvers_merge_facts() {
+    use knightnet::rng_from_seed;
     use knightnet::solvers::{Request, SolverKind};
-    use knightnet::{board::Board, rng_from_seed};
     let tmp = tempfile::tempdir().unwrap();
     let spec = write_spec(
         tmp.path(),
@@ -301,7 +301,7 @@ fn a_network_merge_trial_records_the_solvers_merge_facts() {
     let solver = solver.build();
     let mut merged = 0;
     for r in &recs {
-        let board: Board = r.board.parse().unwrap();
+        let board = r.board;
         let sol = solver
             .solve(&Request::new(board), &mut rng_from_seed(r.seed))
             .unwrap();
@@ -319,7 +319,7 @@ fn a_network_merge_trial_records_the_solvers_merge_facts() {
 #[test]
 fn a_network_trial_replays_from_its_seed() {
     use knightnet::network::{Network, Termination};
-    use knightnet::{board::Board, graph::KnightGraph, rng_from_seed};
+    use knightnet::{graph::KnightGraph, rng_from_seed};
     let tmp = tempfile::tempdir().unwrap();
     let spec = write_spec(tmp.path(), TINY);
     let out = tmp.path().join("out");
@@ -328,7 +328,7 @@ fn a_network_trial_replays_from_its_seed() {
     // Every record, although the network cells ran in the lanes of batches.
     for r in records_of(&out).iter() {
         let cell = &spec.cells[r.cell];
-        let board: Board = r.board.parse().unwrap();
+        let board = r.board;
         let graph = KnightGraph::new(board);
         assert_eq!(cell.board, board);
         let net = Network::new(&graph, cell.params().unwrap()).unwrap();

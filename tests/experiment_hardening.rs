@@ -552,7 +552,8 @@ fn square_sweep_records_replay_through_solve() {
     let mut kinds = std::collections::BTreeSet::new();
     for r in &recs {
         // knightnet solve --board BOARD --variant VARIANT --seed SEED --max-attempts 1
-        let mut args = vec!["solve", "--board", &r.board, "--variant"];
+        let board = r.board.to_string();
+        let mut args = vec!["solve", "--board", &board, "--variant"];
         args.extend(r.variant.split(' '));
         let seed = r.seed.to_string();
         args.extend(["--seed", &seed, "--max-attempts", "1", "--format", "json"]);

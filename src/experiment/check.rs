@@ -211,8 +211,8 @@ impl<'s> RowCheck<'s> {
             ("label", r.label == cell.label, &r.label, &cell.label),
             (
                 "board",
-                r.board == cell.board.to_string(),
-                &r.board,
+                r.board == cell.board,
+                &r.board.to_string(),
                 &cell.board.to_string(),
             ),
             ("solver", r.solver == rule.solver, &r.solver, &rule.solver),

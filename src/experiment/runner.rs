@@ -227,7 +227,7 @@ impl<'s> Prepared<'s> {
             spec: self.spec.name.clone(),
             cell: self.cell.index,
             label: self.cell.label.clone(),
-            board: self.cell.board.to_string(),
+            board: self.cell.board,
             solver: self.solver.clone(),
             variant: self.variant.clone(),
             trial,
