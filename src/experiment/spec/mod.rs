@@ -265,6 +265,51 @@ mod tests {
     }
 
     #[test]
+    fn errors_carry_what_they_name() {
+        let spec_err = |t: &str| match parse(t).unwrap_err() {
+            InputError::Spec(e) => *e,
+            other => panic!("not a spec error: {other:?}"),
+        };
+        let e = spec_err("trials = 0\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\n");
+        assert_eq!(
+            (
+                e.origin.as_str(),
+                e.line,
+                e.key.as_deref(),
+                e.entry.as_ref()
+            ),
+            ("t.toml", Some(1), Some("trials"), None)
+        );
+        assert_eq!(
+            e.to_string(),
+            "t.toml, line 1: trials = 0 is not accepted; give 1 to 1000000000"
+        );
+        let e = spec_err(
+            "trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\n[[solver]]\nsolver = \" network:brant\"\nclosed = true\n",
+        );
+        let entry = crate::error::SpecEntry {
+            number: 2,
+            solver: "network:brant".into(),
+        };
+        assert_eq!(
+            (e.line, e.key.as_deref(), e.entry.clone()),
+            (Some(6), Some("closed"), Some(entry))
+        );
+        assert!(e.to_string().starts_with(
+            "t.toml, line 6: [[solver]] #2 (\"network:brant\"): closed applies to classical solvers only"
+        ));
+        let e = spec_err("trials = 1\nboards = [\"6x6\"]\n");
+        assert_eq!((e.line, e.key.clone(), e.entry.clone()), (None, None, None));
+        assert!(e
+            .to_string()
+            .starts_with("t.toml: the spec has no [[solver]] entry"));
+        let e = spec_err(
+            "trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"warnsdorff\"\nstart = \"z9\"\n",
+        );
+        assert_eq!((e.line, e.key.as_deref()), (Some(5), Some("start")));
+    }
+
+    #[test]
     fn lists_expand_into_labelled_cells() {
         let s = parse(
             "trials = 2\nboards = [\"6x6\", \"8x8\"]\n[[solver]]\nsolver = \"network\"\nc = [3, 4]\ns = [2]\norder = \"square-sweep\"\n[[solver]]\nsolver = \"network:brant\"\nlabel = \"b\"\ninit = [\"random-outputs\"]\nboards = [\"6x6\"]\n",

@@ -12,7 +12,7 @@ use super::file::{Entry, SpecFile};
 use super::sweep::{sweep_point, Setting};
 use super::{Spec, MAX_CELLS, MAX_ENTRIES, MAX_TRIALS};
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{InputError, SpecEntry, SpecError};
 use crate::network::NetworkParams;
 use crate::solvers::neural_merge::TileMode;
 use crate::solvers::SolverKind;
@@ -34,13 +34,30 @@ impl Source<'_> {
     }
 
     /// An error at `span` (`ORIGIN, line N: MESSAGE`), about `key` when one is named.
-    pub fn at(&self, span: &Range<usize>, _key: Option<&str>, msg: String) -> InputError {
-        InputError::File(format!("{}, line {}: {msg}", self.origin, self.line(span)))
+    pub fn at(&self, span: &Range<usize>, key: Option<&str>, msg: String) -> InputError {
+        self.error(Some(span), None, key, msg)
     }
 
     /// An error about the spec as a whole (`ORIGIN: MESSAGE`).
     pub fn whole(&self, msg: String) -> InputError {
-        InputError::File(format!("{}: {msg}", self.origin))
+        self.error(None, None, None, msg)
+    }
+
+    fn error(
+        &self,
+        span: Option<&Range<usize>>,
+        entry: Option<SpecEntry>,
+        key: Option<&str>,
+        message: String,
+    ) -> InputError {
+        SpecError {
+            origin: self.origin.to_string(),
+            line: span.map(|s| self.line(s)),
+            entry,
+            key: key.map(str::to_string),
+            message,
+        }
+        .into()
     }
 }
 
@@ -198,13 +215,13 @@ struct EntryAt<'a> {
 impl EntryAt<'_> {
     /// An error about the entry, at its `solver` line:
     /// `[[solver]] #K ("SOLVER"): MESSAGE`, about `key` when one is named.
-    fn err(&self, _key: Option<&str>, msg: String) -> InputError {
-        let solver = self.entry.solver.get_ref().trim();
-        self.src.at(
-            &self.entry.solver.span(),
-            None,
-            format!("[[solver]] #{} (\"{solver}\"): {msg}", self.number),
-        )
+    fn err(&self, key: Option<&str>, msg: String) -> InputError {
+        let entry = SpecEntry {
+            number: self.number,
+            solver: self.entry.solver.get_ref().trim().to_string(),
+        };
+        self.src
+            .error(Some(&self.entry.solver.span()), Some(entry), key, msg)
     }
 
     /// Append the entry's cells to `cells`: sweep points in order, boards innermost.
