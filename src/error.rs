@@ -21,6 +21,58 @@ pub enum InputError {
     /// A spec, tour or trace file that cannot be read or parsed.
     #[error("{0}")]
     File(String),
+    /// A spec whose content cannot be served, with what the message names as fields.
+    #[error("{0}")]
+    Spec(Box<SpecError>),
+}
+
+/// An experiment spec's content that cannot be served, carrying as fields what its
+/// message names: the file, the line, the `[[solver]]` entry and the key. It prints one
+/// line, `ORIGIN[, line N]: [[[solver]] #K ("SOLVER"): ]MESSAGE`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecError {
+    /// The spec's path, or `built-in quickstart.toml`.
+    pub origin: String,
+    /// The 1-based line pointed at (`None`: the spec as a whole).
+    pub line: Option<usize>,
+    /// The `[[solver]]` entry the message names, if it names one.
+    pub entry: Option<SpecEntry>,
+    /// The spec key concerned (`trials`, `boards`, `start`, ...), when the message names
+    /// one.
+    pub key: Option<String>,
+    /// What is wrong and what is accepted.
+    pub message: String,
+}
+
+/// A `[[solver]]` entry of a spec, as errors name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecEntry {
+    /// Its position among the entries, from 1.
+    pub number: usize,
+    /// Its `solver` text.
+    pub solver: String,
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.origin)?;
+        if let Some(line) = self.line {
+            write!(f, ", line {line}")?;
+        }
+        f.write_str(": ")?;
+        if let Some(e) = &self.entry {
+            write!(f, "[[solver]] #{} (\"{}\"): ", e.number, e.solver)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl From<SpecError> for InputError {
+    fn from(e: SpecError) -> InputError {
+        InputError::Spec(Box::new(e))
+    }
 }
 
 impl InputError {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use knightnet::experiment::{self, records, Options, Progress, Record, Shard, Spec};
-use knightnet::solvers::Outcome;
+use knightnet::solvers::{Outcome, SolverKind};
 use serde_json::Value;
 
 const TINY: &str = r#"
@@ -286,8 +286,8 @@ fn interrupted_run_leaves_valid_results_and_resumes() {
 /// whether the tour came from a merge, the swaps, and both timings.
 #[test]
 fn a_network_merge_trial_records_the_solvers_merge_facts() {
+    use knightnet::rng_from_seed;
     use knightnet::solvers::{Request, SolverKind};
-    use knightnet::{board::Board, rng_from_seed};
     let tmp = tempfile::tempdir().unwrap();
     let spec = write_spec(
         tmp.path(),
@@ -301,7 +301,7 @@ fn a_network_merge_trial_records_the_solvers_merge_facts() {
     let solver = solver.build();
     let mut merged = 0;
     for r in &recs {
-        let board: Board = r.board.parse().unwrap();
+        let board = r.board;
         let sol = solver
             .solve(&Request::new(board), &mut rng_from_seed(r.seed))
             .unwrap();
@@ -319,7 +319,7 @@ fn a_network_merge_trial_records_the_solvers_merge_facts() {
 #[test]
 fn a_network_trial_replays_from_its_seed() {
     use knightnet::network::{Network, Termination};
-    use knightnet::{board::Board, graph::KnightGraph, rng_from_seed};
+    use knightnet::{graph::KnightGraph, rng_from_seed};
     let tmp = tempfile::tempdir().unwrap();
     let spec = write_spec(tmp.path(), TINY);
     let out = tmp.path().join("out");
@@ -328,9 +328,10 @@ fn a_network_trial_replays_from_its_seed() {
     // Every record, although the network cells ran in the lanes of batches.
     for r in records_of(&out).iter() {
         let cell = &spec.cells[r.cell];
-        let board: Board = r.board.parse().unwrap();
+        let board = r.board;
         let graph = KnightGraph::new(board);
-        let net = Network::new(&graph, cell.params.unwrap()).unwrap();
+        assert_eq!(cell.board, board);
+        let net = Network::new(&graph, cell.params().unwrap()).unwrap();
         let run = net.solve(&mut rng_from_seed(r.seed));
         assert_eq!(run.attempts, 1);
         assert_eq!(Outcome::from(&run.last.termination), r.outcome);
@@ -467,8 +468,17 @@ fn the_readme_spec_example_parses() {
     // each, parberry-c5 on one.
     assert_eq!(spec.cells.len(), 9);
     assert_eq!(spec.cells[2].key(), "parberry-c5/8x8");
-    assert_eq!(spec.cells[2].params.unwrap().c, 5);
-    assert!(spec.cells[3].merge.is_some());
-    assert!(spec.cells[5].params.is_none() && spec.cells[5].merge.is_none());
-    assert_eq!(spec.cells[8].max_steps, Some(1_000_000));
+    assert_eq!(spec.cells[2].params().unwrap().c, 5);
+    assert!(matches!(
+        spec.cells[3].solver,
+        SolverKind::NetworkMerge { .. }
+    ));
+    assert!(spec.cells[5].solver.is_classical());
+    assert!(matches!(
+        spec.cells[8].solver,
+        SolverKind::ForwardCheck {
+            max_steps: 1_000_000,
+            ..
+        }
+    ));
 }

@@ -460,6 +460,36 @@ fn bad_results_files_exit_2_naming_the_path() {
         "--quiet",
     ]);
     assert!(err.contains("run.json"), "{err}");
+    // A run.json whose cells were edited into values that do not parse or do not fit
+    // together: refused naming the file and the cell (the typed cells are read once,
+    // with the file; nothing re-parses them later).
+    let text = std::fs::read_to_string(six.join("run.json")).unwrap();
+    std::fs::copy(six.join("records.csv"), junk.join("records.csv")).unwrap();
+    for (from, to) in [
+        ("\"board\": \"6x6\"", "\"board\": \"six\""),
+        ("\"start\": \"random\"", "\"start\": \"z99\""),
+        (
+            "\"solver\": \"warnsdorff:roth\"",
+            "\"solver\": \"warnsdorff:sideways\"",
+        ),
+        (
+            "\"solver\": \"network:parberry\"",
+            "\"solver\": \"network:brant\"",
+        ),
+    ] {
+        assert!(text.contains(from), "{from}");
+        std::fs::write(junk.join("run.json"), text.replacen(from, to, 1)).unwrap();
+        for args in [
+            vec!["merge", s(&junk), "--out", s(&out), "--quiet"],
+            vec!["stats", s(&junk)],
+        ] {
+            let err = refused(&args);
+            assert!(
+                err.contains("run.json") && err.contains("cell ") && !err.contains("panicked"),
+                "{to}: {err}"
+            );
+        }
+    }
     // A shard without records.csv.
     let bare = tmp.path().join("bare");
     std::fs::create_dir(&bare).unwrap();
@@ -522,7 +552,8 @@ fn square_sweep_records_replay_through_solve() {
     let mut kinds = std::collections::BTreeSet::new();
     for r in &recs {
         // knightnet solve --board BOARD --variant VARIANT --seed SEED --max-attempts 1
-        let mut args = vec!["solve", "--board", &r.board, "--variant"];
+        let board = r.board.to_string();
+        let mut args = vec!["solve", "--board", &board, "--variant"];
         args.extend(r.variant.split(' '));
         let seed = r.seed.to_string();
         args.extend(["--seed", &seed, "--max-attempts", "1", "--format", "json"]);

@@ -36,7 +36,7 @@ fn run(dir: &Path, name: &str, spec: &str) -> BTreeMap<(String, String, u64), Re
                 spec: String::new(),
                 ..r.without_timing()
             };
-            ((r.label.clone(), r.board.clone(), r.trial), r)
+            ((r.label.clone(), r.board.to_string(), r.trial), r)
         })
         .collect()
 }
@@ -100,7 +100,8 @@ fn a_swept_record_replays_with_solve() {
         }
         *n += 1;
         let seed = r.seed.to_string();
-        let mut args = vec!["solve", "--board", &r.board, "--variant"];
+        let board = r.board.to_string();
+        let mut args = vec!["solve", "--board", &board, "--variant"];
         args.extend(r.variant.split_whitespace());
         args.extend(["--seed", &seed, "--max-attempts", "1", "--format", "json"]);
         let o = knightnet(&args);
@@ -230,7 +231,9 @@ fn plot_draws_the_phase_diagram_of_a_two_key_sweep() {
         assert_eq!(label, format!("parberry c={c} s={s}"));
         let tours = recs
             .iter()
-            .filter(|r| r.label == label && r.board == board && r.outcome == Outcome::Tour)
+            .filter(|r| {
+                r.label == label && r.board.to_string() == board && r.outcome == Outcome::Tour
+            })
             .count();
         assert_eq!(row[5].parse::<usize>().unwrap(), tours, "{row:?}");
         assert_eq!(&row[4], "20");

@@ -25,8 +25,7 @@ use serde_json::Value;
 use super::records::Record;
 use super::runner::Shard;
 use super::seeds::trial_seed;
-use super::spec::Spec;
-use crate::board::Board;
+use super::spec::{Cell, Spec};
 use crate::error::InputError;
 use crate::solvers::outcome::{self, Outcome};
 
@@ -145,8 +144,8 @@ impl TrialSet {
 /// What a row of each cell must look like.
 struct CellRule {
     key: String,
+    solver: String,
     variant: String,
-    board: Board,
     /// Per-attempt cap of a network cell; `None` for classical cells.
     max_iterations: Option<u64>,
     /// Vertices of the cell's graph: the squares, plus the apex of the open graph.
@@ -171,10 +170,10 @@ impl<'s> RowCheck<'s> {
             .iter()
             .map(|c| CellRule {
                 key: c.key(),
+                solver: c.solver_name(),
                 variant: c.variant(),
-                board: c.board(),
-                max_iterations: c.params.map(|p| u64::from(p.max_iterations)),
-                vertices: c.board().squares() as u64 + u64::from(c.open),
+                max_iterations: c.params().map(|p| u64::from(p.max_iterations)),
+                vertices: c.board.squares() as u64 + u64::from(c.open),
             })
             .collect();
         RowCheck {
@@ -194,54 +193,85 @@ impl<'s> RowCheck<'s> {
                 origin.display()
             ))
         };
-        let spec = self.spec;
-        if r.spec != spec.name {
+        let (g, rule) = self.placed(r).map_err(bad)?;
+        Self::in_range(r, &self.spec.cells[r.cell], rule).map_err(bad)?;
+        if self.seen.contains(g) {
             return Err(bad(format!(
-                "spec '{}' is not this run's spec '{}'",
-                r.spec, spec.name
+                "cell {} ({}) trial {} appears twice",
+                r.cell, rule.key, r.trial
             )));
         }
+        self.seen.insert(g);
+        Ok(())
+    }
+
+    /// Whether row `r` is where its spec, cell and seed put it: its global trial number
+    /// and its cell's rule, or what differs.
+    fn placed(&self, r: &Record) -> Result<(u64, &CellRule), String> {
+        let spec = self.spec;
+        if r.spec != spec.name {
+            return Err(format!(
+                "spec '{}' is not this run's spec '{}'",
+                r.spec, spec.name
+            ));
+        }
         let (Some(cell), Some(rule)) = (spec.cells.get(r.cell), self.rules.get(r.cell)) else {
-            return Err(bad(format!(
+            return Err(format!(
                 "cell {} is not in the spec (it has {} cells)",
                 r.cell,
                 spec.cells.len()
-            )));
+            ));
         };
         let fields = [
-            ("label", &r.label, &cell.label),
-            ("board", &r.board, &cell.board),
-            ("solver", &r.solver, &cell.solver),
-            ("variant", &r.variant, &rule.variant),
+            ("label", r.label == cell.label, &r.label, &cell.label),
+            (
+                "board",
+                r.board == cell.board,
+                &r.board.to_string(),
+                &cell.board.to_string(),
+            ),
+            ("solver", r.solver == rule.solver, &r.solver, &rule.solver),
+            (
+                "variant",
+                r.variant == rule.variant,
+                &r.variant,
+                &rule.variant,
+            ),
         ];
-        for (name, got, want) in fields {
-            if got != want {
-                return Err(bad(format!(
+        for (name, same, got, want) in fields {
+            if !same {
+                return Err(format!(
                     "{name} '{got}' is not that of cell {} ({}), '{want}'",
                     r.cell, rule.key
-                )));
+                ));
             }
         }
         if r.trial >= cell.trials {
-            return Err(bad(format!(
+            return Err(format!(
                 "trial {} is beyond cell {} ({})'s {} trials",
                 r.trial, r.cell, rule.key, cell.trials
-            )));
+            ));
         }
         let seed = trial_seed(spec.seed, &rule.key, r.trial);
         if r.seed != seed {
-            return Err(bad(format!(
+            return Err(format!(
                 "seed {} is not the seed of cell {} ({}) trial {} under base seed {} (expected {seed})",
                 r.seed, r.cell, rule.key, r.trial, spec.seed
-            )));
+            ));
         }
         let g = self.offsets[r.cell] + r.trial;
         if !self.shard.contains(g) {
-            return Err(bad(format!(
+            return Err(format!(
                 "cell {} ({}) trial {} is not in shard {}",
                 r.cell, rule.key, r.trial, self.shard
-            )));
+            ));
         }
+        Ok((g, rule))
+    }
+
+    /// Whether row `r`'s outcome and numbers are ones cell `cell` (with `rule`) can
+    /// record, or what is out of range.
+    fn in_range(r: &Record, cell: &Cell, rule: &CellRule) -> Result<(), String> {
         // Any outcome name parsed (the reader refused unknown ones); a network cell's
         // trial is one attempt, which ends in one of the network's own outcomes.
         if rule.max_iterations.is_some() && !r.outcome.ends_network_attempt() {
@@ -249,14 +279,14 @@ impl<'s> RowCheck<'s> {
                 .into_iter()
                 .filter(|o| o.ends_network_attempt())
                 .collect();
-            return Err(bad(format!(
+            return Err(format!(
                 "outcome '{}' is not one this cell records ({})",
                 r.outcome,
                 outcome::names(&network)
-            )));
+            ));
         }
         let range = |name: &str, v: Option<u64>, max: u64| match v {
-            Some(x) if x > max => Err(bad(format!("{name} {x} is above {max}"))),
+            Some(x) if x > max => Err(format!("{name} {x} is above {max}")),
             _ => Ok(()),
         };
         match rule.max_iterations {
@@ -273,29 +303,19 @@ impl<'s> RowCheck<'s> {
                     ("swaps", r.swaps.is_some()),
                 ];
                 if let Some((name, _)) = classical.iter().find(|(_, set)| *set) {
-                    return Err(bad(format!(
-                        "{name} is set, but network trials leave it empty"
-                    )));
+                    return Err(format!("{name} is set, but network trials leave it empty"));
                 }
             }
             None => {
                 if let Some(s) = &r.start {
-                    if rule.board.parse_square(s).is_err() {
-                        return Err(bad(format!("start '{s}' is not a square of {}", r.board)));
+                    if cell.board.parse_square(s).is_err() {
+                        return Err(format!("start '{s}' is not a square of {}", r.board));
                     }
                 }
                 if r.cycles.is_some() || r.largest_cycle.is_some() {
-                    return Err(bad(
-                        "cycles is set, but only network trials record cycles".into()
-                    ));
+                    return Err("cycles is set, but only network trials record cycles".into());
                 }
             }
-        }
-        if !self.seen.insert(g) {
-            return Err(bad(format!(
-                "cell {} ({}) trial {} appears twice",
-                r.cell, rule.key, r.trial
-            )));
         }
         Ok(())
     }

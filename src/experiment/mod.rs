@@ -89,6 +89,28 @@ pub struct Session {
     pub command: Vec<String>,
 }
 
+impl Session {
+    /// A session starting now on this machine, with no trial run yet.
+    fn begin(
+        threads: usize,
+        shard: Option<Shard>,
+        git_revision: Option<String>,
+        command: Vec<String>,
+    ) -> Session {
+        Session {
+            started_at: utc_now(),
+            finished_at: None,
+            threads,
+            shard,
+            trials_run: 0,
+            interrupted: false,
+            git_revision,
+            machine: Machine::this(),
+            command,
+        }
+    }
+}
+
 /// `run.json`: what ran, with which code, where and when.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunInfo {
@@ -280,26 +302,13 @@ fn scan_checked(
     })
 }
 
-/// Run (or resume) `spec` into `opts.out`. Stops starting trials once `stop` is set.
-///
-/// Memory does not grow with the trials: they are produced one at a time
-/// ([`runner::Plan`]), records go straight to `records.csv`, and the summary comes from a
-/// streaming [`summary::Tally`]; on resume, the trials already recorded are kept as
-/// ranges of trial numbers ([`check::TrialSet`]).
-pub fn run(
-    spec: &Spec,
-    opts: &Options,
-    stop: &AtomicBool,
-    progress: &dyn Progress,
-) -> Result<Report> {
+/// The sessions of the run in `opts.out` that this one continues (none for a new
+/// run), after checking that it may: `--resume` for a folder holding a run, and then the
+/// same engine version, spec and shard.
+fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
     let out = &opts.out;
-    crate::check_threads(opts.threads)?;
-    check_out_dir(out)?;
-    let records_path = out.join(RECORDS);
     let run_path = out.join(RUN);
-    let mut sessions = Vec::new();
-    let mut truncated_bytes = 0;
-    let exists = records_path.exists() || run_path.exists();
+    let exists = out.join(RECORDS).exists() || run_path.exists();
     if exists && !opts.resume {
         return Err(InputError::File(format!(
             "{} already holds a run; pass --resume to continue it, or choose another --out",
@@ -334,8 +343,30 @@ pub fn run(
             ))
             .into());
         }
-        sessions = info.sessions;
+        return Ok(info.sessions);
     }
+    Ok(Vec::new())
+}
+
+/// Run (or resume) `spec` into `opts.out`. Stops starting trials once `stop` is set.
+///
+/// Memory does not grow with the trials: they are produced one at a time
+/// ([`runner::Plan`]), records go straight to `records.csv`, and the summary comes from a
+/// streaming [`summary::Tally`]; on resume, the trials already recorded are kept as
+/// ranges of trial numbers ([`check::TrialSet`]).
+pub fn run(
+    spec: &Spec,
+    opts: &Options,
+    stop: &AtomicBool,
+    progress: &dyn Progress,
+) -> Result<Report> {
+    let out = &opts.out;
+    crate::check_threads(opts.threads)?;
+    check_out_dir(out)?;
+    let records_path = out.join(RECORDS);
+    let run_path = out.join(RUN);
+    let mut sessions = earlier_sessions(spec, opts)?;
+    let mut truncated_bytes = 0;
     let mut tally = summary::Tally::new(spec);
     let mut check = check::RowCheck::new(spec, opts.shard);
     if opts.resume && records_path.exists() {
@@ -359,17 +390,12 @@ pub fn run(
         .max(1);
 
     let (git_rev, git_dirty) = git_revision();
-    sessions.push(Session {
-        started_at: utc_now(),
-        finished_at: None,
+    sessions.push(Session::begin(
         threads,
-        shard: (!opts.shard.is_all()).then_some(opts.shard),
-        trials_run: 0,
-        interrupted: false,
-        git_revision: git_rev.clone(),
-        machine: Machine::this(),
-        command: opts.command.clone(),
-    });
+        (!opts.shard.is_all()).then_some(opts.shard),
+        git_rev.clone(),
+        opts.command.clone(),
+    ));
     let mut info = RunInfo {
         knightnet_version: env!("CARGO_PKG_VERSION").into(),
         engine_version: crate::ENGINE_VERSION,
@@ -431,35 +457,9 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
     let Some(first) = dirs.first() else {
         return Err(InputError::param("merge needs at least one results folder").into());
     };
-    for dir in dirs {
-        if matches!((dir.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b) {
-            return Err(InputError::param(format!(
-                "--out {} is one of the folders being merged; choose a new folder",
-                out.display()
-            ))
-            .into());
-        }
-    }
-    check_out_dir(out)?;
-    if out.join(RECORDS).exists() || out.join(RUN).exists() {
-        return Err(InputError::File(format!(
-            "{} already holds a run; choose a new folder for the merge",
-            out.display()
-        ))
-        .into());
-    }
+    check_merge_out(dirs, out)?;
     let base = read_run_info(first)?;
-    // Where each row is: (global trial number, folder, byte offset): 24 bytes a row, the
-    // rows themselves stay on disk until they are copied in order.
-    let mut rows: Vec<(u64, u32, u64)> = Vec::new();
-    let mut files = Vec::new();
-    let mut sessions = Vec::new();
-    let mut shards = Vec::new();
-    let mut merged_from = Vec::new();
-    let mut tally = summary::Tally::new(&base.spec);
-    // Trials of every folder so far, to refuse one recorded twice.
-    let mut everywhere = check::TrialSet::default();
-    let offsets = base.spec.offsets();
+    let mut gathered = Gathered::new(&base.spec);
     for dir in dirs {
         let info = read_run_info(dir)?;
         if info.engine_version != base.engine_version {
@@ -480,62 +480,21 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
             ))
             .into());
         }
-        let shard = info.shard.unwrap_or(Shard::ALL);
-        let path = dir.join(RECORDS);
-        let mut check = check::RowCheck::new(&base.spec, shard);
-        let mut twice: Option<(usize, u64)> = None;
-        let folder = u32::try_from(files.len()).unwrap_or(u32::MAX);
-        let scan = scan_checked(&path, &mut check, |r, byte| {
-            let g = offsets[r.cell] + r.trial;
-            if !everywhere.insert(g) && twice.is_none() {
-                twice = Some((r.cell, r.trial));
-            }
-            tally.add(r);
-            rows.push((g, folder, byte));
-        })?;
-        files.push(path.clone());
-        if let Some((cell, trial)) = twice {
-            return Err(InputError::File(format!(
-                "cell {cell} ({}) trial {trial} is recorded in more than one folder (again in {}); shards must be disjoint",
-                base.spec.cells[cell].key(),
-                path.display()
-            ))
-            .into());
-        }
-        if scan.truncated > 0 {
-            eprintln!(
-                "warning: {}: ignored a half-written last line ({} bytes)",
-                path.display(),
-                scan.truncated
-            );
-        }
-        shards.push(shard);
-        sessions.extend(info.sessions);
-        merged_from.push(dir.display().to_string());
+        gathered.add(dir, info, &base.spec)?;
     }
+    let Gathered {
+        mut rows,
+        files,
+        mut sessions,
+        shards,
+        merged_from,
+        tally,
+        ..
+    } = gathered;
     rows.sort_unstable();
     let summary = tally.summary(&base.spec, Shard::ALL);
     if !summary.complete && !partial {
-        let mut msg = format!(
-            "the folders hold {} of the spec's {} trials",
-            summary.trials_done, summary.trials_planned
-        );
-        if let Some(n) = shards
-            .first()
-            .map(|s| s.count)
-            .filter(|&n| shards.iter().all(|s| s.count == n))
-        {
-            let missing: Vec<String> = (0..n)
-                .filter(|i| !shards.iter().any(|s| s.index == *i))
-                .take(10)
-                .map(|i| format!("{i}/{n}"))
-                .collect();
-            if !missing.is_empty() {
-                msg += &format!("; missing shards: {}", missing.join(", "));
-            }
-        }
-        msg += "; finish them (experiment --resume) or pass --partial";
-        return Err(InputError::File(msg).into());
+        return Err(InputError::File(incomplete(&summary, &shards)).into());
     }
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     records::copy_rows(
@@ -545,23 +504,14 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
     )?;
     drop(rows);
     write_summary(out, &summary)?;
-    let (git_rev, git_dirty) = (base.git_revision.clone(), base.git_dirty);
-    sessions.push(Session {
-        started_at: utc_now(),
-        finished_at: Some(utc_now()),
-        threads: 0,
-        shard: None,
-        trials_run: 0,
-        interrupted: false,
-        git_revision: git_revision().0,
-        machine: Machine::this(),
-        command,
-    });
+    let mut session = Session::begin(0, None, git_revision().0, command);
+    session.finished_at = Some(utc_now());
+    sessions.push(session);
     let info = RunInfo {
         knightnet_version: base.knightnet_version.clone(),
         engine_version: base.engine_version,
-        git_revision: git_rev,
-        git_dirty,
+        git_revision: base.git_revision.clone(),
+        git_dirty: base.git_dirty,
         spec_source: base.spec_source.clone(),
         spec: base.spec.clone(),
         shard: None,
@@ -573,4 +523,125 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
     };
     write_json(&out.join(RUN), &info)?;
     Ok(summary)
+}
+
+/// Refuse a merge `--out` that is one of the folders merged, a file, or a folder that
+/// already holds a run.
+fn check_merge_out(dirs: &[PathBuf], out: &Path) -> Result<()> {
+    for dir in dirs {
+        if matches!((dir.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b) {
+            return Err(InputError::param(format!(
+                "--out {} is one of the folders being merged; choose a new folder",
+                out.display()
+            ))
+            .into());
+        }
+    }
+    check_out_dir(out)?;
+    if out.join(RECORDS).exists() || out.join(RUN).exists() {
+        return Err(InputError::File(format!(
+            "{} already holds a run; choose a new folder for the merge",
+            out.display()
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+/// Why a merge of `shards` whose records make `summary` is incomplete: the trials held,
+/// and the missing shards when every folder is a shard of the same count.
+fn incomplete(summary: &Summary, shards: &[Shard]) -> String {
+    let mut msg = format!(
+        "the folders hold {} of the spec's {} trials",
+        summary.trials_done, summary.trials_planned
+    );
+    if let Some(n) = shards
+        .first()
+        .map(|s| s.count)
+        .filter(|&n| shards.iter().all(|s| s.count == n))
+    {
+        let missing: Vec<String> = (0..n)
+            .filter(|i| !shards.iter().any(|s| s.index == *i))
+            .take(10)
+            .map(|i| format!("{i}/{n}"))
+            .collect();
+        if !missing.is_empty() {
+            msg += &format!("; missing shards: {}", missing.join(", "));
+        }
+    }
+    msg + "; finish them (experiment --resume) or pass --partial"
+}
+
+/// What a merge gathers from its folders, one at a time.
+struct Gathered {
+    /// Where each row is: (global trial number, folder, byte offset): 24 bytes a row,
+    /// the rows themselves stay on disk until they are copied in order.
+    rows: Vec<(u64, u32, u64)>,
+    files: Vec<PathBuf>,
+    sessions: Vec<Session>,
+    shards: Vec<Shard>,
+    merged_from: Vec<String>,
+    tally: summary::Tally,
+    /// Trials of every folder so far, to refuse one recorded twice.
+    everywhere: check::TrialSet,
+    offsets: Vec<u64>,
+}
+
+impl Gathered {
+    fn new(spec: &Spec) -> Gathered {
+        Gathered {
+            rows: Vec::new(),
+            files: Vec::new(),
+            sessions: Vec::new(),
+            shards: Vec::new(),
+            merged_from: Vec::new(),
+            tally: summary::Tally::new(spec),
+            everywhere: check::TrialSet::default(),
+            offsets: spec.offsets(),
+        }
+    }
+
+    /// Add folder `dir` (whose `run.json` is `info`), every row checked against `spec`
+    /// and the folder's shard; a trial another folder holds too is refused.
+    fn add(&mut self, dir: &Path, info: RunInfo, spec: &Spec) -> Result<()> {
+        let shard = info.shard.unwrap_or(Shard::ALL);
+        let path = dir.join(RECORDS);
+        let mut check = check::RowCheck::new(spec, shard);
+        let mut twice: Option<(usize, u64)> = None;
+        let folder = u32::try_from(self.files.len()).unwrap_or(u32::MAX);
+        let (rows, tally, everywhere, offsets) = (
+            &mut self.rows,
+            &mut self.tally,
+            &mut self.everywhere,
+            &self.offsets,
+        );
+        let scan = scan_checked(&path, &mut check, |r, byte| {
+            let g = offsets[r.cell] + r.trial;
+            if !everywhere.insert(g) && twice.is_none() {
+                twice = Some((r.cell, r.trial));
+            }
+            tally.add(r);
+            rows.push((g, folder, byte));
+        })?;
+        self.files.push(path.clone());
+        if let Some((cell, trial)) = twice {
+            return Err(InputError::File(format!(
+                "cell {cell} ({}) trial {trial} is recorded in more than one folder (again in {}); shards must be disjoint",
+                spec.cells[cell].key(),
+                path.display()
+            ))
+            .into());
+        }
+        if scan.truncated > 0 {
+            eprintln!(
+                "warning: {}: ignored a half-written last line ({} bytes)",
+                path.display(),
+                scan.truncated
+            );
+        }
+        self.shards.push(shard);
+        self.sessions.extend(info.sessions);
+        self.merged_from.push(dir.display().to_string());
+        Ok(())
+    }
 }

@@ -35,6 +35,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::board::Board;
 use crate::error::InputError;
 use crate::io::{complete_len, cut_to, write_atomic, write_atomic_with, Appender};
 use crate::solvers::Outcome;
@@ -69,7 +70,12 @@ pub struct Record {
     pub spec: String,
     pub cell: usize,
     pub label: String,
-    pub board: String,
+    /// Written as `ROWSxCOLS`.
+    #[serde(with = "board_text")]
+    pub board: Board,
+    /// The cell's solver name ([`super::Cell::solver_name`]): a name, not a
+    /// [`crate::solvers::SolverKind`] (`network:parberry*` stands for parameters the
+    /// name does not carry; they are in `run.json`).
     pub solver: String,
     pub variant: String,
     pub trial: u64,
@@ -101,6 +107,22 @@ impl Record {
             merge_ns: self.merge_ns.map(|_| 0),
             ..self.clone()
         }
+    }
+}
+
+/// A board in a records column: `ROWSxCOLS`, read back with [`Board`]'s parser (a row
+/// whose board does not parse is refused naming its line).
+mod board_text {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    use crate::board::Board;
+
+    pub fn serialize<S: Serializer>(board: &Board, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(board)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
     }
 }
 
@@ -310,7 +332,7 @@ mod tests {
             spec: "t".into(),
             cell,
             label: "parberry".into(),
-            board: "6x6".into(),
+            board: "6x6".parse().unwrap(),
             solver: "network:parberry".into(),
             variant: "parberry".into(),
             trial,
@@ -355,5 +377,21 @@ mod tests {
         w.write(&rec(2, 0)).unwrap();
         drop(w);
         assert_eq!(read(&path).unwrap().records.len(), 3);
+    }
+
+    #[test]
+    fn the_board_column_is_a_board() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("records.csv");
+        write_all(&path, &[rec(0, 0)]).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("t,0,parberry,6x6,"));
+        std::fs::write(&path, text.replace(",6x6,", ",6by6,")).unwrap();
+        let e = read(&path).unwrap_err().to_string();
+        assert!(e.contains("line 2") && e.contains("6by6"), "{e}");
     }
 }

@@ -36,7 +36,7 @@ use crate::graph::KnightGraph;
 use crate::network::batch::{self, Jobs};
 use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination};
 use crate::rng_from_seed;
-use crate::solvers::{Outcome, Request, Solver};
+use crate::solvers::{Outcome, Request, Solver, SolverKind};
 
 /// One slice of a sweep: trials whose global number is `index` mod `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,39 +191,30 @@ pub struct Prepared<'s> {
     spec: &'s Spec,
     cell: &'s Cell,
     key: String,
+    /// The solver and variant columns of the cell's records.
+    solver: String,
     variant: String,
     engine: Engine,
 }
 
 impl<'s> Prepared<'s> {
     pub fn new(spec: &'s Spec, cell: &'s Cell) -> Prepared<'s> {
-        let board = cell.board();
-        let engine = match cell.params {
-            Some(params) => Engine::Network {
-                graph: KnightGraph::for_tours(board, cell.tours()),
-                params,
+        let engine = match &cell.solver {
+            SolverKind::Network(params) => Engine::Network {
+                graph: KnightGraph::for_tours(cell.board, cell.tours()),
+                params: *params,
             },
-            None => {
-                let start = cell
-                    .start
-                    .as_deref()
-                    .map(|s| StartRule::parse(s, board).expect("checked when the spec was read"));
-                Engine::Classical {
-                    solver: cell.solver_kind().build(),
-                    request: Request {
-                        board,
-                        closed: cell.closed,
-                        start: None,
-                        reverse: false,
-                    },
-                    start,
-                }
-            }
+            kind => Engine::Classical {
+                solver: kind.build(),
+                request: cell.request(),
+                start: cell.start,
+            },
         };
         Prepared {
             spec,
             cell,
             key: cell.key(),
+            solver: cell.solver_name(),
             variant: cell.variant(),
             engine,
         }
@@ -236,8 +227,8 @@ impl<'s> Prepared<'s> {
             spec: self.spec.name.clone(),
             cell: self.cell.index,
             label: self.cell.label.clone(),
-            board: self.cell.board.clone(),
-            solver: self.cell.solver.clone(),
+            board: self.cell.board,
+            solver: self.solver.clone(),
             variant: self.variant.clone(),
             trial,
             seed,
@@ -295,13 +286,14 @@ impl<'s> Prepared<'s> {
         attempt_rng(rng.random(), 0)
     }
 
-    /// Run trial `trial` of this cell on its own.
-    pub fn run(&self, trial: u64) -> Record {
+    /// Run trial `trial` of this cell on its own. Fails only when the cell's network
+    /// parameters do not fit its graph, which reading the spec already refused.
+    pub fn run(&self, trial: u64) -> Result<Record, InputError> {
         let (mut r, mut rng) = self.record(trial);
         let t0 = Instant::now();
         match &self.engine {
             Engine::Network { graph, params } => {
-                let net = Network::new(graph, *params).expect("checked when the spec was read");
+                let net = Network::new(graph, *params)?;
                 // One attempt, drawn exactly as `solve --seed SEED --max-attempts 1` draws
                 // it (the cell's parameters have max_attempts = 1).
                 let a = net.attempt(&mut Self::attempt_stream(&mut rng), None);
@@ -313,14 +305,9 @@ impl<'s> Prepared<'s> {
                 start,
             } => {
                 let mut req = *request;
-                req.start = match start {
-                    None => None,
-                    Some(StartRule::Corner) => Some(0),
-                    Some(StartRule::Square(q)) => Some(*q),
-                    Some(StartRule::Random) => {
-                        Some(rng.random_range(0..req.board.squares() as u32))
-                    }
-                };
+                if *start == Some(StartRule::Random) {
+                    req.start = Some(rng.random_range(0..req.board.squares() as u32));
+                }
                 r.start = req.start.map(|q| req.board.square_name(q));
                 match solver.solve(&req, &mut rng) {
                     Ok(sol) => {
@@ -345,7 +332,7 @@ impl<'s> Prepared<'s> {
             }
         }
         r.time_ns = t0.elapsed().as_nanos() as u64;
-        r
+        Ok(r)
     }
 }
 
@@ -372,17 +359,18 @@ pub fn run_parallel(
     let ran = AtomicUsize::new(0);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
+    let fail = |e: anyhow::Error| {
+        failed.store(true, Ordering::SeqCst);
+        failure
+            .lock()
+            .expect("no panics while holding")
+            .get_or_insert(e);
+    };
     let deliver = |record: Record| match sink(record) {
         Ok(()) => {
             ran.fetch_add(1, Ordering::SeqCst);
         }
-        Err(e) => {
-            failed.store(true, Ordering::SeqCst);
-            failure
-                .lock()
-                .expect("no panics while holding")
-                .get_or_insert(e);
-        }
+        Err(e) => fail(e),
     };
     let halted = || stop.load(Ordering::SeqCst) || failed.load(Ordering::SeqCst);
     pool.broadcast(|_| {
@@ -412,12 +400,16 @@ pub fn run_parallel(
                         records: std::collections::HashMap::new(),
                         deliver: &deliver,
                     };
-                    let mut batch =
-                        batch::Batch::new(graph, params).expect("checked when the spec was read");
-                    batch.run_jobs(&mut jobs);
+                    match batch::Batch::new(graph, params) {
+                        Ok(mut batch) => batch.run_jobs(&mut jobs),
+                        Err(e) => fail(e.into()),
+                    }
                     carried = jobs.carried;
                 }
-                None => deliver(p.run(trial)),
+                None => match p.run(trial) {
+                    Ok(r) => deliver(r),
+                    Err(e) => fail(e.into()),
+                },
             }
         }
     });

@@ -30,13 +30,23 @@ use super::records::Record;
 use super::runner::Shard;
 use super::spec::Spec;
 
+use crate::solvers::Outcome;
 use crate::stats::{holm, newcombe, two_proportion, R99};
+
+/// The network's four terminations, in [`crate::network::Termination::NAMES`] order:
+/// the outcomes every network cell's summary lists first, found or not.
+const NETWORK_ENDINGS: [Outcome; 4] = [
+    Outcome::Tour,
+    Outcome::MultipleCycles,
+    Outcome::StableNotDegreeTwo,
+    Outcome::IterationCap,
+];
 pub use crate::stats::{wilson, Z95};
 
 /// One outcome's count and share in a cell.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Share {
-    pub outcome: String,
+    pub outcome: Outcome,
     pub count: u64,
     pub share: f64,
     pub ci_low: f64,
@@ -218,7 +228,7 @@ impl Counts {
 #[derive(Debug, Clone, Default)]
 struct CellTally {
     trials: u64,
-    outcomes: BTreeMap<String, u64>,
+    outcomes: BTreeMap<Outcome, u64>,
     iterations: Counts,
     steps: Counts,
     cycles_n: u64,
@@ -247,12 +257,7 @@ impl Tally {
             return;
         };
         c.trials += 1;
-        match c.outcomes.get_mut(r.outcome.name()) {
-            Some(k) => *k += 1,
-            None => {
-                c.outcomes.insert(r.outcome.to_string(), 1);
-            }
-        }
+        *c.outcomes.entry(r.outcome).or_insert(0) += 1;
         c.iterations.add(r.iterations);
         if let Some(s) = r.steps {
             c.steps.add(s);
@@ -270,22 +275,21 @@ impl Tally {
         let mut cells = Vec::new();
         for (cell, t) in spec.cells.iter().zip(&self.cells) {
             let n = t.trials;
-            let mut names: Vec<String> = if cell.is_network() {
-                crate::network::Termination::NAMES
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect()
+            let mut listed: Vec<Outcome> = if cell.is_network() {
+                NETWORK_ENDINGS.to_vec()
             } else {
-                vec![crate::solvers::Outcome::Tour.to_string()]
+                vec![Outcome::Tour]
             };
-            let others: Vec<String> = t
+            // Any others in the order of their names.
+            let mut others: Vec<Outcome> = t
                 .outcomes
                 .keys()
-                .filter(|o| !names.contains(o))
-                .cloned()
+                .copied()
+                .filter(|o| !listed.contains(o))
                 .collect();
-            names.extend(others);
-            let outcomes: Vec<Share> = names
+            others.sort_by_key(|o| o.name());
+            listed.extend(others);
+            let outcomes: Vec<Share> = listed
                 .into_iter()
                 .map(|outcome| {
                     let count = t.outcomes.get(&outcome).copied().unwrap_or(0);
@@ -307,8 +311,8 @@ impl Tally {
             cells.push(CellSummary {
                 cell: cell.index,
                 label: cell.label.clone(),
-                board: cell.board.clone(),
-                solver: cell.solver.clone(),
+                board: cell.board.to_string(),
+                solver: cell.solver_name(),
                 variant: cell.variant(),
                 trials_planned: shard.count_in(offsets[cell.index], cell.trials),
                 trials: n,
@@ -553,6 +557,12 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn network_cells_list_the_terminations_in_their_order() {
+        let names: Vec<&str> = NETWORK_ENDINGS.iter().map(|o| o.name()).collect();
+        assert_eq!(names, crate::network::Termination::NAMES);
+    }
 
     #[test]
     fn wilson_known_values() {

@@ -52,7 +52,7 @@ impl PhaseDiagram {
         let cells: Vec<(usize, [Setting; 7])> = spec
             .cells
             .iter()
-            .filter_map(|c| c.params.map(|p| (c.index, Setting::all_of(&p))))
+            .filter_map(|c| c.params().map(|p| (c.index, Setting::all_of(&p))))
             .collect();
         if cells.is_empty() {
             return Err("no network cells".into());
@@ -84,7 +84,7 @@ impl PhaseDiagram {
         let mut squares: Vec<Square> = Vec::new();
         for (index, s) in &cells {
             let c = &summary.cells[*index];
-            let board = spec.cells[*index].board();
+            let board = spec.cells[*index].board;
             let x = values[kx].iter().position(|v| *v == s[kx]).unwrap_or(0);
             let y = values[ky].iter().position(|v| *v == s[ky]).unwrap_or(0);
             if let Some(other) = squares

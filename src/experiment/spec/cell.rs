@@ -1,0 +1,330 @@
+//! A resolved cell, typed, and how `run.json` stores it; the start rule of its trials;
+//! the replay flags of its network parameters.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::error::InputError;
+use crate::graph::Tours;
+use crate::network::NetworkParams;
+use crate::solvers::{Request, SolverKind};
+
+/// One (solver, board) pair of a spec, with everything needed to run its trials, held
+/// typed: every value is parsed once, when the spec (or `run.json`) is read.
+///
+/// In `run.json` a cell is written as the strings and numbers the spec gave: `board` as `ROWSxCOLS`, `solver` as its name, the network parameters
+/// under `params` (network cells) or `merge` (with the tile mode, `network+merge`
+/// cells), a classical solver's caps as `max_steps`/`restarts` when they differ from its
+/// defaults, and `start` as the spec's word or the square's name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "StoredCell", into = "StoredCell")]
+pub struct Cell {
+    /// Position in the spec (records sort by it).
+    pub index: usize,
+    /// The solver entry's label; with the board it names the cell and seeds its trials.
+    pub label: String,
+    pub board: Board,
+    /// The solver with every parameter of the cell folded in: a network's parameters
+    /// (`max_attempts` 1: a trial is one attempt), a merge's parameters and tile mode, a
+    /// classical solver's step cap and restarts.
+    pub solver: SolverKind,
+    /// Classical cells: how each trial's start square is picked; open network cells: the
+    /// square held first (never [`StartRule::Random`]).
+    pub start: Option<StartRule>,
+    /// Whether a closed tour is required (classical cells only; `None`: solver default).
+    pub closed: Option<bool>,
+    /// Network cells only: open tours, on the open graph (from `start` when given).
+    pub open: bool,
+    pub trials: u64,
+}
+
+impl Cell {
+    /// The cell's name, `label/ROWSxCOLS`, which also enters its trial seeds.
+    pub fn key(&self) -> String {
+        format!("{}/{}", self.label, self.board)
+    }
+
+    /// The solver's name in `run.json`, `records.csv` and the summary: `network:PRESET`
+    /// (`PRESET*` when parameters differ from the preset), `network+merge:PRESET`, or the
+    /// classical solver's name.
+    pub fn solver_name(&self) -> String {
+        match &self.solver {
+            SolverKind::NetworkMerge { params, .. } => format!(
+                "network+merge:{}",
+                params.preset.map_or("parberry", |p| p.name())
+            ),
+            kind => kind.to_string(),
+        }
+    }
+
+    /// The network parameters of a network cell (`None` for other cells).
+    pub fn params(&self) -> Option<NetworkParams> {
+        match self.solver {
+            SolverKind::Network(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub fn is_network(&self) -> bool {
+        matches!(self.solver, SolverKind::Network(_))
+    }
+
+    /// The tours a network cell's graph stands for (closed unless `open = true`).
+    pub fn tours(&self) -> Tours {
+        if !self.open {
+            return Tours::Closed;
+        }
+        Tours::Open {
+            start: self.start.and_then(StartRule::fixed),
+        }
+    }
+
+    /// The request of a classical cell's trials, before a random start square is drawn
+    /// (open network cells: what `solve --open` asks for).
+    pub fn request(&self) -> Request {
+        Request {
+            board: self.board,
+            closed: if self.open { Some(false) } else { self.closed },
+            start: self.start.and_then(StartRule::fixed),
+            reverse: false,
+        }
+    }
+
+    /// The variant column of the cell's records: for network and `network+merge` cells,
+    /// the preset followed by the `solve` flags of the parameters that differ from it
+    /// (`parberry`, `parberry --order square-sweep`), so that
+    /// `knightnet solve --board BOARD --variant VARIANT --seed SEED --max-attempts 1`
+    /// (VARIANT pasted unquoted) replays a network trial; for classical cells the
+    /// solver's tie-break, if any.
+    pub fn variant(&self) -> String {
+        match &self.solver {
+            SolverKind::Network(p) => match self.tours() {
+                Tours::Closed => replay_variant(p),
+                Tours::Open { start } => {
+                    // ROW,COL: the same text on every board for the same square rule.
+                    let from = start.map_or(String::new(), |q| {
+                        let (r, c) = self.board.coords(q);
+                        format!(" --start {r},{c}")
+                    });
+                    format!("{} --open{from}", replay_variant(p))
+                }
+            },
+            SolverKind::NetworkMerge { params, .. } => replay_variant(params),
+            kind => kind.build().variant().unwrap_or_default(),
+        }
+    }
+}
+
+/// A cell as `run.json` holds it: the spec's strings and numbers, in the order written.
+/// [`Cell`] reads and writes itself through it, so the file's bytes are those of the
+/// untyped cells older versions wrote.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredCell {
+    index: usize,
+    label: String,
+    board: String,
+    solver: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    params: Option<NetworkParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    merge: Option<StoredMerge>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    closed: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    max_steps: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    restarts: Option<u32>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    open: bool,
+    trials: u64,
+}
+
+/// The network parameters and tile mode of a `network+merge` cell in `run.json` (one
+/// trial = one solve: attempts until a tour, merging several-cycle covers).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredMerge {
+    params: NetworkParams,
+    /// `auto`, `none` or a tile side.
+    tile: String,
+}
+
+impl From<Cell> for StoredCell {
+    fn from(c: Cell) -> StoredCell {
+        let (params, merge) = match &c.solver {
+            SolverKind::Network(p) => (Some(*p), None),
+            SolverKind::NetworkMerge { params, tile } => (
+                None,
+                Some(StoredMerge {
+                    params: *params,
+                    tile: tile.to_string(),
+                }),
+            ),
+            _ => (None, None),
+        };
+        let (max_steps, restarts) = classical_caps(&c.solver);
+        StoredCell {
+            index: c.index,
+            solver: c.solver_name(),
+            board: c.board.to_string(),
+            start: c.start.map(|s| s.text(c.board)),
+            label: c.label,
+            params,
+            merge,
+            closed: c.closed,
+            max_steps,
+            restarts,
+            open: c.open,
+            trials: c.trials,
+        }
+    }
+}
+
+impl TryFrom<StoredCell> for Cell {
+    type Error = String;
+
+    /// The typed cell, refusing values that do not parse or do not fit together (a
+    /// `solver` name other than the one its parameters give).
+    fn try_from(s: StoredCell) -> Result<Cell, String> {
+        let bad = |e: &dyn std::fmt::Display| format!("cell {} ({}): {e}", s.index, s.label);
+        let board: Board = s.board.parse().map_err(|e: InputError| bad(&e))?;
+        let mut solver = match (s.params, &s.merge) {
+            (Some(p), None) => SolverKind::Network(p),
+            (None, Some(m)) => SolverKind::NetworkMerge {
+                params: m.params,
+                tile: m.tile.parse().map_err(|e: InputError| bad(&e))?,
+            },
+            (None, None) => s.solver.parse().map_err(|e: InputError| bad(&e))?,
+            (Some(_), Some(_)) => return Err(bad(&"a cell has params or merge, not both")),
+        };
+        solver
+            .apply_classical_flags(None, s.max_steps, s.restarts)
+            .map_err(|e| bad(&e))?;
+        let start = s
+            .start
+            .as_deref()
+            .map(|t| StartRule::parse(t, board))
+            .transpose()
+            .map_err(|e| bad(&e))?;
+        let cell = Cell {
+            index: s.index,
+            label: s.label.clone(),
+            board,
+            solver,
+            start,
+            closed: s.closed,
+            open: s.open,
+            trials: s.trials,
+        };
+        if cell.solver_name() != s.solver {
+            return Err(bad(&format!(
+                "solver '{}' is not the name of its parameters, '{}'",
+                s.solver,
+                cell.solver_name()
+            )));
+        }
+        Ok(cell)
+    }
+}
+
+/// A classical solver's step cap and restarts where they differ from the solver's
+/// defaults (what the spec's `max_steps` and `restarts` changed); `None` otherwise.
+fn classical_caps(kind: &SolverKind) -> (Option<u64>, Option<u32>) {
+    let Ok(default) = kind.to_string().parse::<SolverKind>() else {
+        return (None, None);
+    };
+    match (kind, default) {
+        (
+            SolverKind::Backtrack { max_steps }
+            | SolverKind::ForwardCheck { max_steps, .. }
+            | SolverKind::WarnsdorffBacktrack { max_steps, .. },
+            SolverKind::Backtrack { max_steps: d }
+            | SolverKind::ForwardCheck { max_steps: d, .. }
+            | SolverKind::WarnsdorffBacktrack { max_steps: d, .. },
+        ) => ((*max_steps != d).then_some(*max_steps), None),
+        (SolverKind::Warnsdorff { restarts, .. }, SolverKind::Warnsdorff { restarts: d, .. }) => {
+            (None, (*restarts != d).then_some(*restarts))
+        }
+        _ => (None, None),
+    }
+}
+
+/// A network's parameters as `solve` takes them: the preset's name, then a flag for each
+/// parameter that differs from the preset (the attempt cap aside: a trial is one attempt).
+pub fn replay_variant(p: &NetworkParams) -> String {
+    let preset = p.preset.unwrap_or(crate::network::Preset::Parberry);
+    let base = preset.params();
+    let mut v = preset.name().to_string();
+    let mut flag = |differs: bool, name: &str, value: String| {
+        if differs {
+            v += &format!(" --{name} {value}");
+        }
+    };
+    flag(p.c != base.c, "c", p.c.to_string());
+    flag(p.s != base.s, "s", p.s.to_string());
+    flag(p.upper != base.upper, "upper", p.upper.to_string());
+    flag(p.lower != base.lower, "lower", p.lower.to_string());
+    flag(p.order != base.order, "order", p.order.to_string());
+    flag(p.init != base.init, "init", p.init.to_string());
+    flag(
+        p.clamp != base.clamp,
+        "clamp",
+        p.clamp.map_or("none".into(), |k| k.to_string()),
+    );
+    flag(p.stop != base.stop, "stop", p.stop.to_string());
+    flag(
+        p.max_iterations != base.max_iterations,
+        "max-iterations",
+        p.max_iterations.to_string(),
+    );
+    v
+}
+
+/// How a cell picks the start square of each trial.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartRule {
+    /// The top-left square (row 0, column 0).
+    Corner,
+    /// Uniform over all squares, drawn first from the trial's random stream.
+    Random,
+    /// A fixed square.
+    Square(u32),
+}
+
+impl StartRule {
+    /// `corner`, `random`, or a square of `board` as [`Board::parse_square`] reads it.
+    pub fn parse(text: &str, board: Board) -> Result<StartRule, InputError> {
+        match text.trim() {
+            "corner" => Ok(StartRule::Corner),
+            "random" => Ok(StartRule::Random),
+            other => board
+                .parse_square(other)
+                .map(StartRule::Square)
+                .map_err(|e| {
+                    InputError::param(format!(
+                    "{e}; start accepts \"corner\", \"random\", \"ROW,COL\" or an algebraic name"
+                ))
+                }),
+        }
+    }
+
+    /// The rule as [`StartRule::parse`] reads it on `board`: `corner`, `random`, or the
+    /// square's name ([`Board::square_name`]).
+    pub fn text(self, board: Board) -> String {
+        match self {
+            StartRule::Corner => "corner".into(),
+            StartRule::Random => "random".into(),
+            StartRule::Square(q) => board.square_name(q),
+        }
+    }
+
+    /// The square every trial starts on (`None` for [`StartRule::Random`]).
+    pub fn fixed(self) -> Option<u32> {
+        match self {
+            StartRule::Corner => Some(0),
+            StartRule::Square(q) => Some(q),
+            StartRule::Random => None,
+        }
+    }
+}
