@@ -71,6 +71,7 @@ pub mod solvers;
 pub mod stats;
 pub mod tour;
 pub mod tour_file;
+pub mod trace_file;
 // The terminal game of `knightnet play` (feature `cli`: a front end, not the library).
 #[cfg(feature = "cli")]
 pub mod tui;

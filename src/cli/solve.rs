@@ -4,7 +4,6 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use serde_json::json;
 
 use super::{solve_output, write_atomic, Failure};
 use crate::board::Board;
@@ -13,6 +12,7 @@ use crate::network::{NetworkParams, Preset};
 use crate::solvers::divide_conquer::DivideConquerSolver;
 use crate::solvers::network::NetworkSolver;
 use crate::solvers::{Request, SolverKind};
+use crate::trace_file::TraceFile;
 use crate::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -410,30 +410,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (SolverKind::Network(p), Some(path)) => {
             let (sol, trace, graph) =
                 NetworkSolver::new(*p).solve_traced(&cfg.request, &mut rng)?;
-            let neurons: Vec<[u32; 2]> = (0..graph.edges())
-                .map(|e| {
-                    let (a, b) = graph.endpoints(e);
-                    [a, b]
-                })
-                .collect();
-            let mut doc = json!({
-                "board": {"rows": board.rows(), "cols": board.cols()},
-                "seed": cfg.seed,
-                "variant": p.variant_name(),
-                "params": p,
-                "attempt": sol.attempts,
-                "outcome": sol.outcome,
-                "neurons": neurons,
-                "outputs": trace.outputs,
-                "steps": trace.steps,
-                "version": env!("CARGO_PKG_VERSION"),
-            });
-            if let Some(apex) = graph.apex() {
-                // The open graph: the neurons after the knight moves join each square to
-                // this extra vertex.
-                doc["graph"] = json!("open");
-                doc["apex"] = json!(apex);
-            }
+            let doc = TraceFile::new(&graph, *p, cfg.seed, sol.attempts, sol.outcome, trace);
             let bytes = serde_json::to_vec(&doc).map_err(anyhow::Error::from)?;
             write_atomic(path, &bytes)?;
             sol

@@ -1,0 +1,224 @@
+//! The trace file of one network attempt: what `knightnet solve --trace FILE` writes and
+//! `convergence --trace` and `animate` read back, as one serde type for both.
+//!
+//! A JSON object with `board` (`{"rows", "cols"}`), `neurons` (`[a, b]` per neuron, in
+//! the graph's canonical order), `outputs` (one '0'/'1' string per recorded state, the
+//! initial state first) and `steps` (per step: `changed`, `flips`, `active`, `off_two`);
+//! and, as `solve` writes them, `seed`, `variant`, `params`, `attempt` (1-based),
+//! `outcome` and `version`. A trace of the open graph (`solve --open`) also has
+//! `"graph": "open"` and `apex`, the extra vertex the last neurons join to every square.
+//!
+//! Files written before this type existed (the same keys, written from an untyped JSON
+//! value) read the same.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::error::InputError;
+use crate::graph::{edge_count, KnightGraph};
+use crate::network::{NetworkParams, StepStats, Trace, UpdateOrder};
+use crate::solvers::Outcome;
+
+/// A board as the trace writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TraceBoard {
+    pub cols: usize,
+    pub rows: usize,
+}
+
+/// Which graph the neurons are the edges of; written only for the open graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TraceGraph {
+    Open,
+}
+
+/// One attempt's trace file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TraceFile {
+    /// The open graph's apex vertex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub apex: Option<u32>,
+    /// Which attempt of the solve this is (1-based).
+    #[serde(default)]
+    pub attempt: Option<u64>,
+    pub board: TraceBoard,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<TraceGraph>,
+    pub neurons: Vec<[u32; 2]>,
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
+    pub outputs: Vec<String>,
+    #[serde(default)]
+    pub params: Option<NetworkParams>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    pub steps: Vec<StepStats>,
+    #[serde(default)]
+    pub variant: Option<String>,
+    #[serde(default)]
+    pub version: Option<String>,
+}
+
+impl TraceFile {
+    /// The trace of one attempt of `params` on `graph` from `seed`.
+    pub fn new(
+        graph: &KnightGraph,
+        params: NetworkParams,
+        seed: u64,
+        attempt: u64,
+        outcome: Outcome,
+        trace: Trace,
+    ) -> TraceFile {
+        let board = graph.board();
+        TraceFile {
+            apex: graph.apex(),
+            attempt: Some(attempt),
+            board: TraceBoard {
+                cols: board.cols(),
+                rows: board.rows(),
+            },
+            graph: graph.apex().map(|_| TraceGraph::Open),
+            neurons: (0..graph.edges())
+                .map(|e| {
+                    let (a, b) = graph.endpoints(e);
+                    [a, b]
+                })
+                .collect(),
+            outcome: Some(outcome),
+            outputs: trace.outputs,
+            params: Some(params),
+            seed: Some(seed),
+            steps: trace.steps,
+            variant: Some(params.variant_name()),
+            version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        }
+    }
+
+    /// The board, checked.
+    pub fn board(&self) -> Result<Board, InputError> {
+        Board::new(self.board.rows, self.board.cols)
+    }
+
+    /// Whether the steps are synchronous updates (else sequential sweeps).
+    pub fn synchronous(&self) -> bool {
+        self.params
+            .is_some_and(|p| p.order == UpdateOrder::Synchronous)
+    }
+
+    /// Read and check a trace of the knight's graph (closed tours): its neurons must be
+    /// the board's knight moves in canonical order, every output string must have one
+    /// character 0/1 per neuron, and there is one state more than steps. Every failure
+    /// is an [`InputError::File`] naming `path`.
+    pub fn read(path: &Path) -> Result<TraceFile, InputError> {
+        let err = |msg: String| InputError::File(format!("{}: {msg}", path.display()));
+        let text = std::fs::read_to_string(path).map_err(|e| err(format!("cannot read: {e}")))?;
+        let t: TraceFile = serde_json::from_str(&text)
+            .map_err(|e| err(format!("is not a trace (JSON from solve --trace): {e}")))?;
+        let board = t.board()?;
+        if t.graph == Some(TraceGraph::Open) {
+            return Err(err(
+                "is a trace of the open graph (solve --open); only traces of closed-tour runs can be drawn".into(),
+            ));
+        }
+        // The graph is built only once the file holds its neurons, so a small file
+        // naming a huge board costs nothing.
+        let edges = edge_count(board.rows(), board.cols());
+        if edges == 0 || t.neurons.len() as u64 != edges {
+            return Err(err(format!(
+                "its neurons are not the {edges} knight moves of the {board} board in canonical order"
+            )));
+        }
+        let graph = KnightGraph::new(board);
+        let canonical = t.neurons.len() == graph.edges()
+            && t.neurons.iter().enumerate().all(|(e, n)| {
+                let (a, b) = graph.endpoints(e);
+                n == &[a, b]
+            });
+        if !canonical {
+            return Err(err(format!(
+                "its neurons are not the {} knight moves of the {board} board in canonical order",
+                graph.edges()
+            )));
+        }
+        if t.outputs.is_empty()
+            || t.outputs
+                .iter()
+                .any(|o| o.len() != graph.edges() || o.bytes().any(|b| b != b'0' && b != b'1'))
+        {
+            return Err(err(format!(
+                "'outputs' must be non-empty strings of {} characters 0/1 (one per neuron)",
+                graph.edges()
+            )));
+        }
+        if t.steps.is_empty() || t.steps.len() + 1 != t.outputs.len() {
+            return Err(err(format!(
+                "has {} steps and {} output states; a trace holds at least one step and one \
+                 state more than steps (the initial one)",
+                t.steps.len(),
+                t.outputs.len()
+            )));
+        }
+        Ok(t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::network::{Network, Preset};
+    use crate::rng_from_seed;
+
+    fn read_text(text: &str) -> Result<TraceFile, InputError> {
+        let dir = std::env::temp_dir().join(format!(
+            "knightnet-trace-{}-{}",
+            std::process::id(),
+            text.len()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.json");
+        std::fs::write(&path, text).unwrap();
+        let back = TraceFile::read(&path);
+        std::fs::remove_dir_all(&dir).unwrap();
+        back
+    }
+
+    #[test]
+    fn a_small_file_naming_a_huge_board_is_refused_before_any_graph() {
+        // 3.6 x 10^9 squares: building its graph would take hundreds of GiB.
+        let text = r#"{"board": {"rows": 60000, "cols": 60000}, "neurons": [[0, 1]],
+            "outputs": ["0", "1"], "steps": [{"changed": 1, "flips": 1, "active": 1, "off_two": 2}]}"#;
+        let e = read_text(text).unwrap_err().to_string();
+        assert!(
+            e.contains("are not the") && e.contains("60000x60000"),
+            "{e}"
+        );
+        let empty = r#"{"board": {"rows": 1, "cols": 1000000}, "neurons": [],
+            "outputs": [""], "steps": []}"#;
+        assert!(read_text(empty).is_err());
+    }
+
+    #[test]
+    fn a_written_trace_reads_back_equal() {
+        let graph = KnightGraph::new(Board::new(6, 6).unwrap());
+        let params = Preset::Parberry.params();
+        let net = Network::new(&graph, params).unwrap();
+        let mut trace = Trace::default();
+        let attempt = net.attempt(&mut rng_from_seed(3), Some(&mut trace));
+        let steps = trace.steps.len();
+        let file = TraceFile::new(
+            &graph,
+            params,
+            3,
+            1,
+            Outcome::from(&attempt.termination),
+            trace,
+        );
+        assert_eq!(file.steps.len(), steps);
+        assert_eq!(file.outputs.len(), steps + 1);
+        let back = read_text(&serde_json::to_string(&file).unwrap());
+        assert_eq!(back.unwrap(), file);
+    }
+}
