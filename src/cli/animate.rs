@@ -26,7 +26,7 @@ use crate::{rng_from_seed, DEFAULT_SEED};
 pub struct AnimateArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
-    pub board: String,
+    pub board: Board,
     /// Seed of the ChaCha8 random stream.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
@@ -74,7 +74,7 @@ fn check_which(which: &str) -> Result<(), InputError> {
 }
 
 pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board: Board = args.board.parse()?;
+    let board = args.board;
     let params = args.network.apply(Preset::Parberry.params())?;
     check_which(&args.attempt)?;
     let gif = args

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde_json::json;
 
-use super::solve::Format;
+use super::report::Format;
 use super::Failure;
 use crate::board::Board;
 use crate::error::InputError;
@@ -26,7 +26,7 @@ pub struct CheckArgs {
     pub file: PathBuf,
     /// Board ROWSxCOLS, for a file that does not say its board (must agree if it does).
     #[arg(long)]
-    pub board: Option<String>,
+    pub board: Option<Board>,
     /// Require a closed tour (default: what a JSON file says, else an open tour, which a
     /// closed tour also is).
     #[arg(long)]
@@ -37,7 +37,7 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board: Option<Board> = args.board.as_deref().map(str::parse).transpose()?;
+    let board = args.board;
     let origin = args.file.display().to_string();
     let text = read(&args)?;
     let file = tour_file::parse(&text, board, &origin)?;

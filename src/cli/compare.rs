@@ -18,10 +18,10 @@ use crate::DEFAULT_SEED;
 pub struct CompareArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
-    pub board: String,
+    pub board: Board,
     /// Comma-separated solver names (any `solve --solver` name).
     #[arg(long, value_delimiter = ',', default_value = DEFAULT_SOLVERS)]
-    pub solvers: Vec<String>,
+    pub solvers: Vec<SolverKind>,
     /// Trials (solves) per solver.
     #[arg(long, default_value_t = 20)]
     pub trials: u64,
@@ -42,7 +42,7 @@ pub const DEFAULT_SOLVERS: &str =
     "network:parberry,network:brant,network+merge:parberry,warnsdorff:roth,warnsdorff:squirrel-cull,divide-conquer";
 
 pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board: Board = args.board.parse()?;
+    let board = args.board;
     if args.trials == 0 || args.trials > 1_000_000 {
         return Err(InputError::param(format!(
             "--trials {} is not accepted; give 1 to 1000000",
@@ -55,12 +55,7 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => crate::default_threads(),
     }
     .min(args.trials as usize);
-    let kinds: Vec<SolverKind> = args
-        .solvers
-        .iter()
-        .map(|s| s.parse())
-        .collect::<Result<_, _>>()?;
-    let rows = compare(board, &kinds, args.trials, args.seed, threads)?;
+    let rows = compare(board, &args.solvers, args.trials, args.seed, threads)?;
     args.format.write(
         "compare",
         serde_json::json!({

@@ -9,7 +9,8 @@ use std::io::Write;
 use clap::Args;
 use serde_json::json;
 
-use super::solve::Format;
+use super::flags::OfFlag;
+use super::report::Format;
 use super::Failure;
 use crate::board::Board;
 use crate::existence;
@@ -18,7 +19,7 @@ use crate::existence;
 pub struct ExistsArgs {
     /// Board size ROWSxCOLS.
     #[arg(long)]
-    pub board: String,
+    pub board: Board,
     /// Ask about closed tours (default: open tours).
     #[arg(long)]
     pub closed: bool,
@@ -31,12 +32,13 @@ pub struct ExistsArgs {
 }
 
 pub fn run(args: ExistsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board: Board = args.board.parse()?;
+    let board = args.board;
     let start = args
         .start
         .as_deref()
         .map(|s| board.parse_square(s))
-        .transpose()?;
+        .transpose()
+        .of_flag("--start")?;
     let ex = match start {
         Some(s) => existence::tour_exists_from(board, s, args.closed),
         None => existence::tour_exists(board, args.closed),

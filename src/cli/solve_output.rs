@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Write};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
-use super::solve::Format;
+use super::report::Format;
 use crate::board::Board;
 use crate::solvers::Solution;
 use crate::tour::Tour;
