@@ -23,6 +23,9 @@ use crate::solvers::{Request, Solver};
 use crate::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet animate --board 6x6 --seed 3 --out out/settle.gif\n  knightnet animate --attempt multiple-cycles --out out/failure.png"
+)]
 pub struct AnimateArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]

@@ -20,6 +20,9 @@ use crate::tour_file;
 const MAX_BYTES: u64 = 4 << 30;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example:\n  mkdir -p out && knightnet solve --board 8x8 --format json > out/tour.json\n  knightnet check out/tour.json --closed"
+)]
 pub struct CheckArgs {
     /// The tour: `solve --format json` output, `solve --stream` lines, or squares
     /// (ROW,COL or algebraic) separated by white space; `-` reads standard input.

@@ -33,6 +33,9 @@ pub const MAX_RUNS: u32 = 100_000;
 pub const MAX_OVERLAYS: usize = 5;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example:\n  knightnet convergence --board 8x8 --runs 100 --overlay brant --out out/convergence.png"
+)]
 pub struct ConvergenceArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]

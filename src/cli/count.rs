@@ -30,6 +30,9 @@ pub enum MethodArg {
 const MAX_MEMORY_GIB: u64 = 1 << 20;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet count --board 6x6 --closed\n  knightnet count --board 5x5 --start a1 --method search"
+)]
 pub struct CountArgs {
     /// Board size ROWSxCOLS.
     #[arg(long)]

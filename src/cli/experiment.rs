@@ -13,6 +13,9 @@ use super::Failure;
 use crate::experiment::{self, Options, Progress, Record, Shard, Spec};
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet experiment experiments/quickstart.toml --out out/quickstart\n  knightnet experiment experiments/quickstart.toml --shard 0/2 --out out/q0"
+)]
 pub struct ExperimentArgs {
     /// Spec file (TOML). Default: the built-in quickstart spec (experiments/quickstart.toml).
     pub spec: Option<PathBuf>,

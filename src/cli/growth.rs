@@ -20,6 +20,9 @@ use crate::solvers::SolverKind;
 use crate::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example:\n  knightnet growth --solvers warnsdorff:roth,divide-conquer --sizes 8,16,32,64,128 --format markdown"
+)]
 pub struct GrowthArgs {
     /// Comma-separated solver names (any `solve --solver` name).
     #[arg(long, value_delimiter = ',', default_value = DEFAULT_SOLVERS)]

@@ -81,8 +81,7 @@ pub enum Command {
     /// the exponent k is reported with its standard error, a 95% confidence interval and
     /// the fit range (linear time is k = 1). Sides a solver cannot serve (closed tours on
     /// odd sides, memory, search limits) are skipped with the reason. One thread by
-    /// default. Example: knightnet growth --solvers warnsdorff:roth,divide-conquer
-    /// --sizes 8,16,32,64,128 --format markdown
+    /// default.
     Growth(growth::GrowthArgs),
     /// Time to solution (R99, TTS99) of every cell of a results folder and its comparison
     /// with the reference cell of its board, recomputed from the records.

@@ -17,6 +17,9 @@ use crate::tui::{self, App};
 use crate::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet play --board 6x6\n  knightnet play --snapshot --watch warnsdorff --steps 20"
+)]
 pub struct PlayArgs {
     /// Board size ROWSxCOLS (any size that fits the terminal; 80x24 fits up to 10x10).
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]

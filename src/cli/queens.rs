@@ -15,6 +15,9 @@ use crate::queens::{self, Outcome, Problem, QueensSolver, Solved};
 use crate::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet queens --size 8\n  knightnet queens --size 12 --lock a1 --lock c5 --solver forward-check"
+)]
 pub struct QueensArgs {
     /// Board size N (N queens on an NxN board), 1..=1000 with explicit, forward-checking or
     /// neural;

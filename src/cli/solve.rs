@@ -110,6 +110,9 @@ impl FromStr for SolverName {
 }
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet solve --board 10x10 --solver warnsdorff:squirrel-cull --format json\n  knightnet solve --board 100x100 --merge --summary"
+)]
 pub struct SolveArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
@@ -166,6 +169,10 @@ pub struct SolveArgs {
     /// Re-run a failed warnsdorff:random run up to N more times.
     #[arg(long, value_name = "N")]
     pub restarts: Option<u32>,
+    /// Text output: print only the summary line, not the board of move numbers (for
+    /// large boards; --png/--svg still draw the tour).
+    #[arg(long, conflicts_with = "stream")]
+    pub summary: bool,
     /// Write the tour as it is built, one `row,col` line per square (0-based, row 0 at
     /// the top, in visiting order) and nothing else, without holding it in memory: the
     /// same tour as without --stream. divide-conquer only, boards with both sides >= 5.
@@ -384,6 +391,12 @@ impl<'a> Lines<'a> {
 
 pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let cfg = args.config()?;
+    if args.summary && args.format == Format::Json {
+        return Err(InputError::param(
+            "--summary shortens the text output; --format json always holds the tour (drop one of them)",
+        )
+        .into());
+    }
     if args.stream {
         return run_stream(&args, &cfg, out);
     }
@@ -437,6 +450,9 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     match args.format {
         Format::Json => solve_output::write_json(&solution, board, cfg.seed, out)?,
+        Format::Text if args.summary => {
+            solve_output::write_summary(&solution, board, cfg.seed, out)?
+        }
         Format::Text => solve_output::write_text(&solution, board, cfg.seed, out)?,
     }
     let images: Vec<&std::path::Path> = [&args.png, &args.svg]

@@ -108,6 +108,17 @@ fn summary(sol: &Solution, board: Board, seed: u64) -> String {
     }
 }
 
+/// Write the summary line alone (`solve --summary`).
+pub fn write_summary(
+    sol: &Solution,
+    board: Board,
+    seed: u64,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    out.write_all(summary(sol, board, seed).as_bytes())?;
+    out.flush()
+}
+
 /// Text output as one string (for small boards and tests; `solve` writes the same bytes
 /// with [`write_text`]).
 pub fn solution_text(sol: &Solution, board: Board, seed: u64) -> String {

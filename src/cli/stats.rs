@@ -13,6 +13,9 @@ use crate::error::InputError;
 use crate::experiment::summary::{self, compare, human_ns, p_value, Summary};
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example:\n  knightnet stats experiments/results/network-vs-classical --format markdown"
+)]
 pub struct StatsArgs {
     /// An experiment's results folder (holding run.json and records.csv).
     #[arg(value_name = "RESULTS_DIR")]
