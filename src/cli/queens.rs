@@ -31,7 +31,7 @@ pub struct QueensArgs {
     pub locks: Vec<String>,
     /// Solver: explicit (a known construction, O(N), no --lock), forward-checking,
     /// brute-force, backtracking, neural, neural:PRESET (presets: sequential, takefuji).
-    /// `solve`'s names are aliases: forward-check, backtrack, network[:PRESET].
+    /// `solve`'s names are aliases: forward-check, backtrack, network, network:PRESET.
     /// Default: explicit without --lock, forward-checking with (its time then depends on
     /// the locks and is bounded by --max-steps).
     #[arg(long)]
