@@ -350,7 +350,13 @@ fn impossible_and_oversized_requests_are_refused_before_work() {
     assert!(k.build().check(&request(8, 8, false, None)).is_err());
     let mut k: SolverKind = "circuit".parse().unwrap();
     assert!(k.apply_classical_flags(None, Some(5), None).is_err());
-    assert!(k.apply_classical_flags(Some("pohl"), None, None).is_err());
+    assert!(k
+        .apply_classical_flags(
+            Some(knightnet::solvers::warnsdorff::TieBreak::Pohl),
+            None,
+            None
+        )
+        .is_err());
 }
 
 #[test]

@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::board::{self, PyBoard};
-use crate::params::{self, Overrides};
+use crate::params;
 use crate::tour::PyTour;
 use crate::{errors, figure};
 
@@ -99,7 +99,7 @@ impl PyNetwork {
         overrides: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyNetwork> {
         let board = board::extract(board)?;
-        let params = Overrides::from_kwargs(preset, overrides)?
+        let params = params::from_kwargs(preset, overrides)?
             .apply(Preset::Parberry.params())
             .map_err(errors::input)?;
         NetworkSolver::new(params)

@@ -3,6 +3,7 @@
 
 use knightnet::board::Board;
 use knightnet::error::InputError;
+use knightnet::network::Overrides;
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
 use knightnet::solvers::neural_merge::TileMode;
@@ -13,7 +14,7 @@ use pyo3::types::PyDict;
 use serde_json::Value;
 
 use crate::board::{self, PyBoard};
-use crate::params::Overrides;
+use crate::params;
 use crate::tour::{self, PyTour};
 use crate::{errors, figure, json};
 
@@ -164,7 +165,7 @@ fn config(
     if let Some(tail) = tail {
         let given = match head {
             "network" | "network+merge" | "neural+merge" => {
-                network.preset.as_deref().map(|p| ("preset", p))
+                network.preset.map(|p| ("preset", p.name()))
             }
             "warnsdorff" => tie_break.map(|t| ("tie_break", t)),
             _ => None,
@@ -215,6 +216,7 @@ fn config(
         }
         _ => {}
     }
+    let tie_break = tie_break.map(str::parse).transpose()?;
     kind.apply_classical_flags(tie_break, max_steps, restarts)?;
     Ok((
         kind,
@@ -262,7 +264,7 @@ pub fn solve(
     network: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PySolution> {
     let board = board::extract(board)?;
-    let overrides = Overrides::from_kwargs(preset, network)?;
+    let overrides = params::from_kwargs(preset, network)?;
     let start = start.map(|s| tour::square_arg(board, s)).transpose()?;
     let (kind, request) = config(
         board,

@@ -3,8 +3,10 @@
 //! attempt: the one that finds a tour (as `solve` does), the first, or the first that
 //! ends a given way (for example `multiple-cycles`, to see how the network fails).
 
+use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 use clap::Args;
 
@@ -19,14 +21,17 @@ use crate::plot::animation::{Animation, GifOptions, MAX_FRAMES};
 use crate::plot::trace::SavedTrace;
 use crate::plot::{check_output_path, ImageFormat};
 use crate::solvers::network::NetworkSolver;
-use crate::solvers::{Request, Solver};
+use crate::solvers::{Outcome, Request, Solver};
 use crate::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet animate --board 6x6 --seed 3 --out out/settle.gif\n  knightnet animate --attempt multiple-cycles --out out/failure.png"
+)]
 pub struct AnimateArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
-    pub board: String,
+    pub board: Board,
     /// Seed of the ChaCha8 random stream.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
@@ -37,7 +42,7 @@ pub struct AnimateArgs {
     /// the first attempt ending as `multiple-cycles`, `stable-not-degree-two` or
     /// `iteration-cap` (within --max-attempts).
     #[arg(long, default_value = "tour", value_name = "WHICH")]
-    pub attempt: String,
+    pub attempt: WhichAttempt,
     /// With a .png/.svg --out: draw the state after this many steps or sweeps instead of
     /// the final state (0 = the initial state).
     #[arg(long, value_name = "N")]
@@ -62,21 +67,43 @@ pub struct AnimateArgs {
     pub network: NetworkFlags,
 }
 
-fn check_which(which: &str) -> Result<(), InputError> {
-    if which == "first" || Termination::NAMES.contains(&which) {
-        Ok(())
-    } else {
-        Err(InputError::param(format!(
-            "--attempt '{which}' is unknown; accepted: first, {}",
-            Termination::NAMES.join(", ")
-        )))
+/// `--attempt`: the first attempt, or the first that ends a given way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhichAttempt {
+    First,
+    /// One of the network's endings ([`Termination::NAMES`]).
+    Ending(Outcome),
+}
+
+impl FromStr for WhichAttempt {
+    type Err = InputError;
+    fn from_str(s: &str) -> Result<WhichAttempt, InputError> {
+        let which = s.trim();
+        if which == "first" {
+            return Ok(WhichAttempt::First);
+        }
+        match which.parse::<Outcome>() {
+            Ok(o) if Termination::NAMES.contains(&which) => Ok(WhichAttempt::Ending(o)),
+            _ => Err(InputError::param(format!(
+                "--attempt '{which}' is unknown; accepted: first, {}",
+                Termination::NAMES.join(", ")
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for WhichAttempt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WhichAttempt::First => f.write_str("first"),
+            WhichAttempt::Ending(o) => o.fmt(f),
+        }
     }
 }
 
 pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board: Board = args.board.parse()?;
+    let board = args.board;
     let params = args.network.apply(Preset::Parberry.params())?;
-    check_which(&args.attempt)?;
     let gif = args
         .out
         .extension()
@@ -223,10 +250,9 @@ fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Rec
         let mut trace = Trace::default();
         number += 1;
         let attempt = net.attempt(&mut rng, Some(&mut trace));
-        let name = attempt.termination.name();
-        let wanted = match args.attempt.as_str() {
-            "first" => true,
-            which => which == name,
+        let wanted = match args.attempt {
+            WhichAttempt::First => true,
+            WhichAttempt::Ending(o) => Outcome::from(&attempt.termination) == o,
         };
         if wanted {
             break (trace, attempt.termination);

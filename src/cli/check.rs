@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde_json::json;
 
-use super::solve::Format;
+use super::report::Format;
 use super::Failure;
 use crate::board::Board;
 use crate::error::InputError;
@@ -20,13 +20,16 @@ use crate::tour_file;
 const MAX_BYTES: u64 = 4 << 30;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example:\n  mkdir -p out && knightnet solve --board 8x8 --format json > out/tour.json\n  knightnet check out/tour.json --closed"
+)]
 pub struct CheckArgs {
     /// The tour: `solve --format json` output, `solve --stream` lines, or squares
     /// (ROW,COL or algebraic) separated by white space; `-` reads standard input.
     pub file: PathBuf,
     /// Board ROWSxCOLS, for a file that does not say its board (must agree if it does).
     #[arg(long)]
-    pub board: Option<String>,
+    pub board: Option<Board>,
     /// Require a closed tour (default: what a JSON file says, else an open tour, which a
     /// closed tour also is).
     #[arg(long)]
@@ -37,7 +40,7 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board: Option<Board> = args.board.as_deref().map(str::parse).transpose()?;
+    let board = args.board;
     let origin = args.file.display().to_string();
     let text = read(&args)?;
     let file = tour_file::parse(&text, board, &origin)?;

@@ -37,10 +37,13 @@ pub const MAX_RUNS: u32 = 100_000;
 pub const MAX_OVERLAYS: usize = 5;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example:\n  knightnet convergence --board 8x8 --runs 100 --overlay brant --out out/convergence.png"
+)]
 pub struct ConvergenceArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
-    pub board: String,
+    pub board: Board,
     /// Number of runs (one attempt each).
     #[arg(long, default_value_t = 50)]
     pub runs: u32,
@@ -57,7 +60,7 @@ pub struct ConvergenceArgs {
     /// Also run this preset (same board, runs and seeds) and draw it on the same panels
     /// in its own colour; repeat for more (at most 5).
     #[arg(long, value_name = "PRESET")]
-    pub overlay: Vec<String>,
+    pub overlay: Vec<Preset>,
     #[command(flatten)]
     pub network: NetworkFlags,
 }
@@ -119,7 +122,7 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )?;
         return Ok(());
     }
-    let board: Board = args.board.parse()?;
+    let board = args.board;
     let params = args.network.apply(Preset::Parberry.params())?;
     ImageFormat::from_path(&args.out, "--out")?;
     check_output_path(&args.out, "--out")?;
@@ -138,12 +141,7 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .into());
     }
     let mut configs = vec![params];
-    for name in &args.overlay {
-        let preset: Preset = name
-            .parse()
-            .map_err(|e: InputError| InputError::param(format!("--overlay: {e}")))?;
-        configs.push(preset.params());
-    }
+    configs.extend(args.overlay.iter().map(|p| p.params()));
     for p in &configs {
         NetworkSolver::new(*p).check(&Request::new(board))?;
     }

@@ -9,7 +9,8 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::solve::Format;
+use super::flags::OfFlag;
+use super::report::Format;
 use super::Failure;
 use crate::board::Board;
 use crate::count::frontier::{self, Quantity, DEFAULT_MAX_MEMORY_GIB};
@@ -29,10 +30,13 @@ pub enum MethodArg {
 const MAX_MEMORY_GIB: u64 = 1 << 20;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet count --board 6x6 --closed\n  knightnet count --board 5x5 --start a1 --method search"
+)]
 pub struct CountArgs {
     /// Board size ROWSxCOLS.
     #[arg(long)]
-    pub board: String,
+    pub board: Board,
     /// Count closed tours (undirected cycles) instead of open tours.
     #[arg(long)]
     pub closed: bool,
@@ -101,12 +105,13 @@ fn frontier_progress(b: &ProgressBar) -> impl FnMut(frontier::Progress) + '_ {
 }
 
 pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board: Board = args.board.parse()?;
+    let board = args.board;
     let start = args
         .start
         .as_deref()
         .map(|s| board.parse_square(s))
-        .transpose()?;
+        .transpose()
+        .of_flag("--start")?;
     if !(1..=MAX_MEMORY_GIB).contains(&args.max_memory) {
         return Err(InputError::param(format!(
             "--max-memory must be 1 to {MAX_MEMORY_GIB} (GiB), not {}",

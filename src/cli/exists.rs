@@ -9,16 +9,20 @@ use std::io::Write;
 use clap::Args;
 use serde_json::json;
 
-use super::solve::Format;
+use super::flags::OfFlag;
+use super::report::Format;
 use super::Failure;
 use crate::board::Board;
 use crate::existence;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Exit status: 0 when a tour exists (\"yes\"), 1 when none does (\"no\"; the answer is\nprinted either way, as grep and test answer through their status), 2 for bad input.\n\nExample:\n  knightnet exists --board 5x5 --closed || echo \"no closed tour\""
+)]
 pub struct ExistsArgs {
     /// Board size ROWSxCOLS.
     #[arg(long)]
-    pub board: String,
+    pub board: Board,
     /// Ask about closed tours (default: open tours).
     #[arg(long)]
     pub closed: bool,
@@ -31,12 +35,13 @@ pub struct ExistsArgs {
 }
 
 pub fn run(args: ExistsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board: Board = args.board.parse()?;
+    let board = args.board;
     let start = args
         .start
         .as_deref()
         .map(|s| board.parse_square(s))
-        .transpose()?;
+        .transpose()
+        .of_flag("--start")?;
     let ex = match start {
         Some(s) => existence::tour_exists_from(board, s, args.closed),
         None => existence::tour_exists(board, args.closed),

@@ -13,6 +13,9 @@ use super::Failure;
 use crate::experiment::{self, Options, Progress, Record, Shard, Spec};
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet experiment experiments/quickstart.toml --out out/quickstart\n  knightnet experiment experiments/quickstart.toml --shard 0/2 --out out/q0"
+)]
 pub struct ExperimentArgs {
     /// Spec file (TOML). Default: the built-in quickstart spec (experiments/quickstart.toml).
     pub spec: Option<PathBuf>,
@@ -26,7 +29,7 @@ pub struct ExperimentArgs {
     /// Run only shard I of N (0 <= I < N <= 1000000): the trials whose global number is
     /// I mod N.
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<String>,
+    pub shard: Option<Shard>,
     /// Continue the run in --out: skip trials already in its records.csv.
     #[arg(long)]
     pub resume: bool,
@@ -121,10 +124,7 @@ pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(path) => (Spec::from_file(path)?, path.display().to_string()),
         None => (Spec::quickstart(), "built-in quickstart.toml".to_string()),
     };
-    let shard = match &args.shard {
-        Some(s) => s.parse::<Shard>()?,
-        None => Shard::ALL,
-    };
+    let shard = args.shard.unwrap_or(Shard::ALL);
     let threads = match args.threads {
         Some(n) => crate::check_threads(n)?,
         None => crate::default_threads(),

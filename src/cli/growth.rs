@@ -19,14 +19,17 @@ use crate::solvers::SolverKind;
 use crate::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example:\n  knightnet growth --solvers warnsdorff:roth,divide-conquer --sizes 8,16,32,64,128 --format markdown"
+)]
 pub struct GrowthArgs {
     /// Comma-separated solver names (any `solve --solver` name).
     #[arg(long, value_delimiter = ',', default_value = DEFAULT_SOLVERS)]
-    pub solvers: Vec<String>,
+    pub solvers: Vec<SolverKind>,
     /// Comma-separated board sides (square boards), e.g. 8,16,32. Default: 8, 16, 32, ...
     /// up to 8192, while a solve is predicted to fit --budget.
-    #[arg(long, value_delimiter = ',')]
-    pub sizes: Option<Vec<String>>,
+    #[arg(long, value_delimiter = ',', value_parser = parse_side)]
+    pub sizes: Option<Vec<usize>>,
     /// Per-solve time budget in seconds: a size whose solve is predicted to take longer
     /// is not run, and a trial that takes longer ends the solver's sweep.
     #[arg(long, default_value_t = 1.0)]
@@ -51,18 +54,23 @@ pub struct GrowthArgs {
 pub const DEFAULT_SOLVERS: &str =
     "warnsdorff:roth,warnsdorff:squirrel-cull,divide-conquer,network+merge:parberry,warnsdorff-backtrack,network:parberry";
 
+/// One entry of `--sizes`: a whole number of at least 1.
+pub fn parse_side(item: &str) -> Result<usize, InputError> {
+    let t = item.trim();
+    let side: usize = t.parse().map_err(|_| {
+        InputError::param(format!(
+            "--sizes entry '{t}' is malformed: expected board sides as whole numbers, like 8,16,32"
+        ))
+    })?;
+    check_side(side)
+}
+
 /// Parse `--sizes`: whole numbers of at least 1, at least two distinct ones.
 pub fn parse_sides(items: &[String]) -> Result<Vec<usize>, InputError> {
-    let mut sides = Vec::new();
-    for item in items {
-        let t = item.trim();
-        let side: usize = t.parse().map_err(|_| {
-            InputError::param(format!(
-                "--sizes entry '{t}' is malformed: expected board sides as whole numbers, like 8,16,32"
-            ))
-        })?;
-        sides.push(check_side(side)?);
-    }
+    let sides = items
+        .iter()
+        .map(|item| parse_side(item))
+        .collect::<Result<_, _>>()?;
     fit_sides(sides)
 }
 
@@ -71,16 +79,17 @@ pub fn config(args: &GrowthArgs) -> Result<GrowthConfig, InputError> {
     check_budget(args.budget)?;
     check_trials(args.trials)?;
     crate::check_threads(args.threads)?;
-    let solvers: Vec<SolverKind> = args
-        .solvers
-        .iter()
-        .map(|s| s.parse())
-        .collect::<Result<_, _>>()?;
     let sides = match &args.sizes {
-        Some(items) => parse_sides(items)?,
+        Some(sides) => fit_sides(sides.clone())?,
         None => default_sides(),
     };
-    GrowthConfig::new(solvers, sides, args.budget, args.trials, args.seed)
+    GrowthConfig::new(
+        args.solvers.clone(),
+        sides,
+        args.budget,
+        args.trials,
+        args.seed,
+    )
 }
 
 pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {

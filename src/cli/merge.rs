@@ -10,6 +10,9 @@ use super::Failure;
 use crate::experiment;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example (after `experiment SPEC --shard 0/2 --out out/q0` and `--shard 1/2 --out out/q1`):\n  knightnet merge out/q0 out/q1 --out out/quickstart-merged"
+)]
 pub struct MergeArgs {
     /// Results folders of the shards (e.g. results/x-shard-*).
     #[arg(required = true, value_name = "DIR")]

@@ -8,6 +8,7 @@ pub mod convergence;
 pub mod count;
 pub mod exists;
 pub mod experiment;
+pub mod flags;
 pub mod growth;
 pub mod manuals;
 pub mod merge;
@@ -26,6 +27,7 @@ use std::io::Write;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use self::flags::FlagError;
 use crate::error::InputError;
 /// Atomic whole-file writes live in the library ([`crate::io`]).
 pub use crate::io::write_atomic;
@@ -79,8 +81,7 @@ pub enum Command {
     /// the exponent k is reported with its standard error, a 95% confidence interval and
     /// the fit range (linear time is k = 1). Sides a solver cannot serve (closed tours on
     /// odd sides, memory, search limits) are skipped with the reason. One thread by
-    /// default. Example: knightnet growth --solvers warnsdorff:roth,divide-conquer
-    /// --sizes 8,16,32,64,128 --format markdown
+    /// default.
     Growth(growth::GrowthArgs),
     /// Time to solution (R99, TTS99) of every cell of a results folder and its comparison
     /// with the reference cell of its board, recomputed from the records.
@@ -96,6 +97,8 @@ pub enum Command {
 pub enum Failure {
     /// Bad input: one line on stderr, exit code 2.
     Input(InputError),
+    /// A flag's bad value: `--flag: message` on stderr, exit code 2.
+    Flag(FlagError),
     /// Anything else (I/O, internal): exit code 1.
     Other(anyhow::Error),
     /// Stopped by Ctrl-C with results saved: the message on stderr, exit code 130.
@@ -108,6 +111,12 @@ pub enum Failure {
 impl From<InputError> for Failure {
     fn from(e: InputError) -> Failure {
         Failure::Input(e)
+    }
+}
+
+impl From<FlagError> for Failure {
+    fn from(e: FlagError) -> Failure {
+        Failure::Flag(e)
     }
 }
 
@@ -156,7 +165,6 @@ where
         Ok(cli) => cli,
         Err(e) => return parse_failure(&e, &named),
     };
-    let given = flag_values(&command(), &args);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match cli.command {
@@ -187,10 +195,11 @@ where
             }
         },
         Err(Failure::Input(e)) => {
-            say(&format!(
-                "error: {}",
-                name_the_flag(&one_line(&e.to_string()), &given)
-            ));
+            say(&format!("error: {}", one_line(&e.to_string())));
+            2
+        }
+        Err(Failure::Flag(e)) => {
+            say(&format!("error: {}", one_line(&e.to_string())));
             2
         }
         Err(Failure::Other(e)) => {
@@ -221,8 +230,9 @@ pub fn command() -> clap::Command {
 }
 
 /// Report a clap error: help and version go to stdout (exit 0); a bare `knightnet`
-/// shows the help on stderr (exit 2); a usage error becomes one line on stderr that names
-/// the flag and ends with the command whose `--help` lists what is accepted, exit 2.
+/// shows the help on stderr (exit 2); a value the library refused is `--flag: message`
+/// (exit 2); any other usage error becomes one line on stderr that names the flag and
+/// ends with the command whose `--help` lists what is accepted, exit 2.
 fn parse_failure(e: &clap::Error, named: &str) -> i32 {
     if !e.use_stderr() {
         return match e.print() {
@@ -232,6 +242,10 @@ fn parse_failure(e: &clap::Error, named: &str) -> i32 {
     }
     if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         let _ = e.print();
+        return 2;
+    }
+    if let Some(line) = flags::value_error_line(e) {
+        say(&format!("error: {}", one_line(&line)));
         return 2;
     }
     let text = e.render().to_string();
@@ -250,68 +264,6 @@ fn parse_failure(e: &clap::Error, named: &str) -> i32 {
     };
     say(&format!("{line} (see '{named} --help')"));
     2
-}
-
-/// The `(--flag, value)` pairs of the command line (`--flag=value` or `--flag value`),
-/// for flags of the named subcommand that take a value.
-fn flag_values(cmd: &clap::Command, args: &[OsString]) -> Vec<(String, String)> {
-    let words: Vec<&str> = args.iter().skip(1).filter_map(|a| a.to_str()).collect();
-    let Some(sub) = words.iter().find_map(|w| cmd.find_subcommand(w)) else {
-        return Vec::new();
-    };
-    let takes_value = |long: &str| {
-        sub.get_arguments()
-            .any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
-    };
-    let mut pairs = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        if let Some(rest) = words[i].strip_prefix("--") {
-            match rest.split_once('=') {
-                Some((long, value)) if takes_value(long) => {
-                    pairs.push((format!("--{long}"), value.to_string()))
-                }
-                None if takes_value(rest) && i + 1 < words.len() => {
-                    pairs.push((format!("--{rest}"), words[i + 1].to_string()));
-                    i += 1;
-                }
-                _ => {}
-            }
-        }
-        i += 1;
-    }
-    pairs
-}
-
-/// A value error raised after parsing ("board '9y9' is malformed...") is written by
-/// code that does not know which flag carried the value; name it here: the flags whose
-/// value (or one item of whose list) the message quotes lead the line (none when the
-/// message names a flag already).
-fn name_the_flag(msg: &str, given: &[(String, String)]) -> String {
-    if msg.contains("--") {
-        return msg.to_string();
-    }
-    let quoted = |v: &str| msg.contains(&format!("'{v}'"));
-    let mut flags: Vec<&str> = Vec::new();
-    for (flag, value) in given {
-        // The whole value, or one item of a list value ("a1 zz", "warnsdorff,bogus").
-        let named = quoted(value)
-            || value
-                .split(',')
-                .chain(value.split_whitespace())
-                .chain(value.split(|c: char| c.is_whitespace() || c == ','))
-                .chain([value.as_str()])
-                .map(str::trim)
-                .any(|item| !item.is_empty() && quoted(item));
-        if named && !flags.contains(&flag.as_str()) {
-            flags.push(flag);
-        }
-    }
-    if flags.is_empty() {
-        msg.to_string()
-    } else {
-        format!("{}: {msg}", flags.join(", "))
-    }
 }
 
 /// Fold a message onto one line (an error chain may carry newlines from below).

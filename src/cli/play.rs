@@ -4,6 +4,7 @@
 //! dead-position check misses a dead position.
 
 use std::io::{IsTerminal, Write};
+use std::str::FromStr;
 
 use clap::Args;
 
@@ -16,10 +17,13 @@ use crate::tui::{self, App};
 use crate::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet play --board 6x6\n  knightnet play --snapshot --watch warnsdorff --steps 20"
+)]
 pub struct PlayArgs {
     /// Board size ROWSxCOLS (any size that fits the terminal; 80x24 fits up to 10x10).
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
-    pub board: String,
+    pub board: Board,
     /// Seed of the ChaCha8 stream (watch mode, as `solve --seed`; --measure-dead samples).
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
@@ -33,16 +37,17 @@ pub struct PlayArgs {
     /// (aliases: backtracking, forward-checking). It runs as `solve` does with the same
     /// board, seed and start (the cursor, or the first move of --moves).
     #[arg(long, value_name = "SOLVER")]
-    pub watch: Option<String>,
+    pub watch: Option<WatchKind>,
     /// With --watch and --snapshot: steps to take before the snapshot.
     #[arg(long, default_value_t = 0)]
     pub steps: u64,
     /// Print the screen as text (rendered off-screen) and exit.
     #[arg(long)]
     pub snapshot: bool,
-    /// Snapshot size COLSxROWS.
-    #[arg(long, default_value = "80x24")]
-    pub screen: String,
+    /// Snapshot size ROWSxCOLS in characters, rows first as in --board (24x80: an
+    /// 80-column, 24-line terminal).
+    #[arg(long, default_value = "24x80")]
+    pub screen: Screen,
     /// Measure how often the cheap dead-position check misses a dead position (sampled
     /// positions, exhaustive search per position) and exit.
     #[arg(long)]
@@ -55,19 +60,29 @@ pub struct PlayArgs {
     pub budget: u64,
 }
 
-fn parse_screen(text: &str) -> Result<(u16, u16), InputError> {
-    let bad = || {
-        InputError::param(format!(
-            "screen '{text}' is malformed: expected COLSxROWS like 80x24, each 1..=1000"
-        ))
-    };
-    let (c, r) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-    let c: u16 = c.trim().parse().map_err(|_| bad())?;
-    let r: u16 = r.trim().parse().map_err(|_| bad())?;
-    if c == 0 || r == 0 || c > 1000 || r > 1000 {
-        return Err(bad());
+/// `--screen`: the snapshot's size in characters, ROWSxCOLS as boards are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Screen {
+    pub rows: u16,
+    pub cols: u16,
+}
+
+impl FromStr for Screen {
+    type Err = InputError;
+    fn from_str(text: &str) -> Result<Screen, InputError> {
+        let bad = || {
+            InputError::param(format!(
+                "screen '{text}' is malformed: expected ROWSxCOLS like 24x80 (rows first, as boards are written), each 1..=1000"
+            ))
+        };
+        let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let r: u16 = r.trim().parse().map_err(|_| bad())?;
+        let c: u16 = c.trim().parse().map_err(|_| bad())?;
+        if c == 0 || r == 0 || c > 1000 || r > 1000 {
+            return Err(bad());
+        }
+        Ok(Screen { rows: r, cols: c })
     }
-    Ok((c, r))
 }
 
 /// Build the app with the given moves played and watch mode opened.
@@ -89,9 +104,8 @@ pub fn build_app(args: &PlayArgs, board: Board) -> Result<App, InputError> {
         }
         app.play_refresh();
     }
-    if let Some(w) = &args.watch {
-        let kind: WatchKind = w.parse()?;
-        app.watch(kind);
+    if let Some(kind) = &args.watch {
+        app.watch(kind.clone());
         app.watch_steps(args.steps);
     } else if args.steps > 0 {
         return Err(InputError::param("--steps applies only with --watch"));
@@ -100,7 +114,7 @@ pub fn build_app(args: &PlayArgs, board: Board) -> Result<App, InputError> {
 }
 
 pub fn run(args: PlayArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board: Board = args.board.parse()?;
+    let board = args.board;
     if args.measure_dead {
         if args.samples == 0 || args.budget == 0 {
             return Err(InputError::param("--samples and --budget must be at least 1").into());
@@ -111,9 +125,8 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let (need_w, need_h) = tui::ui::needed_size(board);
     if args.snapshot {
-        let (cols, rows) = parse_screen(&args.screen)?;
         let app = build_app(&args, board)?;
-        let text = tui::buffer_text(&tui::render(&app, cols, rows));
+        let text = tui::buffer_text(&tui::render(&app, args.screen.cols, args.screen.rows));
         out.write_all(text.as_bytes())?;
         return Ok(());
     }

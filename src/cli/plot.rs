@@ -31,6 +31,9 @@ pub enum FigureFormat {
 }
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example:\n  knightnet plot experiments/results/quickstart --out out/plots/quickstart --format pdf"
+)]
 pub struct PlotArgs {
     /// An experiment's results folder (holding records.csv), or a records CSV file.
     pub results: PathBuf,

@@ -6,30 +6,36 @@ use std::io::Write;
 use clap::Args;
 use serde_json::{json, Value};
 
-use super::solve::Format;
+use super::flags::OfFlag;
+use super::report::Format;
 use super::Failure;
+use crate::board::Board;
 use crate::error::InputError;
 use crate::queens::{self, Outcome, Problem, QueensSolver, Solved};
 use crate::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet queens --size 8\n  knightnet queens --size 12 --lock a1 --lock c5 --solver forward-check"
+)]
 pub struct QueensArgs {
     /// Board size N (N queens on an NxN board), 1..=1000 with explicit, forward-checking or
     /// neural;
     /// brute-force takes N <= 13 and backtracking N <= 29 (their searches grow
     /// exponentially).
-    #[arg(long, default_value = "8", allow_hyphen_values = true)]
-    pub size: String,
+    #[arg(long, default_value = "8", allow_hyphen_values = true, value_parser = parse_size)]
+    pub size: usize,
     /// Lock a queen on SQUARE: ROW,COL (0-based, row 0 at the top) or algebraic like c3.
     /// Repeat for more queens.
     #[arg(long = "lock", value_name = "SQUARE", allow_hyphen_values = true)]
     pub locks: Vec<String>,
     /// Solver: explicit (a known construction, O(N), no --lock), forward-checking,
     /// brute-force, backtracking, neural, neural:PRESET (presets: sequential, takefuji).
+    /// `solve`'s names are aliases: forward-check, backtrack, network, network:PRESET.
     /// Default: explicit without --lock, forward-checking with (its time then depends on
     /// the locks and is bounded by --max-steps).
     #[arg(long)]
-    pub solver: Option<String>,
+    pub solver: Option<QueensSolver>,
     /// Count every solution instead of finding one (exhaustive solvers: N <= 14 with
     /// forward-checking or backtracking, N <= 11 with brute-force).
     #[arg(long)]
@@ -62,25 +68,43 @@ pub struct QueensConfig {
     pub count: bool,
 }
 
+/// `--size`: a whole number (its range is checked with the locks, by [`Problem`]).
+fn parse_size(text: &str) -> Result<usize, InputError> {
+    let t = text.trim();
+    if t.starts_with('-') {
+        return Err(InputError::Board(format!(
+            "size '{t}' is negative; N must be a whole number from 1 to {}",
+            queens::MAX_N
+        )));
+    }
+    t.parse().map_err(|_| {
+        InputError::Board(format!(
+            "size '{t}' is malformed or too large; N must be a whole number from 1 to {}",
+            queens::MAX_N
+        ))
+    })
+}
+
 impl QueensArgs {
-    pub fn config(&self) -> Result<QueensConfig, InputError> {
-        let t = self.size.trim();
-        let n: usize = if t.starts_with('-') {
-            return Err(InputError::Board(format!(
-                "size '{t}' is negative; N must be a whole number from 1 to {}",
-                queens::MAX_N
-            )));
-        } else {
-            t.parse().map_err(|_| {
-                InputError::Board(format!(
-                    "size '{t}' is malformed or too large; N must be a whole number from 1 to {}",
-                    queens::MAX_N
-                ))
-            })?
-        };
-        let problem = Problem::parse(n, &self.locks)?;
+    /// The checked configuration: the problem (its size, then each `--lock` square on
+    /// its board), the solver and the flags that fit it.
+    pub fn config(&self) -> Result<QueensConfig, Failure> {
+        let n = self.size;
+        Problem::new(n, &[])?;
+        let board = Board::new(n, n)?;
+        let locks = self
+            .locks
+            .iter()
+            .map(|t| board.parse_square(t).map(|s| board.coords(s)))
+            .collect::<Result<Vec<_>, _>>()
+            .of_flag("--lock")?;
+        Ok(self.solver_config(Problem::new(n, &locks)?)?)
+    }
+
+    fn solver_config(&self, problem: Problem) -> Result<QueensConfig, InputError> {
+        let n = problem.n();
         let mut solver: QueensSolver = match &self.solver {
-            Some(s) => s.parse()?,
+            Some(s) => s.clone(),
             None if self.locks.is_empty() && !self.count => QueensSolver::Explicit,
             None => QueensSolver::ForwardChecking,
         };
@@ -255,7 +279,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
     match solved.outcome {
         Outcome::Solution => Ok(()),
         Outcome::NoSolution => Err(Failure::Other(anyhow::anyhow!(
-            "no solution: {n} queens cannot be placed on a {n}x{n} board{}",
+            "no solution: {n} queens cannot be placed on the {n}x{n} board{}",
             if cfg.problem.locks().is_empty() {
                 ""
             } else {

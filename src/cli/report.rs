@@ -1,5 +1,7 @@
-//! The output of the report commands (`compare`, `growth`): one `--format` flag and one
-//! way to write rows as JSON, Markdown, or text (a header line, then the Markdown).
+//! The output formats of every command: [`Format`] (text or JSON) for the commands
+//! that print one answer, and [`ReportFormat`] (also Markdown) for the report commands
+//! (`compare`, `growth`, `stats`), with one way to write rows as JSON, Markdown, or text
+//! (a header line, then the Markdown).
 
 use std::io::Write;
 
@@ -7,6 +9,14 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::Failure;
+
+/// `--format` of a command that prints one answer (`solve`, `exists`, `count`, `check`,
+/// `queens`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
 
 /// `--format` of a report command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

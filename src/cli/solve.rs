@@ -3,30 +3,33 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use std::str::FromStr;
 
+use clap::Args;
+
+use super::flags::OfFlag;
 use super::{solve_output, write_atomic, Failure};
 use crate::board::Board;
 use crate::error::InputError;
-use crate::network::{NetworkParams, Preset};
+use crate::network::{Clamp, Init, NetworkParams, Overrides, Preset, StopRule, UpdateOrder};
 use crate::solvers::divide_conquer::DivideConquerSolver;
 use crate::solvers::network::NetworkSolver;
-use crate::solvers::{Request, SolverKind};
+use crate::solvers::neural_merge::TileMode;
+use crate::solvers::warnsdorff::TieBreak;
+use crate::solvers::{split_name, Request, SolverKind};
 use crate::trace_file::TraceFile;
 use crate::{rng_from_seed, DEFAULT_SEED};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-}
+/// The output format (shared with the other commands that print one answer).
+pub use super::report::Format;
 
-/// Network parameter overrides shared by every command that runs the network.
+/// Network parameter overrides shared by every command that runs the network; turned
+/// into the library's [`Overrides`], the one wiring of these knobs.
 #[derive(Debug, Clone, Default, Args)]
 pub struct NetworkFlags {
     /// Network rule preset: takefuji-lee, brant, parberry, wikipedia, numpy.
     #[arg(long, value_name = "PRESET")]
-    pub variant: Option<String>,
+    pub variant: Option<Preset>,
     /// Override the bias C.
     #[arg(long = "c", value_name = "C", allow_negative_numbers = true)]
     pub c: Option<i32>,
@@ -41,16 +44,16 @@ pub struct NetworkFlags {
     pub lower: Option<i32>,
     /// Override the update order: synchronous, sequential, random-permutation, square-sweep.
     #[arg(long)]
-    pub order: Option<String>,
+    pub order: Option<UpdateOrder>,
     /// Override the initialisation: random-outputs, negative-states.
     #[arg(long)]
-    pub init: Option<String>,
+    pub init: Option<Init>,
     /// Clamp U to ±K, or `none`.
-    #[arg(long, value_name = "K|none")]
-    pub clamp: Option<String>,
+    #[arg(long, value_name = "K|none", allow_negative_numbers = true)]
+    pub clamp: Option<Clamp>,
     /// Override the stop rule: stable, degree-two, either.
     #[arg(long)]
-    pub stop: Option<String>,
+    pub stop: Option<StopRule>,
     /// Steps (synchronous) or sweeps (sequential) per attempt.
     #[arg(long)]
     pub max_iterations: Option<u32>,
@@ -60,79 +63,64 @@ pub struct NetworkFlags {
 }
 
 impl NetworkFlags {
+    /// The flags as the library's overrides.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            preset: self.variant,
+            c: self.c,
+            s: self.s,
+            upper: self.upper,
+            lower: self.lower,
+            order: self.order,
+            init: self.init,
+            clamp: self.clamp,
+            stop: self.stop,
+            max_iterations: self.max_iterations,
+            max_attempts: self.max_attempts,
+        }
+    }
+
     /// Whether any network flag was given.
     pub fn any(&self) -> bool {
-        let f = self;
-        f.variant.is_some()
-            || f.c.is_some()
-            || f.s.is_some()
-            || f.upper.is_some()
-            || f.lower.is_some()
-            || f.order.is_some()
-            || f.init.is_some()
-            || f.clamp.is_some()
-            || f.stop.is_some()
-            || f.max_iterations.is_some()
-            || f.max_attempts.is_some()
+        self.overrides().any()
     }
 
     /// Apply the preset and overrides to `base`, then check the result.
     pub fn apply(&self, base: NetworkParams) -> Result<NetworkParams, InputError> {
-        let mut p = match &self.variant {
-            Some(v) => v.parse::<Preset>()?.params(),
-            None => base,
-        };
-        if let Some(x) = self.c {
-            p.c = x;
-        }
-        if let Some(x) = self.s {
-            p.s = x;
-        }
-        if let Some(x) = self.upper {
-            p.upper = x;
-        }
-        if let Some(x) = self.lower {
-            p.lower = x;
-        }
-        if let Some(x) = &self.order {
-            p.order = x.parse()?;
-        }
-        if let Some(x) = &self.init {
-            p.init = x.parse()?;
-        }
-        if let Some(x) = &self.clamp {
-            p.clamp = match x.trim() {
-                "none" => None,
-                k => Some(k.parse().map_err(|_| {
-                    InputError::param(format!(
-                        "clamp '{k}' is malformed; give a positive whole number or 'none'"
-                    ))
-                })?),
-            };
-        }
-        if let Some(x) = &self.stop {
-            p.stop = x.parse()?;
-        }
-        if let Some(x) = self.max_iterations {
-            p.max_iterations = x;
-        }
-        if let Some(x) = self.max_attempts {
-            p.max_attempts = x;
-        }
-        p.check()?;
-        Ok(p)
+        self.overrides().apply(base)
+    }
+}
+
+/// `--solver`: the solver, and the name it was given by (messages quote it; a preset
+/// or tie-break written in it is checked against `--variant` and `--tie-break`).
+#[derive(Debug, Clone)]
+pub struct SolverName {
+    pub kind: SolverKind,
+    pub name: String,
+}
+
+impl FromStr for SolverName {
+    type Err = InputError;
+    fn from_str(s: &str) -> Result<SolverName, InputError> {
+        Ok(SolverName {
+            kind: s.parse()?,
+            name: s.trim().to_string(),
+        })
     }
 }
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Examples:\n  knightnet solve --board 10x10 --solver warnsdorff:squirrel-cull --format json\n  knightnet solve --board 100x100 --merge --summary"
+)]
 pub struct SolveArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
-    pub board: String,
+    pub board: Board,
     /// Solver: network[:PRESET], network+merge[:PRESET], warnsdorff[:TIE], backtrack,
     /// forward-check[:connectivity], warnsdorff-backtrack[:ties], circuit, divide-conquer.
     #[arg(long, default_value = "network")]
-    pub solver: String,
+    pub solver: SolverName,
     /// Seed of the ChaCha8 random stream.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
@@ -158,7 +146,7 @@ pub struct SolveArgs {
     /// With network+merge: run the network on tiles of this side and merge across them;
     /// `none` for one whole-board network; `auto` (default): tiles of 10 above 20x20.
     #[arg(long, value_name = "SIDE|none|auto")]
-    pub tile: Option<String>,
+    pub tile: Option<TileMode>,
     /// Write the network's trace (outputs after every step) of the last attempt as JSON.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
@@ -173,7 +161,7 @@ pub struct SolveArgs {
     pub network: NetworkFlags,
     /// Warnsdorff tie-break: roth (default), squirrel-cull, pohl, first, random.
     #[arg(long, value_name = "TIE")]
-    pub tie_break: Option<String>,
+    pub tie_break: Option<TieBreak>,
     /// Step budget of the search solvers (squares placed before giving up; with
     /// forward-check:connectivity the squares its connectivity checks scan count too).
     #[arg(long, value_name = "N")]
@@ -181,6 +169,10 @@ pub struct SolveArgs {
     /// Re-run a failed warnsdorff:random run up to N more times.
     #[arg(long, value_name = "N")]
     pub restarts: Option<u32>,
+    /// Text output: print only the summary line, not the board of move numbers (for
+    /// large boards; --png/--svg still draw the tour).
+    #[arg(long, conflicts_with = "stream")]
+    pub summary: bool,
     /// Write the tour as it is built, one `row,col` line per square (0-based, row 0 at
     /// the top, in visiting order) and nothing else, without holding it in memory: the
     /// same tour as without --stream. divide-conquer only, boards with both sides >= 5.
@@ -192,26 +184,27 @@ impl SolveArgs {
     /// A preset or tie-break named in `--solver NAME:X` and again by its own flag must
     /// agree (the flag used to win silently).
     fn refuse_contradictions(&self) -> Result<(), InputError> {
-        let (head, tail) = crate::solvers::split_name(self.solver.trim());
-        let Some(tail) = tail else { return Ok(()) };
-        let flag = match head {
-            "network" | "network+merge" => {
-                self.network.variant.as_deref().map(|v| ("--variant", v))
-            }
-            "warnsdorff" => self.tie_break.as_deref().map(|t| ("--tie-break", t)),
+        if split_name(&self.solver.name).1.is_none() {
+            return Ok(());
+        }
+        let clash = match &self.solver.kind {
+            SolverKind::Network(p) | SolverKind::NetworkMerge { params: p, .. } => self
+                .network
+                .variant
+                .filter(|v| p.preset != Some(*v))
+                .map(|v| ("--variant", v.to_string(), "preset")),
+            SolverKind::Warnsdorff { tie, .. } => self
+                .tie_break
+                .filter(|t| t != tie)
+                .map(|t| ("--tie-break", t.to_string(), "tie-break")),
             _ => None,
         };
-        match flag {
-            Some((name, value)) if value.trim() != tail.trim() => Err(InputError::param(format!(
-                "--solver {} and {name} {value} contradict each other; give the {} once",
-                self.solver.trim(),
-                if name == "--variant" {
-                    "preset"
-                } else {
-                    "tie-break"
-                }
+        match clash {
+            Some((flag, value, what)) => Err(InputError::param(format!(
+                "--solver {} and {flag} {value} contradict each other; give the {what} once",
+                self.solver.name
             ))),
-            _ => Ok(()),
+            None => Ok(()),
         }
     }
 
@@ -232,31 +225,33 @@ pub struct SolveConfig {
 }
 
 impl SolveArgs {
-    pub fn config(&self) -> Result<SolveConfig, InputError> {
-        let board: Board = self.board.parse()?;
-        let mut solver: SolverKind = self.solver.parse()?;
+    pub fn config(&self) -> Result<SolveConfig, Failure> {
+        let board = self.board;
+        let mut solver = self.solver.kind.clone();
         self.refuse_contradictions()?;
         if self.merge {
             solver = match solver {
                 SolverKind::Network(params) => SolverKind::NetworkMerge {
                     params,
-                    tile: crate::solvers::neural_merge::TileMode::Auto,
+                    tile: TileMode::Auto,
                 },
                 s @ SolverKind::NetworkMerge { .. } => s,
                 _ => {
                     return Err(InputError::param(format!(
                     "--merge joins the network's cycles; use it with --solver network, not '{}'",
-                    self.solver
-                )))
+                    self.solver.name
+                ))
+                    .into())
                 }
             };
         }
-        if let Some(t) = &self.tile {
+        if let Some(t) = self.tile {
             match &mut solver {
-                SolverKind::NetworkMerge { tile, .. } => *tile = t.parse()?,
+                SolverKind::NetworkMerge { tile, .. } => *tile = t,
                 _ => return Err(InputError::param(
                     "--tile applies to network+merge; add --merge or use --solver network+merge",
-                )),
+                )
+                .into()),
             }
         }
         match &mut solver {
@@ -265,22 +260,25 @@ impl SolveArgs {
             _ if self.network.any() => {
                 return Err(InputError::param(format!(
                     "network flags (--variant, --c, ...) apply only to --solver network, not '{}'",
-                    self.solver
-                )))
+                    self.solver.name
+                ))
+                .into())
             }
             _ => {}
         }
-        solver.apply_classical_flags(self.tie_break.as_deref(), self.max_steps, self.restarts)?;
+        solver.apply_classical_flags(self.tie_break, self.max_steps, self.restarts)?;
         if self.trace.is_some() && !matches!(solver, SolverKind::Network(_)) {
             return Err(InputError::param(
                 "--trace records the network's outputs; use it with --solver network",
-            ));
+            )
+            .into());
         }
         let start = self
             .start
             .as_deref()
             .map(|s| board.parse_square(s))
-            .transpose()?;
+            .transpose()
+            .of_flag("--start")?;
         let closed = if self.closed {
             Some(true)
         } else if self.open {
@@ -393,6 +391,12 @@ impl<'a> Lines<'a> {
 
 pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let cfg = args.config()?;
+    if args.summary && args.format == Format::Json {
+        return Err(InputError::param(
+            "--summary shortens the text output; --format json always holds the tour (drop one of them)",
+        )
+        .into());
+    }
     if args.stream {
         return run_stream(&args, &cfg, out);
     }
@@ -423,6 +427,9 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     match args.format {
         Format::Json => solve_output::write_json(&solution, board, cfg.seed, out)?,
+        Format::Text if args.summary => {
+            solve_output::write_summary(&solution, board, cfg.seed, out)?
+        }
         Format::Text => solve_output::write_text(&solution, board, cfg.seed, out)?,
     }
     let images: Vec<&std::path::Path> = [&args.png, &args.svg]

@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Write};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
-use super::solve::Format;
+use super::report::Format;
 use crate::board::Board;
 use crate::solvers::Solution;
 use crate::tour::Tour;
@@ -106,6 +106,17 @@ fn summary(sol: &Solution, board: Board, seed: u64) -> String {
             sol.attempts, sol.outcome
         ),
     }
+}
+
+/// Write the summary line alone (`solve --summary`).
+pub fn write_summary(
+    sol: &Solution,
+    board: Board,
+    seed: u64,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    out.write_all(summary(sol, board, seed).as_bytes())?;
+    out.flush()
 }
 
 /// Text output as one string (for small boards and tests; `solve` writes the same bytes

@@ -5,20 +5,17 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
+use super::report::ReportFormat;
 use super::Failure;
 use crate::error::InputError;
 use crate::experiment::summary::{self, compare, human_ns, p_value, Summary};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum StatsFormat {
-    Text,
-    Json,
-    Markdown,
-}
-
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Example:\n  knightnet stats experiments/results/network-vs-classical --format markdown"
+)]
 pub struct StatsArgs {
     /// An experiment's results folder (holding run.json and records.csv).
     #[arg(value_name = "RESULTS_DIR")]
@@ -29,8 +26,8 @@ pub struct StatsArgs {
     #[arg(long, value_name = "NAME")]
     pub reference: Option<String>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
-    pub format: StatsFormat,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -59,11 +56,11 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         summary.reference = Some(r.clone());
     }
     match args.format {
-        StatsFormat::Json => {
+        ReportFormat::Json => {
             let body = serde_json::to_value(Report::of(&summary)).map_err(anyhow::Error::from)?;
             out.write_all(super::json::to_text(&super::json::document("stats", body))?.as_bytes())?;
         }
-        StatsFormat::Markdown => {
+        ReportFormat::Markdown => {
             write!(
                 out,
                 "# Statistics of `{}`{}",
@@ -72,7 +69,7 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )?;
             write!(out, "{}", summary.comparisons_markdown())?;
         }
-        StatsFormat::Text => text(&summary, out)?,
+        ReportFormat::Text => text(&summary, out)?,
     }
     Ok(())
 }

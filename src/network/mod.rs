@@ -17,6 +17,7 @@ pub mod batch;
 pub mod dense;
 pub mod dynamics;
 pub mod outcome;
+pub mod overrides;
 pub mod params;
 pub mod simd;
 pub mod state;
@@ -26,6 +27,7 @@ use serde::Serialize;
 
 pub use dynamics::Dynamics;
 pub use outcome::{Attempt, StepStats, Termination};
+pub use overrides::{Clamp, OverrideValue, Overrides};
 pub use params::{Init, NetworkParams, Preset, StopRule, UpdateOrder};
 pub use state::State;
 

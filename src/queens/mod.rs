@@ -151,7 +151,7 @@ impl Problem {
 pub fn verify(problem: &Problem, cols: &[usize]) -> Result<(), String> {
     let n = problem.n;
     if cols.len() != n {
-        return Err(format!("{} queens on a {n}x{n} board", cols.len()));
+        return Err(format!("{} queens on the {n}x{n} board", cols.len()));
     }
     if let Some((r, &c)) = cols.iter().enumerate().find(|(_, &c)| c >= n) {
         return Err(format!(
@@ -441,8 +441,9 @@ pub fn count(
 impl FromStr for QueensSolver {
     type Err = InputError;
 
-    /// `brute-force`, `backtracking`, `forward-checking`, `neural` (the default preset)
-    /// or `neural:PRESET`.
+    /// `explicit`, `brute-force`, `backtracking`, `forward-checking`, `neural` (the
+    /// default preset) or `neural:PRESET`; `solve`'s names are aliases (`backtrack`,
+    /// `forward-check`, `network[:PRESET]`), as are `brute` and `forward`.
     fn from_str(s: &str) -> Result<QueensSolver, InputError> {
         let s = s.trim();
         let (head, tail) = crate::solvers::split_name(s);
@@ -455,7 +456,9 @@ impl FromStr for QueensSolver {
         match (head, tail) {
             ("brute-force" | "brute", None) => Ok(QueensSolver::BruteForce),
             ("backtracking" | "backtrack", None) => Ok(QueensSolver::Backtracking),
-            ("forward-checking" | "forward", None) => Ok(QueensSolver::ForwardChecking),
+            ("forward-checking" | "forward-check" | "forward", None) => {
+                Ok(QueensSolver::ForwardChecking)
+            }
             ("explicit", None) => Ok(QueensSolver::Explicit),
             ("neural" | "network", t) => {
                 let preset: QueensPreset = match t {

@@ -329,14 +329,14 @@ impl SolverKind {
     /// `restarts` (warnsdorff only; the random tie-break re-runs, see its docs).
     pub fn apply_classical_flags(
         &mut self,
-        tie_break: Option<&str>,
+        tie_break: Option<TieBreak>,
         max_steps: Option<u64>,
         restarts: Option<u32>,
     ) -> Result<(), InputError> {
         let me = self.to_string();
         if let Some(t) = tie_break {
             match self {
-                SolverKind::Warnsdorff { tie, .. } => *tie = t.parse()?,
+                SolverKind::Warnsdorff { tie, .. } => *tie = t,
                 _ => {
                     return Err(InputError::param(format!(
                         "--tie-break applies only to --solver warnsdorff, not '{me}'"

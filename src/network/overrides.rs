@@ -1,0 +1,223 @@
+//! Overrides of a preset's parameters: the one wiring of the knobs `knightnet solve`
+//! takes as flags (`--variant`, `--c`, ... `--max-attempts`) and the Python package as
+//! keyword arguments (`Network(board, preset, **overrides)`).
+//!
+//! ```
+//! use knightnet::network::{Overrides, OverrideValue, Preset, UpdateOrder};
+//!
+//! let mut o = Overrides { c: Some(3), ..Overrides::default() };
+//! o.set("order", OverrideValue::Name("synchronous")).unwrap();
+//! let p = o.apply(Preset::Parberry.params()).unwrap();
+//! assert_eq!((p.c, p.s, p.order), (3, 2, UpdateOrder::Synchronous));
+//! assert_eq!(p.variant_name(), "parberry*");
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::params::{Init, NetworkParams, Preset, StopRule, UpdateOrder};
+use crate::error::InputError;
+
+/// A clamp of U: `Clamp(Some(k))` keeps U within ±k, `Clamp(None)` (`none`) removes
+/// the preset's clamp. Parsed from `none` or a whole number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clamp(pub Option<i32>);
+
+impl FromStr for Clamp {
+    type Err = InputError;
+    fn from_str(s: &str) -> Result<Clamp, InputError> {
+        match s.trim() {
+            "none" => Ok(Clamp(None)),
+            k => k.parse().map(|k| Clamp(Some(k))).map_err(|_| {
+                InputError::param(format!(
+                    "clamp '{k}' is malformed; give a positive whole number or 'none'"
+                ))
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Clamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(k) => write!(f, "{k}"),
+            None => f.write_str("none"),
+        }
+    }
+}
+
+/// A preset (else the caller's base parameters) and the fields to change in it. Each
+/// field left `None` keeps the base's value; [`Overrides::apply`] checks the result.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Overrides {
+    pub preset: Option<Preset>,
+    pub c: Option<i32>,
+    pub s: Option<i32>,
+    pub upper: Option<i32>,
+    pub lower: Option<i32>,
+    pub order: Option<UpdateOrder>,
+    pub init: Option<Init>,
+    pub clamp: Option<Clamp>,
+    pub stop: Option<StopRule>,
+    pub max_iterations: Option<u32>,
+    pub max_attempts: Option<u32>,
+}
+
+/// A value given by name to [`Overrides::set`] (from Python, a spec, a form).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OverrideValue<'a> {
+    Int(i64),
+    Name(&'a str),
+}
+
+impl Overrides {
+    /// The names [`Overrides::set`] takes, one per field after the preset (as in
+    /// `run.json`).
+    pub const KEYS: [&'static str; 10] = [
+        "c",
+        "s",
+        "upper",
+        "lower",
+        "order",
+        "init",
+        "clamp",
+        "stop",
+        "max_iterations",
+        "max_attempts",
+    ];
+
+    /// Whether a preset or any override was given.
+    pub fn any(&self) -> bool {
+        *self != Overrides::default()
+    }
+
+    /// Set the field `key` (one of [`Overrides::KEYS`]) from a whole number or a name:
+    /// thresholds, C and S take a number in `i32`, the counts one in `u32`, `order`,
+    /// `init` and `stop` a name, `clamp` a number or `none`.
+    pub fn set(&mut self, key: &str, value: OverrideValue<'_>) -> Result<(), InputError> {
+        let int = |min: i64, max: i64| match value {
+            OverrideValue::Int(v) if (min..=max).contains(&v) => Ok(v),
+            OverrideValue::Int(v) => Err(InputError::param(format!(
+                "{key} = {v} is out of range; give {min} to {max}"
+            ))),
+            OverrideValue::Name(s) => Err(InputError::param(format!(
+                "{key} = '{s}' is not a whole number"
+            ))),
+        };
+        let name = || match value {
+            OverrideValue::Name(s) => Ok(s),
+            OverrideValue::Int(v) => Err(InputError::param(format!(
+                "{key} = {v} is not accepted; give a name"
+            ))),
+        };
+        let i32s = || int(i32::MIN.into(), i32::MAX.into()).map(|v| v as i32);
+        let u32s = || int(0, u32::MAX.into()).map(|v| v as u32);
+        match key {
+            "c" => self.c = Some(i32s()?),
+            "s" => self.s = Some(i32s()?),
+            "upper" => self.upper = Some(i32s()?),
+            "lower" => self.lower = Some(i32s()?),
+            "order" => self.order = Some(name()?.parse()?),
+            "init" => self.init = Some(name()?.parse()?),
+            "stop" => self.stop = Some(name()?.parse()?),
+            "clamp" => {
+                self.clamp = Some(match value {
+                    OverrideValue::Name(s) => s.parse()?,
+                    OverrideValue::Int(_) => Clamp(Some(i32s()?)),
+                })
+            }
+            "max_iterations" => self.max_iterations = Some(u32s()?),
+            "max_attempts" => self.max_attempts = Some(u32s()?),
+            _ => {
+                return Err(InputError::param(format!(
+                    "unknown network parameter '{key}'; accepted: preset, {}",
+                    Overrides::KEYS.join(", ")
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// The preset's parameters (else `base`) with the overrides applied, checked by
+    /// [`NetworkParams::check`].
+    pub fn apply(&self, base: NetworkParams) -> Result<NetworkParams, InputError> {
+        let mut p = self.preset.map_or(base, Preset::params);
+        let o = *self;
+        p.c = o.c.unwrap_or(p.c);
+        p.s = o.s.unwrap_or(p.s);
+        p.upper = o.upper.unwrap_or(p.upper);
+        p.lower = o.lower.unwrap_or(p.lower);
+        p.order = o.order.unwrap_or(p.order);
+        p.init = o.init.unwrap_or(p.init);
+        p.clamp = o.clamp.map_or(p.clamp, |Clamp(k)| k);
+        p.stop = o.stop.unwrap_or(p.stop);
+        p.max_iterations = o.max_iterations.unwrap_or(p.max_iterations);
+        p.max_attempts = o.max_attempts.unwrap_or(p.max_attempts);
+        p.check()?;
+        Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_override_keeps_the_base() {
+        let base = Preset::Brant.params();
+        assert!(!Overrides::default().any());
+        assert_eq!(Overrides::default().apply(base).unwrap(), base);
+    }
+
+    #[test]
+    fn the_preset_replaces_the_base_and_fields_replace_the_preset() {
+        let o = Overrides {
+            preset: Some(Preset::Numpy),
+            s: Some(0),
+            clamp: Some(Clamp(Some(12))),
+            ..Overrides::default()
+        };
+        assert!(o.any());
+        let p = o.apply(Preset::Brant.params()).unwrap();
+        let numpy = Preset::Numpy.params();
+        assert_eq!((p.c, p.s, p.clamp), (numpy.c, 0, Some(12)));
+        assert_eq!(p.order, numpy.order);
+        // `none` removes the preset's clamp.
+        let o = Overrides {
+            clamp: Some("none".parse().unwrap()),
+            ..Overrides::default()
+        };
+        assert_eq!(o.apply(Preset::Brant.params()).unwrap().clamp, None);
+    }
+
+    #[test]
+    fn set_takes_each_key_and_refuses_wrong_kinds() {
+        let mut o = Overrides::default();
+        o.set("max_attempts", OverrideValue::Int(7)).unwrap();
+        o.set("stop", OverrideValue::Name("either")).unwrap();
+        o.set("clamp", OverrideValue::Int(9)).unwrap();
+        assert_eq!(o.max_attempts, Some(7));
+        assert_eq!(o.stop, Some(StopRule::Either));
+        assert_eq!(o.clamp, Some(Clamp(Some(9))));
+        let err = |k: &str, v| {
+            let mut copy = o;
+            copy.set(k, v).unwrap_err().to_string()
+        };
+        assert!(err("c", OverrideValue::Int(1 << 40)).contains("out of range"));
+        assert!(err("c", OverrideValue::Name("x")).contains("not a whole number"));
+        assert!(err("order", OverrideValue::Int(1)).contains("give a name"));
+        assert!(err("order", OverrideValue::Name("x")).contains("update order 'x'"));
+        assert!(err("clamp", OverrideValue::Name("x")).contains("clamp 'x' is malformed"));
+        assert!(err("temperature", OverrideValue::Int(1)).contains("max_attempts"));
+    }
+
+    #[test]
+    fn apply_checks_the_result() {
+        let o = Overrides {
+            upper: Some(-1),
+            ..Overrides::default()
+        };
+        let e = o.apply(Preset::Parberry.params()).unwrap_err();
+        assert!(e.to_string().contains("below lower"), "{e}");
+    }
+}
