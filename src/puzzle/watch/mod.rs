@@ -82,6 +82,19 @@ const ALIASES: [(&str, &str); 2] = [
     ("forward-checking", "forward-check"),
 ];
 
+/// The network presets in the order Tab reaches them: those whose attempts settle (a
+/// sweep that changes nothing ends them, on 8x8 nearly every one) first, so the first
+/// network a user tabs to shows the network settling; then `takefuji-lee` and `numpy`
+/// (most attempts run to the iteration cap) and `wikipedia`, whose (2, 0) rule never
+/// settles (see docs/network-variants.md).
+pub const NETWORK_ORDER: [Preset; 5] = [
+    Preset::Parberry,
+    Preset::Brant,
+    Preset::TakefujiLee,
+    Preset::Numpy,
+    Preset::Wikipedia,
+];
+
 /// A solver watch mode can step: one of `solve`'s solvers.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WatchKind(SolverKind);
@@ -121,7 +134,7 @@ impl WatchKind {
                 .map(|&tie| WatchKind(SolverKind::Warnsdorff { tie, restarts: 0 })),
         );
         v.extend(
-            Preset::ALL
+            NETWORK_ORDER
                 .iter()
                 .map(|p| WatchKind(SolverKind::Network(p.params()))),
         );
