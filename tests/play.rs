@@ -275,6 +275,36 @@ fn the_first_network_choices_settle() {
     );
 }
 
+/// Before: watch mode ran each network attempt to its end as soon as it began (to learn
+/// where it ends), then stepped the dynamics again to show it: a first step cost a whole
+/// attempt. With an attempt that never settles and a cap of 50 million sweeps on 20x20
+/// (7 * 10^10 neuron updates, minutes of work), three steps took that long; now each
+/// step is one sweep of the one run.
+#[test]
+fn watching_the_network_steps_it_once() {
+    use knightnet::network::Preset;
+    use knightnet::solvers::SolverKind;
+    let params = knightnet::network::NetworkParams {
+        max_iterations: 50_000_000,
+        ..Preset::Wikipedia.params()
+    };
+    let watch = WatchKind::new(SolverKind::Network(params)).unwrap();
+    let board = Board::new(20, 20).unwrap();
+    let began = std::time::Instant::now();
+    let mut w = watch.build(board, &[], 0, 1).unwrap();
+    for _ in 0..3 {
+        w.step();
+    }
+    assert_eq!(w.steps(), 3);
+    assert!(
+        w.counters().contains("attempt 1, iteration 3"),
+        "{}",
+        w.counters()
+    );
+    let took = began.elapsed();
+    assert!(took < Duration::from_secs(10), "three steps took {took:?}");
+}
+
 #[test]
 fn small_terminal_gets_a_message_not_a_garbled_board() {
     let app = App::new(Board::new(16, 16).unwrap(), 1);
