@@ -50,14 +50,16 @@ pub struct AttemptSteps<'g> {
     end: Option<Attempt>,
 }
 
-/// An [`AttemptSteps`] without its graph borrow (see [`Detached`]).
+/// An [`AttemptSteps`] without its graph borrow (see [`Detached`]). An ended attempt's
+/// [`Attempt`] has moved into the run (its last attempt), so only whether it ended is
+/// kept here.
 #[derive(Debug, Clone)]
 struct Parked {
     dynamics: Detached,
     stop: StopRule,
     cap: u32,
     iterations: u32,
-    end: Option<Attempt>,
+    ended: bool,
 }
 
 impl<'g> AttemptSteps<'g> {
@@ -77,7 +79,7 @@ impl<'g> AttemptSteps<'g> {
     /// One step of the dynamics (a sweep for the sequential orders), after which the stop
     /// rule or the iteration cap may end the attempt. `None`, doing nothing, once it has
     /// ended.
-    #[inline]
+    #[inline(always)]
     pub fn step(&mut self) -> Option<StepStats> {
         if self.end.is_some() {
             return None;
@@ -101,11 +103,14 @@ impl<'g> AttemptSteps<'g> {
                 t.outputs.push(self.dynamics.state.outputs_string());
             }
         }
-        while let Some(stats) = self.step() {
-            if let Some(t) = trace.as_deref_mut() {
-                t.outputs.push(self.dynamics.state.outputs_string());
-                t.steps.push(stats);
+        match trace {
+            Some(t) => {
+                while let Some(stats) = self.step() {
+                    t.outputs.push(self.dynamics.state.outputs_string());
+                    t.steps.push(stats);
+                }
             }
+            None => while self.step().is_some() {},
         }
         self.end.as_ref().expect("a finished attempt")
     }
@@ -131,24 +136,28 @@ impl<'g> AttemptSteps<'g> {
         self.end.as_ref()
     }
 
-    fn park(self) -> Parked {
-        Parked {
+    /// Park the attempt, handing over how it ended, if it has.
+    fn park(self) -> (Parked, Option<Attempt>) {
+        let parked = Parked {
             dynamics: self.dynamics.detach(),
             stop: self.stop,
             cap: self.cap,
             iterations: self.iterations,
-            end: self.end,
-        }
+            ended: self.end.is_some(),
+        };
+        (parked, self.end)
     }
 
+    /// Continue an attempt parked before it ended.
     fn unpark(graph: &'g KnightGraph, p: Parked) -> AttemptSteps<'g> {
+        debug_assert!(!p.ended);
         AttemptSteps {
             dynamics: Dynamics::attach(graph, p.dynamics),
             graph,
             stop: p.stop,
             cap: p.cap,
             iterations: p.iterations,
-            end: p.end,
+            end: None,
         }
     }
 }
@@ -204,8 +213,8 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
         }
         let mut attempt = self.resume_or_start();
         let stats = attempt.step();
-        let parked = attempt.park();
-        self.keep(parked);
+        let (parked, end) = attempt.park();
+        self.keep(parked, end);
         stats
     }
 
@@ -217,8 +226,8 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
         }
         let mut attempt = self.resume_or_start();
         attempt.run_to_end(trace);
-        let parked = attempt.park();
-        self.keep(parked);
+        let (parked, end) = attempt.park();
+        self.keep(parked, end);
         self.ended()
     }
 
@@ -227,7 +236,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
     fn resume_or_start(&mut self) -> AttemptSteps<'_> {
         let graph = self.graph.borrow();
         match self.current.take() {
-            Some(p) if p.end.is_none() => AttemptSteps::unpark(graph, p),
+            Some(p) if !p.ended => AttemptSteps::unpark(graph, p),
             _ => {
                 let mut rng = attempt_rng(self.base, self.started as u64);
                 self.started += 1;
@@ -243,9 +252,9 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
 
     /// Keep the attempt on show; if it has ended, add it to the run, which is over with a
     /// tour or at the attempt limit.
-    fn keep(&mut self, attempt: Parked) {
-        if let Some(end) = &attempt.end {
-            let tour = self.run.add(end.clone());
+    fn keep(&mut self, attempt: Parked, end: Option<Attempt>) {
+        if let Some(end) = end {
+            let tour = self.run.add(end);
             self.done = tour || self.started >= self.params.max_attempts;
         }
         self.current = Some(attempt);
@@ -286,7 +295,10 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
 
     /// How the attempt on show ended, once it has.
     pub fn ended(&self) -> Option<&Attempt> {
-        self.current.as_ref().and_then(|p| p.end.as_ref())
+        match &self.current {
+            Some(p) if p.ended => self.run.last.as_ref(),
+            _ => None,
+        }
     }
 
     pub fn graph(&self) -> &KnightGraph {
