@@ -504,3 +504,43 @@ mod batched {
         assert!(batch::Batch::new(&graph, p).is_err());
     }
 }
+
+/// The run stepped one network step at a time ([`RunSteps`], what `play --watch` shows)
+/// is the run `solve` makes with the same seed: the same attempts, terminations,
+/// iterations and tour; one step is one iteration; between attempts the state shown is
+/// the ended attempt's, and the next step starts the next attempt.
+#[test]
+fn a_run_stepped_is_the_run_solved() {
+    use knightnet::network::RunSteps;
+    for board in [Board::new(6, 6).unwrap(), Board::new(8, 8).unwrap()] {
+        let graph = KnightGraph::new(board);
+        for preset in Preset::ALL {
+            let params = NetworkParams {
+                max_attempts: 12,
+                ..preset.params()
+            };
+            for seed in 1..=3 {
+                let solved = Network::new(&graph, params)
+                    .unwrap()
+                    .solve(&mut rng_from_seed(seed));
+                let mut stepped = RunSteps::new(&graph, params, &mut rng_from_seed(seed)).unwrap();
+                let (mut steps, mut ends) = (0u64, 0u32);
+                while let Some(stats) = stepped.step() {
+                    steps += 1;
+                    let v = &stepped.state().unwrap().v;
+                    assert_eq!(stats.active, v.iter().map(|&x| x as u32).sum::<u32>());
+                    if stepped.ended().is_some() {
+                        ends += 1;
+                        assert_eq!(ends, stepped.attempts());
+                    }
+                    assert!(stepped.result().is_some() == stepped.is_done());
+                }
+                let what = format!("{preset:?} on {board}, seed {seed}");
+                assert_eq!(stepped.result().as_ref(), Some(&solved), "{what}");
+                assert_eq!(steps, solved.total_iterations, "{what}");
+                assert_eq!(ends, solved.attempts, "{what}");
+                assert!(stepped.step().is_none());
+            }
+        }
+    }
+}

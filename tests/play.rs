@@ -160,7 +160,7 @@ fn watch_mode_shows_steps_and_network_lines() {
     }
     key(&mut app, KeyCode::Char('s'));
     let text = screen(&app);
-    assert!(text.contains("network:takefuji-lee"), "{text}");
+    assert!(text.contains("network:parberry"), "{text}");
     assert!(text.contains("Squares with degree ≠ 2:"), "{text}");
     // Lines are drawn with braille dots.
     assert!(
@@ -169,6 +169,140 @@ fn watch_mode_shows_steps_and_network_lines() {
     );
     key(&mut app, KeyCode::Esc);
     assert!(screen(&app).contains("back to the game"));
+}
+
+/// Before: the help said "c3 Enter: move to c3 (or 2,3)", but 2,3 is row 2 from the top,
+/// column 3: d6 on 8x8. The help now names the square ROW,COL reaches on this board, and
+/// typing it goes there.
+#[test]
+fn the_help_says_what_row_col_means() {
+    for (m, n) in [(8, 8), (5, 5), (3, 4), (6, 8)] {
+        let board = Board::new(m, n).unwrap();
+        let mut app = App::new(board, 1);
+        let text = screen(&app);
+        assert!(text.contains("from 0 at the top left"), "{text}");
+        let line = text
+            .lines()
+            .find(|l| l.contains(": row "))
+            .unwrap_or_else(|| panic!("no ROW,COL line in\n{text}"));
+        // "│2,3 Enter d6: row 2, column 3,"
+        let at = line.find(" Enter ").expect("a key");
+        let rc = line[..at].rsplit(['│', ' ']).next().unwrap();
+        let name = line[at + 7..].split(':').next().unwrap().trim();
+        let named = text
+            .lines()
+            .any(|l| l.contains(&format!("{name} Enter  move to {name}")));
+        assert!(named, "{board}: no '{name} Enter' line in\n{text}");
+        typed(&mut app, rc);
+        let at = app.game.path()[0];
+        assert_eq!(board.square_name(at), name, "{board}: {rc}");
+        let (r, c) = board.coords(at);
+        assert_eq!(format!("{r},{c}"), rc, "{board}");
+    }
+    let text = screen(&App::new(Board::new(8, 8).unwrap(), 1));
+    assert!(text.contains("2,3 Enter d6: row 2, column 3,"), "{text}");
+    assert!(text.contains("lowercase u r w n q too"), "{text}");
+}
+
+/// Before: the network's board had no file labels and its title ("active moves ·
+/// degree ≠ 2 shown") was cut on 6x6. Now the ranks and files frame the lines as they
+/// frame the path board, and the title fits every board watch mode can show.
+#[test]
+fn the_network_board_keeps_its_labels_and_title() {
+    for (m, n) in [(5, 6), (6, 6), (8, 8), (6, 10), (10, 10)] {
+        let board = Board::new(m, n).unwrap();
+        let mut app = App::new(board, 1);
+        app.watch("network:parberry".parse().unwrap());
+        app.watch_steps(3);
+        let text = screen(&app);
+        assert!(text.contains("┌ network ─"), "{board}: {text}");
+        let gap = " ".repeat(board.squares().to_string().len() + 1);
+        let files: Vec<String> = (0..n)
+            .map(|c| ((b'a' + c as u8) as char).to_string())
+            .collect();
+        assert!(
+            text.contains(&files.join(&gap)),
+            "{board}: no file labels in\n{text}"
+        );
+        for rank in 1..=m {
+            rank_row(&text, rank);
+        }
+        assert!(text.contains("digits: degree ≠ 2"), "{board}: {text}");
+    }
+}
+
+/// Before: Tab from `network:parberry` went to `wikipedia`, whose attempts never settle,
+/// and the first network Tab reached was `takefuji-lee`, most of whose attempts run to
+/// the cap. The network presets a user meets first settle: on 8x8, from the seeds
+/// `solve` uses, each of the first choices' attempts ends before the iteration cap in
+/// most attempts, and every preset that settles that way comes before every one that
+/// does not.
+#[test]
+fn the_first_network_choices_settle() {
+    use knightnet::graph::KnightGraph;
+    use knightnet::network::{attempt_rng, Network, Termination};
+    let graph = KnightGraph::new(Board::new(8, 8).unwrap());
+    let settles: Vec<(String, bool)> = WatchKind::all()
+        .iter()
+        .filter_map(|k| match k.kind() {
+            knightnet::solvers::SolverKind::Network(p) => Some((k.to_string(), *p)),
+            _ => None,
+        })
+        .map(|(name, params)| {
+            let net = Network::new(&graph, params).unwrap();
+            let settled = (0..20)
+                .filter(|&i| {
+                    let a = net.attempt(&mut attempt_rng(1, i), None);
+                    a.termination != Termination::IterationCap
+                })
+                .count();
+            (name, settled >= 10)
+        })
+        .collect();
+    assert_eq!(settles.len(), knightnet::network::Preset::ALL.len());
+    assert!(settles[0].1 && settles[1].1, "{settles:?}");
+    let first_unsettled = settles.iter().position(|(_, s)| !s).unwrap();
+    assert!(
+        settles[first_unsettled..].iter().all(|(_, s)| !s),
+        "{settles:?}"
+    );
+    // From `--watch network` (parberry), Tab reaches a preset that settles.
+    let parberry: WatchKind = "network".parse().unwrap();
+    let next = parberry.next().to_string();
+    assert!(
+        settles.iter().any(|(n, s)| *n == next && *s),
+        "{next}: {settles:?}"
+    );
+}
+
+/// Before: watch mode ran each network attempt to its end as soon as it began (to learn
+/// where it ends), then stepped the dynamics again to show it: a first step cost a whole
+/// attempt. With an attempt that never settles and a cap of 50 million sweeps on 20x20
+/// (7 * 10^10 neuron updates, minutes of work), three steps took that long; now each
+/// step is one sweep of the one run.
+#[test]
+fn watching_the_network_steps_it_once() {
+    use knightnet::network::Preset;
+    use knightnet::solvers::SolverKind;
+    let params = knightnet::network::NetworkParams {
+        max_iterations: 50_000_000,
+        ..Preset::Wikipedia.params()
+    };
+    let watch = WatchKind::new(SolverKind::Network(params)).unwrap();
+    let board = Board::new(20, 20).unwrap();
+    let began = std::time::Instant::now();
+    let mut w = watch.build(board, &[], 0, 1).unwrap();
+    for _ in 0..3 {
+        w.step();
+    }
+    assert_eq!(w.steps(), 3);
+    assert!(
+        w.counters().contains("attempt 1, iteration 3"),
+        "{}",
+        w.counters()
+    );
+    let took = began.elapsed();
+    assert!(took < Duration::from_secs(10), "three steps took {took:?}");
 }
 
 #[test]

@@ -44,7 +44,46 @@ pub struct Dynamics<'g> {
     active: u32,
 }
 
+/// A [`Dynamics`] without its borrow of the graph, so that an owner of the graph can keep
+/// it between steps ([`super::steps::RunSteps`]); [`Dynamics::attach`] puts it back on
+/// the graph it was detached from, at no cost (nothing is recounted).
+#[derive(Debug, Clone)]
+pub(super) struct Detached {
+    params: NetworkParams,
+    pub(super) state: State,
+    pub(super) deg: Array1<u16>,
+    visits: Option<Vec<u32>>,
+    pub(super) off_two: u32,
+    active: u32,
+}
+
 impl<'g> Dynamics<'g> {
+    /// Keep the state, the degrees and the counters without the graph.
+    pub(super) fn detach(self) -> Detached {
+        Detached {
+            params: self.params,
+            state: self.state,
+            deg: self.deg,
+            visits: self.visits,
+            off_two: self.off_two,
+            active: self.active,
+        }
+    }
+
+    /// Continue `d` on `graph`, which must be the graph it was detached from.
+    pub(super) fn attach(graph: &'g KnightGraph, d: Detached) -> Dynamics<'g> {
+        debug_assert_eq!(d.deg.len(), graph.vertices());
+        Dynamics {
+            graph,
+            params: d.params,
+            state: d.state,
+            deg: d.deg,
+            visits: d.visits,
+            off_two: d.off_two,
+            active: d.active,
+        }
+    }
+
     pub fn new(graph: &'g KnightGraph, params: NetworkParams, state: State) -> Dynamics<'g> {
         let visits = (!graph.held().is_empty()).then(|| {
             let all: Vec<u32> = match (&state.order, params.order) {

@@ -21,6 +21,7 @@ pub mod overrides;
 pub mod params;
 pub mod simd;
 pub mod state;
+pub mod steps;
 
 use rand::Rng;
 use serde::Serialize;
@@ -30,6 +31,7 @@ pub use outcome::{Attempt, StepStats, Termination};
 pub use overrides::{Clamp, OverrideValue, Overrides};
 pub use params::{Init, NetworkParams, Preset, StopRule, UpdateOrder};
 pub use state::State;
+pub use steps::{AttemptSteps, RunSteps};
 
 use crate::error::InputError;
 use crate::graph::KnightGraph;
@@ -104,42 +106,9 @@ impl<'g> Network<'g> {
         self.attempt_from(state, trace)
     }
 
-    /// One attempt from a given initial state.
-    pub fn attempt_from(&self, state: State, mut trace: Option<&mut Trace>) -> Attempt {
-        let mut dyn_ = Dynamics::new(self.graph, self.params, state);
-        if let Some(t) = trace.as_deref_mut() {
-            t.outputs.push(dyn_.state.outputs_string());
-        }
-        let mut iterations = 0;
-        let mut stopped = false;
-        while iterations < self.params.max_iterations {
-            let stats = dyn_.step();
-            iterations += 1;
-            if let Some(t) = trace.as_deref_mut() {
-                t.outputs.push(dyn_.state.outputs_string());
-                t.steps.push(stats);
-            }
-            let stable = stats.changed == 0;
-            let degree_two = stats.off_two == 0;
-            stopped = match self.params.stop {
-                StopRule::Stable => stable,
-                StopRule::DegreeTwo => degree_two,
-                StopRule::Either => stable || degree_two,
-            };
-            if stopped {
-                break;
-            }
-        }
-        self.classify(&dyn_, stopped, iterations)
-    }
-
-    fn classify(&self, dyn_: &Dynamics<'_>, stopped: bool, iterations: u32) -> Attempt {
-        classify(
-            self.graph,
-            dyn_.state.v.as_slice().expect("contiguous"),
-            stopped,
-            iterations,
-        )
+    /// One attempt from a given initial state (the loop is [`AttemptSteps`]).
+    pub fn attempt_from(&self, state: State, trace: Option<&mut Trace>) -> Attempt {
+        AttemptSteps::new(self, state).finish(trace)
     }
 
     /// Restart from fresh random states until an attempt ends in a tour, or
@@ -155,18 +124,14 @@ impl<'g> Network<'g> {
     /// [`Network::solve`], recording the last attempt (the successful one, if any) into
     /// `trace`.
     pub fn solve_traced<R: Rng + ?Sized>(&self, rng: &mut R, mut trace: Option<&mut Trace>) -> Run {
-        let base: u64 = rng.random();
-        let mut run = RunBuilder::default();
-        for i in 0..self.params.max_attempts {
+        let mut run = RunSteps::of(self, rng);
+        while !run.is_done() {
             if let Some(t) = trace.as_deref_mut() {
                 *t = Trace::default();
             }
-            let attempt = self.attempt(&mut attempt_rng(base, i as u64), trace.as_deref_mut());
-            if run.add(attempt) {
-                break;
-            }
+            run.run_attempt(trace.as_deref_mut());
         }
-        run.finish(self.graph)
+        run.into_result().expect("a finished run")
     }
 }
 
@@ -187,7 +152,7 @@ pub fn first_attempt_rng(seed: u64) -> crate::Rng {
 }
 
 /// Accumulates attempts, in order, into a [`Run`].
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct RunBuilder {
     attempts: u32,
     total_iterations: u64,

@@ -13,8 +13,9 @@
 //! per unvisited square the number of its unvisited neighbours (`free`), and counts a
 //! *step* each time it places a square (including squares later taken back). Options:
 //!
-//! - move order: fixed clockwise ([`crate::board::KNIGHT_OFFSETS`]) or Warnsdorff's
-//!   (fewest onward moves first; ties farthest from the centre, then clockwise);
+//! - move order: fixed clockwise ([`crate::board::KNIGHT_OFFSETS`]) or Warnsdorff–Roth's
+//!   (fewest onward moves first; ties farthest from the centre, then clockwise), the
+//!   order of the `roth` walk, defined once in [`roth`];
 //! - `ties_only`: at each square try only the moves tied for Warnsdorff's minimum, so a
 //!   dead end jumps straight back to the last square where the rule had a real choice;
 //! - forward checking: after each move, each unvisited square must keep a way in and a
@@ -36,6 +37,7 @@
 use std::borrow::Borrow;
 
 use crate::board::Board;
+use crate::solvers::warnsdorff::roth;
 
 const NONE: u32 = u32::MAX;
 
@@ -366,14 +368,19 @@ impl<N: Borrow<Neighbours>> Search<N> {
             }
         }
         if self.cfg.order == Order::Warnsdorff && f.n > 1 {
-            let (rows, cols) = (self.board.rows() as i64, self.board.cols() as i64);
-            let key = |t: u32| {
-                let (r, c) = self.board.coords(t);
-                let (a, b) = (2 * r as i64 - (rows - 1), 2 * c as i64 - (cols - 1));
-                (self.free[t as usize], std::cmp::Reverse(a * a + b * b))
-            };
-            // Stable sort keeps clockwise order among complete ties.
-            f.cands[..f.n as usize].sort_by_key(|&t| key(t));
+            let (r, c) = self.board.coords(v);
+            let centre = roth::centre_offset(self.board, r, c);
+            let mut keyed = [(0u64, 0u32); 8];
+            for (slot, &t) in keyed.iter_mut().zip(&f.cands[..f.n as usize]) {
+                let (tr, tc) = self.board.coords(t);
+                let k = roth::move_index(tr as i64 - r as i64, tc as i64 - c as i64);
+                *slot = (roth::key(self.free[t as usize], k, centre), t);
+            }
+            // Warnsdorff–Roth's order, the `roth` walk's (no two moves share a key).
+            keyed[..f.n as usize].sort_unstable();
+            for (t, &(_, s)) in f.cands.iter_mut().zip(&keyed[..f.n as usize]) {
+                *t = s;
+            }
             if self.cfg.ties_only {
                 let min = self.free[f.cands[0] as usize];
                 let keep = f.cands[..f.n as usize]

@@ -9,6 +9,8 @@ use crate::puzzle::complete::{complete, Completion, Hint, SEARCH_BUDGET};
 use crate::puzzle::watch::{Stepper, WatchKind};
 use crate::puzzle::{Game, Verdict};
 
+use super::keys::{self, Command};
+
 /// Watch-mode speeds: steps per tick (a tick is [`TICK_MS`] ms), or one step every few
 /// ticks for the slow speed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,8 +112,9 @@ impl App {
             game,
             cursor: 0,
             input: String::new(),
-            message: "pick a start square: arrows + Enter, or type a square (c3 or 2,3) + Enter"
-                .into(),
+            message:
+                "pick a start square: arrows + Enter, or type its name (c3) or ROW,COL + Enter"
+                    .into(),
             verdict,
             hint: None,
             mode: Mode::Play,
@@ -329,7 +332,7 @@ impl App {
         for (kept, ch) in text.chars().filter(|&c| square_char(c)).enumerate() {
             if kept == room {
                 self.message = format!(
-                    "paste cut to {MAX_INPUT} characters: a square is a name like c3 or 2,3"
+                    "paste cut to {MAX_INPUT} characters: a square is a name like c3 or ROW,COL"
                 );
                 break;
             }
@@ -346,17 +349,18 @@ impl App {
     }
 
     fn play_key(&mut self, k: KeyEvent) {
+        let board = self.board();
         match k.code {
             KeyCode::Up => self.move_cursor(-1, 0),
             KeyCode::Down => self.move_cursor(1, 0),
             KeyCode::Left => self.move_cursor(0, -1),
             KeyCode::Right => self.move_cursor(0, 1),
-            KeyCode::Enter | KeyCode::Char(' ') => {
+            KeyCode::Enter => {
                 if self.input.is_empty() {
                     self.play(self.cursor);
                 } else {
                     let text = std::mem::take(&mut self.input);
-                    match self.board().parse_square(&text) {
+                    match board.parse_square(&text) {
                         Ok(s) => {
                             self.cursor = s;
                             self.play(s);
@@ -375,22 +379,46 @@ impl App {
                     self.input.clear();
                 }
             }
-            // A full field ignores more (no other key is a square character).
-            KeyCode::Char(ch) if square_char(ch) && self.input.len() < MAX_INPUT => {
-                self.input.push(ch);
+            // A full field ignores more.
+            KeyCode::Char(ch) if keys::types_into_field(board, ch) => {
+                if self.input.len() < MAX_INPUT {
+                    self.input.push(ch);
+                }
             }
-            KeyCode::Char('U') => self.undo(),
-            KeyCode::Char('R') => self.redo(),
-            KeyCode::Char('H') => self.hint(),
-            KeyCode::Char('G') => self.give_up(),
-            KeyCode::Char('W') => self.watch(WatchKind::all().swap_remove(0)),
-            KeyCode::Char('N') => {
+            code => match Command::of(code) {
+                Some(c) if c.in_play() => self.play_command(c),
+                Some(c) => {
+                    self.message = format!(
+                        "{}: {} is a key of watch mode (W)",
+                        key_name(code),
+                        c.what()
+                    )
+                }
+                None => {
+                    if let KeyCode::Char(ch @ 'a'..='z') = code {
+                        self.message = format!(
+                            "'{ch}' is neither a file of this board nor a command (see the keys)"
+                        );
+                    }
+                }
+            },
+        }
+    }
+
+    fn play_command(&mut self, c: Command) {
+        match c {
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Hint => self.hint(),
+            Command::GiveUp => self.give_up(),
+            Command::Watch => self.watch(WatchKind::all().swap_remove(0)),
+            Command::New => {
                 let cursor = self.cursor;
                 *self = App::new(self.board(), self.seed);
                 self.cursor = cursor;
                 self.message = "new game: pick a start square".into();
             }
-            KeyCode::Char('Q') => self.quit = true,
+            Command::Quit => self.quit = true,
             _ => {}
         }
     }
@@ -399,33 +427,50 @@ impl App {
         let Mode::Watch(w) = &mut self.mode else {
             return;
         };
-        match k.code {
-            KeyCode::Char(' ') => w.paused = !w.paused,
-            KeyCode::Char('s') | KeyCode::Char('S') | KeyCode::Char('.') => {
+        let command = match k.code {
+            KeyCode::Esc => Some(Command::Watch),
+            code => Command::of(code),
+        };
+        match command {
+            Some(Command::RunPause) => w.paused = !w.paused,
+            Some(Command::Step) => {
                 w.paused = true;
                 self.watch_steps(1);
             }
-            KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('f') => {
-                w.speed = w.speed.faster()
-            }
-            KeyCode::Char('-') | KeyCode::Char('_') | KeyCode::Char('l') => {
-                w.speed = w.speed.slower()
-            }
-            KeyCode::Tab => {
+            Some(Command::Faster) => w.speed = w.speed.faster(),
+            Some(Command::Slower) => w.speed = w.speed.slower(),
+            Some(Command::NextSolver) => {
                 let next = w.kind.next();
                 self.watch(next);
             }
-            KeyCode::Char('r') => {
+            Some(Command::New) => {
                 let kind = w.kind.clone();
                 self.watch(kind);
             }
-            KeyCode::Esc | KeyCode::Char('W') | KeyCode::Char('w') => {
+            Some(Command::Watch) => {
                 self.mode = Mode::Play;
                 self.message = "back to the game".into();
             }
-            KeyCode::Char('Q') | KeyCode::Char('q') => self.quit = true,
-            _ => {}
+            Some(Command::Quit) => self.quit = true,
+            Some(c) => {
+                self.message = format!(
+                    "{}: {} is a key of the game (W goes back); N restarts the solver",
+                    key_name(k.code),
+                    c.what()
+                )
+            }
+            None => {}
         }
+    }
+}
+
+/// A key as the help names it.
+fn key_name(code: KeyCode) -> String {
+    match code {
+        KeyCode::Char(' ') => "Space".into(),
+        KeyCode::Char(ch) => ch.to_ascii_uppercase().to_string(),
+        KeyCode::Tab => "Tab".into(),
+        other => format!("{other:?}"),
     }
 }
 
@@ -458,7 +503,7 @@ mod tests {
         assert!(app.message.starts_with("illegal"), "{}", app.message);
         typed(&mut app, "b3");
         assert_eq!(app.game.path().len(), 2);
-        typed(&mut app, "zz");
+        typed(&mut app, "ab");
         assert!(app.message.contains("malformed"), "{}", app.message);
         app.key(key(KeyCode::Char('U')));
         assert_eq!(app.game.path().len(), 1);
@@ -489,6 +534,73 @@ mod tests {
         app.key(key(KeyCode::Char('G')));
         assert!(app.game.is_complete(), "{}", app.message);
         crate::tour::validate(b, app.game.path(), false).unwrap();
+    }
+
+    /// Before: lowercase u, r, h, q went into the square field and did nothing.
+    #[test]
+    fn lowercase_letters_act_unless_they_are_files() {
+        let b = Board::new(8, 8).unwrap();
+        let mut app = App::new(b, 1);
+        typed(&mut app, "a1");
+        typed(&mut app, "b3");
+        app.key(key(KeyCode::Char('u')));
+        assert_eq!(app.game.path().len(), 1, "{}", app.message);
+        app.key(key(KeyCode::Char('r')));
+        assert_eq!(app.game.path().len(), 2, "{}", app.message);
+        assert!(app.input.is_empty(), "{:?}", app.input);
+        // h and g are files of 8x8: they start a square name, never a command.
+        app.key(key(KeyCode::Char('h')));
+        assert_eq!((app.input.as_str(), app.hint), ("h", None));
+        app.key(key(KeyCode::Backspace));
+        typed(&mut app, "c1");
+        assert_eq!(app.game.path().len(), 3);
+        // A letter that is neither a file nor a command says so.
+        app.key(key(KeyCode::Char('z')));
+        assert!(app.message.contains("'z' is neither"), "{}", app.message);
+        assert!(app.input.is_empty());
+        app.key(key(KeyCode::Char('q')));
+        assert!(app.quit);
+        // On 5x5 (files a-e), h and g are the hint and give-up commands.
+        let b = Board::new(5, 5).unwrap();
+        let mut app = App::new(b, 1);
+        typed(&mut app, "a1");
+        app.key(key(KeyCode::Char('h')));
+        assert!(app.hint.is_some(), "{}", app.message);
+        app.key(key(KeyCode::Char('g')));
+        assert!(app.game.is_complete(), "{}", app.message);
+    }
+
+    /// Before: `r` restarted the watched solver while `R` redid a move in the game. Now
+    /// R is redo only (watch mode says so) and N starts again in both modes.
+    #[test]
+    fn one_meaning_per_key_across_modes() {
+        let b = Board::new(6, 6).unwrap();
+        let mut app = App::new(b, 1);
+        app.key(key(KeyCode::Char('W')));
+        for _ in 0..5 {
+            app.key(key(KeyCode::Char('s')));
+        }
+        let steps = |app: &App| match &app.mode {
+            Mode::Watch(w) => w.stepper.as_ref().unwrap().steps(),
+            Mode::Play => panic!("left watch mode"),
+        };
+        for r in ['r', 'R'] {
+            app.key(key(KeyCode::Char(r)));
+            assert_eq!(steps(&app), 5);
+            assert!(
+                app.message.contains("redo is a key of the game"),
+                "{}",
+                app.message
+            );
+        }
+        app.key(key(KeyCode::Char('n')));
+        assert_eq!(steps(&app), 0);
+        // In the game, the watch keys are explained, not reinterpreted.
+        app.key(key(KeyCode::Char('w')));
+        assert!(matches!(app.mode, Mode::Play));
+        app.key(key(KeyCode::Tab));
+        assert!(app.message.contains("key of watch mode"), "{}", app.message);
+        assert!(matches!(app.mode, Mode::Play));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! at most [`app::MAX_INPUT`] characters.
 
 pub mod app;
+pub mod keys;
 pub mod ui;
 
 use std::io::{self, Write};

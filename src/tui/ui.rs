@@ -23,6 +23,7 @@ use crate::puzzle::watch::{Status, View};
 use crate::puzzle::Verdict;
 
 use super::app::{App, Mode};
+use super::keys;
 
 /// Narrowest right-hand panel.
 pub const MIN_PANEL: u16 = 25;
@@ -203,23 +204,14 @@ fn draw_path_board(f: &mut Frame, app: &App, path: &[u32], area: Rect, playing: 
         }
         lines.push(Line::from(spans));
     }
-    let mut files = vec![Span::raw(" ".repeat(lw))];
-    for c in 0..board.cols() {
-        files.push(Span::styled(
-            format!(" {:>d$} ", file_label(board, c)),
-            Style::default().fg(Color::DarkGray),
-        ));
-    }
-    lines.push(Line::from(files));
+    lines.push(file_labels(board));
     let block = Block::default().borders(Borders::ALL).title(" board ");
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 /// The network's active moves as lines, and active degrees other than 2.
 fn draw_edges_board(f: &mut Frame, board: Board, edges: &[(u32, u32)], degree: &[u8], area: Rect) {
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(" active moves · degree ≠ 2 shown ");
+    let block = Block::default().borders(Borders::ALL).title(EDGES_TITLE);
     let inner = block.inner(area);
     f.render_widget(block, area);
     let lw = label_width(board) as u16;
@@ -275,17 +267,68 @@ fn draw_edges_board(f: &mut Frame, board: Board, edges: &[(u32, u32)], degree: &
             ..inner
         },
     );
+    // The file labels under the lines, as under the path board (the canvas stops above).
+    f.render_widget(
+        Paragraph::new(file_labels(board)),
+        Rect {
+            y: grid.y + grid.height,
+            height: inner.height - grid.height,
+            ..inner
+        },
+    );
 }
 
-fn key_help(keys: &[(&str, &str)]) -> Vec<Line<'static>> {
-    keys.iter()
-        .map(|(k, what)| {
-            Line::from(vec![
-                Span::styled(format!("{k:<9}"), Style::default().fg(Color::Cyan)),
-                Span::raw(what.to_string()),
-            ])
-        })
-        .collect()
+/// The title of the network's board: short enough for the narrowest board panel that
+/// watch mode draws (3x3); what the digits mean is said in the watch panel.
+pub const EDGES_TITLE: &str = " network ";
+
+/// The line of file labels under a board, aligned with its cells.
+fn file_labels(board: Board) -> Line<'static> {
+    let d = digits(board);
+    let mut files = vec![Span::raw(" ".repeat(label_width(board)))];
+    for c in 0..board.cols() {
+        files.push(Span::styled(
+            format!(" {:>d$} ", file_label(board, c)),
+            Style::default().fg(Color::DarkGray),
+        ));
+    }
+    Line::from(files)
+}
+
+/// Width of the key column of the help.
+const KEY_COLUMN: usize = 10;
+
+/// The help lines for `keys` in a panel `width` columns wide inside its borders: each
+/// description wrapped at word boundaries under its own column, so the keys stay
+/// readable on a narrow panel.
+fn key_help(keys: &[(String, String)], width: u16) -> Vec<Line<'static>> {
+    let room = (width as usize).saturating_sub(KEY_COLUMN).max(8);
+    let mut lines = Vec::new();
+    for (k, what) in keys {
+        let mut rows: Vec<String> = vec![String::new()];
+        for word in what.split(' ') {
+            let row = rows.last_mut().expect("one row at least");
+            if !row.is_empty() && row.chars().count() + 1 + word.chars().count() > room {
+                rows.push(word.to_string());
+            } else {
+                if !row.is_empty() {
+                    row.push(' ');
+                }
+                row.push_str(word);
+            }
+        }
+        for (i, row) in rows.into_iter().enumerate() {
+            let key = if i == 0 { k.as_str() } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("{key:<KEY_COLUMN$}"),
+                    Style::default().fg(Color::Cyan),
+                ),
+                Span::raw(row),
+            ]));
+        }
+    }
+    lines
 }
 
 fn draw_play_panel(f: &mut Frame, app: &App, area: Rect) {
@@ -323,19 +366,15 @@ fn draw_play_panel(f: &mut Frame, app: &App, area: Rect) {
     )));
     lines.push(Line::from(format!("Square: {}_", app.input)));
     lines.push(Line::from(""));
-    lines.extend(key_help(&[
-        ("arrows", "move the cursor"),
-        ("Enter", "move there"),
-        ("c3 Enter", "move to c3 (or 2,3)"),
-        ("U / R", "undo / redo"),
-        ("H", "hint (solver)"),
-        ("G", "give up: solver ends it"),
-        ("W", "watch solvers"),
-        ("N / Q", "new game / quit"),
-    ]));
+    lines.extend(key_help(
+        &keys::play_help(board),
+        area.width.saturating_sub(2),
+    ));
     let block = Block::default().borders(Borders::ALL).title(" game ");
     f.render_widget(
-        Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
         area,
     );
 }
@@ -377,6 +416,8 @@ fn draw_watch_panel(f: &mut Frame, app: &App, area: Rect) {
                         format!("Squares with degree ≠ 2: {off_two}"),
                         Style::default().add_modifier(Modifier::BOLD),
                     )));
+                    lines.push(Line::from("lines: active moves"));
+                    lines.push(Line::from("digits: degree ≠ 2"));
                 }
             }
         }
@@ -387,18 +428,12 @@ fn draw_watch_panel(f: &mut Frame, app: &App, area: Rect) {
         (None, None) => {}
     }
     lines.push(Line::from(""));
-    lines.extend(key_help(&[
-        ("Space", "run / pause"),
-        ("S", "single step"),
-        ("+ / -", "faster / slower"),
-        ("Tab", "next solver"),
-        ("r", "restart"),
-        ("Esc", "back to the game"),
-        ("Q", "quit"),
-    ]));
+    lines.extend(key_help(&keys::watch_help(), area.width.saturating_sub(2)));
     let block = Block::default().borders(Borders::ALL).title(" watch ");
     f.render_widget(
-        Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
         area,
     );
 }

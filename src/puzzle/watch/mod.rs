@@ -10,8 +10,11 @@
 //! - `warnsdorff[:TIE]` ([`walk`]): the solver's walk, one move per step (the rule never
 //!   takes a move back);
 //! - `network[:PRESET]` ([`network`]): one step is one network step (a sweep for the
-//!   sequential presets); the attempts, their seeds, restarts and outcomes are those of
-//!   the network's own attempt loop.
+//!   sequential presets) of the library's own run ([`crate::network::RunSteps`], the
+//!   attempt and restart loops `solve` runs), computed once and shown as it goes.
+//!
+//! Each watcher implements [`Steps`] (one step of its solver's run, the result at the
+//! end); [`Driver`] keeps the step count and the status for all of them.
 //!
 //! [`Search::step`]: crate::solvers::search::Search::step
 
@@ -63,6 +66,69 @@ pub enum View<'a> {
     },
 }
 
+/// What a solver provides to be watched: one step of its own run, its result once the
+/// run is over, and what to show. [`Driver`] makes a [`Stepper`] of it.
+pub trait Steps {
+    /// One step of the solver's run; whether it did something (false once the run is
+    /// over).
+    fn advance(&mut self) -> bool;
+    /// The solver's result, exactly as `solve` makes it, once the run is over (`None`
+    /// while it runs).
+    fn result(&self) -> Option<Result<Solution, InputError>>;
+    /// See [`Stepper::counters`].
+    fn counters(&self) -> String;
+    /// See [`Stepper::view`].
+    fn view(&self) -> View<'_>;
+}
+
+/// Every watcher's bookkeeping, once: the steps taken and the status, which turns to
+/// [`Status::Done`] with the solver's result the moment its run is over.
+pub struct Driver<S: Steps> {
+    solver: S,
+    steps: u64,
+    status: Status,
+}
+
+impl<S: Steps> Driver<S> {
+    pub fn new(solver: S) -> Driver<S> {
+        Driver {
+            solver,
+            steps: 0,
+            status: Status::Running,
+        }
+    }
+}
+
+impl<S: Steps> Stepper for Driver<S> {
+    fn step(&mut self) -> &Status {
+        if self.status.is_running() {
+            if self.solver.advance() {
+                self.steps += 1;
+            }
+            if let Some(result) = self.solver.result() {
+                self.status = Status::Done(result);
+            }
+        }
+        &self.status
+    }
+
+    fn status(&self) -> &Status {
+        &self.status
+    }
+
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    fn counters(&self) -> String {
+        self.solver.counters()
+    }
+
+    fn view(&self) -> View<'_> {
+        self.solver.view()
+    }
+}
+
 /// A solver run one step at a time.
 pub trait Stepper {
     /// Do one step (nothing once finished).
@@ -80,6 +146,19 @@ pub trait Stepper {
 const ALIASES: [(&str, &str); 2] = [
     ("backtracking", "backtrack"),
     ("forward-checking", "forward-check"),
+];
+
+/// The network presets in the order Tab reaches them: those whose attempts settle (a
+/// sweep that changes nothing ends them, on 8x8 nearly every one) first, so the first
+/// network a user tabs to shows the network settling; then `takefuji-lee` and `numpy`
+/// (most attempts run to the iteration cap) and `wikipedia`, whose (2, 0) rule never
+/// settles (see docs/network-variants.md).
+pub const NETWORK_ORDER: [Preset; 5] = [
+    Preset::Parberry,
+    Preset::Brant,
+    Preset::TakefujiLee,
+    Preset::Numpy,
+    Preset::Wikipedia,
 ];
 
 /// A solver watch mode can step: one of `solve`'s solvers.
@@ -121,7 +200,7 @@ impl WatchKind {
                 .map(|&tie| WatchKind(SolverKind::Warnsdorff { tie, restarts: 0 })),
         );
         v.extend(
-            Preset::ALL
+            NETWORK_ORDER
                 .iter()
                 .map(|p| WatchKind(SolverKind::Network(p.params()))),
         );
@@ -156,12 +235,14 @@ impl WatchKind {
         Ok(match &self.0 {
             SolverKind::Network(p) => {
                 let req = Request { start: None, ..req };
-                Box::new(network::NetworkWatch::new(*p, &req, seed)?)
+                Box::new(Driver::new(network::NetworkWatch::new(*p, &req, seed)?))
             }
-            SolverKind::Warnsdorff { tie, .. } => Box::new(walk::WalkWatch::new(*tie, &req, seed)?),
+            SolverKind::Warnsdorff { tie, .. } => {
+                Box::new(Driver::new(walk::WalkWatch::new(*tie, &req, seed)?))
+            }
             kind => {
                 let path = if path.is_empty() { &[start][..] } else { path };
-                Box::new(search::SearchWatch::new(kind, &req, path)?)
+                Box::new(Driver::new(search::SearchWatch::new(kind, &req, path)?))
             }
         })
     }

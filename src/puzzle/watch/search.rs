@@ -2,16 +2,14 @@
 //!
 //! [`Search::step`]: crate::solvers::search::Search::step
 
-use super::{Status, Stepper, View};
+use super::{Steps, View};
 use crate::error::InputError;
 use crate::solvers::search::{SolverRun, Step};
-use crate::solvers::{Request, SolverKind};
+use crate::solvers::{Request, Solution, SolverKind};
 
 /// A search solver being watched.
 pub struct SearchWatch {
     run: SolverRun,
-    steps: u64,
-    status: Status,
 }
 
 impl SearchWatch {
@@ -21,33 +19,17 @@ impl SearchWatch {
         let run = kind
             .search_run(req, Some(path))
             .ok_or_else(|| InputError::param(format!("{kind} is not a search solver")))??;
-        Ok(SearchWatch {
-            run,
-            steps: 0,
-            status: Status::Running,
-        })
+        Ok(SearchWatch { run })
     }
 }
 
-impl Stepper for SearchWatch {
-    fn step(&mut self) -> &Status {
-        if self.status.is_running() {
-            if !matches!(self.run.step(), Step::Done(_)) {
-                self.steps += 1;
-            }
-            if let Some(solution) = self.run.solution() {
-                self.status = Status::Done(solution);
-            }
-        }
-        &self.status
+impl Steps for SearchWatch {
+    fn advance(&mut self) -> bool {
+        !matches!(self.run.step(), Step::Done(_))
     }
 
-    fn status(&self) -> &Status {
-        &self.status
-    }
-
-    fn steps(&self) -> u64 {
-        self.steps
+    fn result(&self) -> Option<Result<Solution, InputError>> {
+        self.run.solution()
     }
 
     fn counters(&self) -> String {

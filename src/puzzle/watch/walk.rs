@@ -3,7 +3,7 @@
 //! engine, from the same seed as `solve`) and shown move by move; the result at the end
 //! is the solver's.
 
-use super::{Status, Stepper, View};
+use super::{Steps, View};
 use crate::error::InputError;
 use crate::solvers::warnsdorff::{self, TieBreak, WarnsdorffSolver};
 use crate::solvers::{classical, Request, Solution, Solver};
@@ -15,8 +15,7 @@ pub struct WalkWatch {
     path: Vec<u32>,
     shown: usize,
     /// What `solve` reports for this walk.
-    solution: Option<Result<Solution, InputError>>,
-    status: Status,
+    solution: Result<Solution, InputError>,
 }
 
 impl WalkWatch {
@@ -32,32 +31,22 @@ impl WalkWatch {
         Ok(WalkWatch {
             path,
             shown: 1,
-            solution: Some(solution),
-            status: Status::Running,
+            solution,
         })
     }
 }
 
-impl Stepper for WalkWatch {
-    fn step(&mut self) -> &Status {
-        if self.status.is_running() {
-            if self.shown < self.path.len() {
-                self.shown += 1;
-            }
-            if self.shown == self.path.len() {
-                let solution = self.solution.take().expect("finished once");
-                self.status = Status::Done(solution);
-            }
+impl Steps for WalkWatch {
+    fn advance(&mut self) -> bool {
+        let more = self.shown < self.path.len();
+        if more {
+            self.shown += 1;
         }
-        &self.status
+        more
     }
 
-    fn status(&self) -> &Status {
-        &self.status
-    }
-
-    fn steps(&self) -> u64 {
-        self.shown as u64 - 1
+    fn result(&self) -> Option<Result<Solution, InputError>> {
+        (self.shown == self.path.len()).then(|| self.solution.clone())
     }
 
     fn counters(&self) -> String {

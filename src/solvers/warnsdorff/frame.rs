@@ -60,8 +60,8 @@ pub(super) struct Frame {
     /// The start as a padded index and as an output (board) square.
     pub(super) start: usize,
     pub(super) out_start: usize,
-    /// Roth: the doubled offset of the start from the board centre,
-    /// `(2r - (rows - 1), 2c - (cols - 1))`.
+    /// Roth: the doubled offset of the start from the board centre
+    /// ([`super::roth::centre_offset`]).
     pub(super) centre: (i64, i64),
     /// The orderings in use, first to last (one, clockwise, except for Squirrel–Cull).
     pub(super) orderings: Vec<Switch>,
@@ -117,10 +117,7 @@ impl Frame {
             out_step,
             start: padded(start),
             out_start: board.index(sr, sc) as usize,
-            centre: (
-                2 * start.0 as i64 - (rows as i64 - 1),
-                2 * start.1 as i64 - (cols as i64 - 1),
-            ),
+            centre: super::roth::centre_offset(board, start.0, start.1),
             orderings,
             squares: board.squares(),
         }

@@ -43,12 +43,14 @@
 //! original implementation is kept in the tests as the oracle every engine must match
 //! move for move.
 //!
-//! Files: `tie_break` (the names), `squirrel_cull` (the table), `frame` (the padded
+//! Files: `tie_break` (the names), `roth` (Roth's order, shared with the search of
+//! `warnsdorff-backtrack`), `squirrel_cull` (the table), `frame` (the padded
 //! degrees and the start state whose invariants the walks' unchecked accesses rely on),
 //! `scalar`, `min_keys`, `asm` and `sse` (the walks), `solver` (the [`Solver`](crate::solvers::Solver)).
 
 mod frame;
 mod min_keys;
+pub mod roth;
 mod scalar;
 mod solver;
 mod squirrel_cull;

@@ -8,17 +8,13 @@ use rand::Rng as _;
 
 use super::frame::{Frame, GONE, VISITED};
 use super::{Run, TieBreak};
-use crate::board::KNIGHT_OFFSETS;
 use crate::Rng;
 
-/// Bit positions of a move's key: `degree << DEG_SHIFT | secondary << 8 | rank << 3 | k`.
-/// The smallest key is Warnsdorff's move: fewest onward moves, then the secondary key
-/// (Roth's distance; 0 for the others), then the rank in the current ordering (the
-/// clockwise order, or Squirrel–Cull's), and the low bits name the move itself.
-const DEG_SHIFT: u32 = 40;
-/// Added to Roth's secondary key so it is positive: the key is `ROTH_BIAS - (dr A + dc B)`
-/// with `|dr A + dc B| <= 8 * MAX_SIDE < 2^23`.
-const ROTH_BIAS: i64 = 1 << 31;
+// A move's key is `degree << DEG_SHIFT | rank << 3 | k`, or for `roth` its `roth::key`
+// (Roth's distance between the degree and the move). The smallest key is Warnsdorff's
+// move: fewest onward moves, then Roth's distance, then the rank in the current ordering
+// (the clockwise order, or Squirrel–Cull's); the low bits name the move itself.
+use super::roth::{self, DEG_SHIFT};
 
 /// How a walk breaks the ties its keys leave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,10 +44,7 @@ pub(super) fn walk(frame: Frame, tie: TieBreak, rng: &mut Rng) -> Run {
 /// Each step costs eight byte loads and stores in the padded degree array (decrement
 /// the neighbours, form the eight keys) and a minimum over the keys, with no bounds
 /// checks and, for `first`, `squirrel-cull` and `roth`, no branch that depends on the
-/// board. Roth's distance enters the keys cheaply: for the target `(r + dr, c + dc)` and
-/// the doubled offset of the knight from the centre `(A, B) = (2r - (rows - 1), 2c -
-/// (cols - 1))`, the squared doubled distance is `A² + B² + 4 (dr A + dc B) + 20`, so the
-/// farthest target has the largest `dr A + dc B`.
+/// board. Roth's distance enters the keys cheaply (see [`roth`]).
 fn walk_mode<const MODE: u8>(frame: Frame, tie: TieBreak, rng: &mut Rng) -> Run {
     let roth = MODE == Mode::Roth as u8;
     let look_further = MODE == Mode::LookFurther as u8;
@@ -61,7 +54,7 @@ fn walk_mode<const MODE: u8>(frame: Frame, tie: TieBreak, rng: &mut Rng) -> Run 
         out_step,
         start: mut p,
         out_start: mut o,
-        centre: (mut ra, mut rb),
+        mut centre,
         orderings,
         squares,
         ..
@@ -97,13 +90,11 @@ fn walk_mode<const MODE: u8>(frame: Frame, tie: TieBreak, rng: &mut Rng) -> Run 
                 *deg_ptr.add(q) = d;
                 d
             };
-            let mut key = (u64::from(d) << DEG_SHIFT) | low[k];
-            if roth {
-                let (dr, dc) = KNIGHT_OFFSETS[k];
-                let along = i64::from(dr) * ra + i64::from(dc) * rb;
-                key |= ((ROTH_BIAS - along) as u64) << 8;
-            }
-            keys[k] = key;
+            keys[k] = if roth {
+                roth::key(d, k, centre)
+            } else {
+                (u64::from(d) << DEG_SHIFT) | low[k]
+            };
         }
         let best = min_tree(&keys);
         if best >= u64::from(GONE) << DEG_SHIFT {
@@ -137,9 +128,7 @@ fn walk_mode<const MODE: u8>(frame: Frame, tie: TieBreak, rng: &mut Rng) -> Run 
             }
         }
         if roth {
-            let (dr, dc) = KNIGHT_OFFSETS[k];
-            ra += 2 * i64::from(dr);
-            rb += 2 * i64::from(dc);
+            centre = roth::moved(k, centre);
         }
         p = p.wrapping_add_signed(step[k]);
         o = o.wrapping_add_signed(out_step[k]);

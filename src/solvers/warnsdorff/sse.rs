@@ -2,15 +2,14 @@
 //! gathered into one 64-bit word, interleaved with the clockwise ranks into eight 16-bit
 //! keys `degree << 8 | rank`, and `PHMINPOSUW` returns the smallest key and its lane (the
 //! move) in one instruction; a byte compare against the smallest degree finds the tied
-//! moves, and among those only the largest `dr A + dc B` (the farthest target from the
-//! centre, see `super::scalar`) wins, the first in clockwise order among equals. The
+//! moves, and among those only the largest [`roth::along`] (the farthest target from the
+//! centre) wins, the first in clockwise order among equals: Roth's order (`super::roth`). The
 //! moves chosen are those of the scalar walk (tested).
 
 use std::arch::x86_64::*;
 
 use super::frame::{Frame, GONE, VISITED};
-use super::Run;
-use crate::board::KNIGHT_OFFSETS;
+use super::{roth, Run};
 
 /// Proof that this CPU has SSE4.1: made only by [`Sse41::detect`], so [`walk_roth`],
 /// which takes one, never runs SSE4.1 code on a CPU without it.
@@ -40,7 +39,7 @@ unsafe fn walk(frame: Frame) -> Run {
         out_step,
         start: mut p,
         out_start: mut o,
-        centre: (mut ra, mut rb),
+        mut centre,
         orderings,
         squares,
         ..
@@ -86,16 +85,13 @@ unsafe fn walk(frame: Frame) -> Run {
             while rest != 0 {
                 let j = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let (dr, dc) = KNIGHT_OFFSETS[j];
-                let along = i64::from(dr) * ra + i64::from(dc) * rb;
+                let along = roth::along(j, centre);
                 if along > best {
                     (best, k) = (along, j);
                 }
             }
         }
-        let (dr, dc) = KNIGHT_OFFSETS[k];
-        ra += 2 * i64::from(dr);
-        rb += 2 * i64::from(dc);
+        centre = roth::moved(k, centre);
         p = p.wrapping_add_signed(step[k]);
         o = o.wrapping_add_signed(out_step[k]);
     }
