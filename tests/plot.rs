@@ -547,12 +547,23 @@ fn convergence_and_animation_from_a_saved_trace() {
     let broken = tmp.path().join("broken.json");
     std::fs::write(
         &broken,
-        r#"{"board": {"rows": 6, "cols": 6}, "neurons": []}"#,
+        r#"{"board": {"rows": 6, "cols": 6}, "neurons": [], "outputs": [""], "steps": []}"#,
     )
     .unwrap();
     let err = bad(&["animate", "--trace", s(&broken), "--out", s(&gif)]);
     assert!(
         err.contains("broken.json") && err.contains("neurons"),
+        "{err}"
+    );
+    // A key missing altogether is named too.
+    std::fs::write(
+        &broken,
+        r#"{"board": {"rows": 6, "cols": 6}, "neurons": []}"#,
+    )
+    .unwrap();
+    let err = bad(&["animate", "--trace", s(&broken), "--out", s(&gif)]);
+    assert!(
+        err.contains("broken.json") && err.contains("outputs"),
         "{err}"
     );
     // clap refuses the combination (its usage message spans several lines).
