@@ -21,7 +21,7 @@ use plotters::prelude::*;
 use super::board::{legend_row, Mark};
 use super::data::board_key;
 use super::palette::{self, INK};
-use super::panel::{mesh, panel, steps};
+use super::panel::{cartesian, mesh, steps};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, heading, render, replay, DrawResult, FONT};
 use crate::board::Board;
@@ -262,7 +262,7 @@ impl FailureAnatomy {
             1.5..kmax as f64 + 0.5,
             axes::linear_ticks(2.0, kmax as f64, 8, true),
         );
-        let mut chart = panel(area, 12, 70, x, 0.0..top)?;
+        let mut chart = cartesian(area, 12, 70, x, 0.0..top)?;
         mesh(
             &mut chart,
             "number of cycles",
@@ -291,7 +291,7 @@ impl FailureAnatomy {
     /// Right: the distribution of the replayed trials' squares over cycle lengths.
     fn draw_lengths<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> DrawResult {
         let (lo, hi) = (0.0, 1.0);
-        let mut chart = panel(area, 12, 70, lo..hi, 0.0..1.02)?;
+        let mut chart = cartesian(area, 12, 70, lo..hi, 0.0..1.02)?;
         mesh(
             &mut chart,
             "cycle length, share of the board's squares",

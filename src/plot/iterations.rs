@@ -18,6 +18,7 @@ use plotters::prelude::*;
 use super::board::{legend_row, Mark};
 use super::data::{board_key, boards, spec_order, Group};
 use super::palette::{self, INK};
+use super::panel::{cartesian, mesh};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, render, DrawResult, FONT};
 
@@ -324,49 +325,33 @@ impl IterationHistograms {
         };
         if log {
             let (lo, hi) = (lo / 1.5, hi * 1.5);
-            let mut chart = ChartBuilder::on(&body)
-                .margin(10)
-                .x_label_area_size(52)
-                .y_label_area_size(80)
-                .build_cartesian_2d(
-                    x,
-                    axes::ticked((lo..hi).log_scale(), axes::log_ticks(lo, hi)),
-                )
-                .map_err(de)?;
-            chart
-                .configure_mesh()
+            let mut chart = cartesian(
+                &body,
+                10,
+                80,
+                x,
+                axes::ticked((lo..hi).log_scale(), axes::log_ticks(lo, hi)),
+            )?;
+            mesh(&mut chart, "board", desc)
                 .disable_x_mesh()
                 .x_label_formatter(&xfmt)
                 .y_label_formatter(&|y| axes::number(*y))
-                .x_desc("board")
-                .y_desc(desc)
-                .axis_desc_style((FONT, 20))
-                .label_style((FONT, 18))
-                .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
                 .draw()
                 .map_err(de)?;
             draw_quantile_series(&mut chart, &qs, ids.len())?;
         } else {
             let hi = hi * 1.08;
-            let mut chart = ChartBuilder::on(&body)
-                .margin(10)
-                .x_label_area_size(52)
-                .y_label_area_size(80)
-                .build_cartesian_2d(
-                    x,
-                    axes::ticked(0f64..hi, axes::linear_ticks(0.0, hi, 6, true)),
-                )
-                .map_err(de)?;
-            chart
-                .configure_mesh()
+            let mut chart = cartesian(
+                &body,
+                10,
+                80,
+                x,
+                axes::ticked(0f64..hi, axes::linear_ticks(0.0, hi, 6, true)),
+            )?;
+            mesh(&mut chart, "board", desc)
                 .disable_x_mesh()
                 .x_label_formatter(&xfmt)
                 .y_label_formatter(&|y| axes::number(*y))
-                .x_desc("board")
-                .y_desc(desc)
-                .axis_desc_style((FONT, 20))
-                .label_style((FONT, 18))
-                .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
                 .draw()
                 .map_err(de)?;
             draw_quantile_series(&mut chart, &qs, ids.len())?;

@@ -23,7 +23,7 @@ pub type Panel<'a, DB, X, Y> = ChartContext<
 
 /// A panel on `area` with the given outer margin and width of the y tick labels' area
 /// (the x labels get 52 pixels), over the coordinates `x` and `y`.
-pub fn panel<'a, DB, X, Y>(
+pub fn cartesian<'a, DB, X, Y>(
     area: &'a DrawingArea<DB, Shift>,
     margin: u32,
     y_label_area: u32,

@@ -18,6 +18,7 @@ use plotters::prelude::*;
 use super::board::{legend_row, Mark};
 use super::data::{board_key, Records};
 use super::palette::{self, INK};
+use super::panel::{cartesian, mesh, steps};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, heading, render, DrawResult, FONT};
 use crate::board::Board;
@@ -287,21 +288,16 @@ fn ecdf_panel<DB: DrawingBackend>(
         _ => (1.0, 10.0),
     };
     let ticks = axes::log_ticks_at_most(lo, hi, 6);
-    let mut chart = ChartBuilder::on(area)
-        .margin(12)
-        .x_label_area_size(52)
-        .y_label_area_size(70)
-        .build_cartesian_2d(axes::ticked((lo..hi).log_scale(), ticks), 0.0..1.02)
-        .map_err(de)?;
-    chart
-        .configure_mesh()
+    let mut chart = cartesian(
+        area,
+        12,
+        70,
+        axes::ticked((lo..hi).log_scale(), ticks),
+        0.0..1.02,
+    )?;
+    mesh(&mut chart, x_desc, "share of runs")
         .x_label_formatter(&|v| label(*v))
         .y_label_formatter(&|v| axes::percent(*v))
-        .x_desc(x_desc)
-        .y_desc("share of runs")
-        .axis_desc_style((FONT, 20))
-        .label_style((FONT, 18))
-        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
         .light_line_style(TRANSPARENT)
         .draw()
         .map_err(de)?;
@@ -310,13 +306,14 @@ fn ecdf_panel<DB: DrawingBackend>(
         if n == 0 {
             continue;
         }
-        let mut path = vec![(lo, 0.0)];
-        for (k, v) in values.iter().enumerate() {
-            let v = v.max(lo);
-            path.push((v, k as f64 / n as f64));
-            path.push((v, (k + 1) as f64 / n as f64));
-        }
-        path.push((hi, 1.0));
+        let path = steps(
+            values
+                .iter()
+                .enumerate()
+                .map(|(k, v)| (v.max(lo), (k + 1) as f64 / n as f64)),
+            lo,
+            hi,
+        );
         chart
             .draw_series(LineSeries::new(path, palette::series(i).stroke_width(2)))
             .map_err(de)?;
