@@ -163,7 +163,7 @@ fn write_records(dir: &Path, f: Fixture) -> PathBuf {
                 let r = next();
                 let outcome = if solver == "warnsdorff" {
                     if r % 10 == 0 {
-                        "dead-end"
+                        "stuck"
                     } else {
                         "tour"
                     }

@@ -212,11 +212,8 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let failures = match &run {
         // A replay that does not match its record is an error, not a skipped figure.
-        Ok((spec, _)) => {
-            let rows = crate::experiment::records::read(&path)?.records;
-            FailureAnatomy::new(&source, spec, &rows, failures::PER_BOARD)?
-                .ok_or_else(|| "no network trial ended in several cycles".to_string())
-        }
+        Ok((spec, _)) => FailureAnatomy::new(&source, spec, &records.rows, failures::PER_BOARD)?
+            .ok_or_else(|| "no network trial ended in several cycles".to_string()),
         Err(why) => Err(why.clone()),
     };
     match failures {

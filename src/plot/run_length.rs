@@ -16,13 +16,14 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::board::{legend_row, Mark};
-use super::data::{board_key, Records};
+use super::data::{board, board_key, label, solver, variant, Records};
 use super::palette::{self, INK};
 use super::panel::{cartesian, mesh, steps};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, heading, render, DrawResult, FONT};
 use crate::board::Board;
 use crate::experiment::summary::human_ns;
+use crate::solvers::Outcome;
 
 /// Most cells drawn (the CSV holds every cell).
 pub const MAX_SERIES: usize = 8;
@@ -68,26 +69,29 @@ pub fn runs(records: &Records) -> Vec<Runs> {
     type CellKey = (String, (usize, usize, usize));
     let mut cells: BTreeMap<CellKey, Vec<usize>> = BTreeMap::new();
     for (i, r) in records.rows.iter().enumerate() {
-        let name = r.label.clone().unwrap_or_else(|| match &r.variant {
-            Some(v) => format!("{}:{v}", r.solver),
-            None => r.solver.clone(),
+        let name = label(r).unwrap_or_else(|| match variant(r) {
+            Some(v) => format!("{}:{v}", solver(r)),
+            None => solver(r).to_string(),
         });
-        cells.entry((name, board_key(r.board))).or_default().push(i);
+        cells
+            .entry((name, board_key(board(r))))
+            .or_default()
+            .push(i);
     }
     let mut out: Vec<Runs> = cells
         .into_iter()
         .map(|((name, _), mut rows)| {
             rows.sort_by_key(|&i| (records.rows[i].trial, i));
             let first_row = rows.iter().copied().min().unwrap_or(0);
-            let board = records.rows[rows[0]].board;
+            let board = board(&records.rows[rows[0]]);
             let mut runs = Vec::new();
             let (mut attempts, mut iterations, mut time) = (0u64, 0u64, Some(0.0));
             for &i in &rows {
                 let r = &records.rows[i];
                 attempts += 1;
-                iterations = iterations.saturating_add(r.iterations.unwrap_or(0));
-                time = time.zip(r.time_ns).map(|(a, b)| a + b);
-                if r.outcome == "tour" {
+                iterations = iterations.saturating_add(records.iterations(r).unwrap_or(0));
+                time = time.zip(records.time_ns(r)).map(|(a, b)| a + b);
+                if r.outcome == Outcome::Tour {
                     runs.push((attempts, iterations, time));
                     (attempts, iterations, time) = (0, 0, Some(0.0));
                 }
@@ -328,22 +332,28 @@ mod tests {
     use super::*;
     use crate::plot::data::Record;
 
-    fn row(trial: u64, outcome: &str, iterations: u64) -> Record {
+    fn row(trial: u64, outcome: Outcome, iterations: u64) -> Record {
         Record {
-            board: "6x6".parse().unwrap(),
-            solver: "network".into(),
-            variant: Some("parberry".into()),
-            outcome: outcome.into(),
-            iterations: Some(iterations),
-            trial: Some(trial),
-            seed: None,
-            restarts: None,
+            spec: "s".into(),
+            cell: 0,
+            label: "p".into(),
+            board: "6x6".into(),
+            solver: "network:parberry".into(),
+            variant: "parberry".into(),
+            trial,
+            seed: 0,
+            start: None,
+            outcome,
+            iterations,
+            restarts: 0,
             cycles: None,
             largest_cycle: None,
             steps: None,
-            spec: None,
-            label: Some("p".into()),
-            time_ns: Some(10.0 * iterations as f64),
+            merged: None,
+            swaps: None,
+            time_ns: 10 * iterations,
+            network_ns: None,
+            merge_ns: None,
         }
     }
 
@@ -352,13 +362,13 @@ mod tests {
         // File order differs from trial order: trials 0..6 are
         // fail(5) tour(3) tour(2) fail(7) fail(1) tour(4) fail(9).
         let rows = vec![
-            row(2, "tour", 2),
-            row(0, "iteration-cap", 5),
-            row(5, "tour", 4),
-            row(1, "tour", 3),
-            row(6, "multiple-cycles", 9),
-            row(3, "iteration-cap", 7),
-            row(4, "stable-not-degree-two", 1),
+            row(2, Outcome::Tour, 2),
+            row(0, Outcome::IterationCap, 5),
+            row(5, Outcome::Tour, 4),
+            row(1, Outcome::Tour, 3),
+            row(6, Outcome::MultipleCycles, 9),
+            row(3, Outcome::IterationCap, 7),
+            row(4, Outcome::StableNotDegreeTwo, 1),
         ];
         let records = Records {
             path: "r.csv".into(),
