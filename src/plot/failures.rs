@@ -18,12 +18,12 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_row, Mark};
+use super::board::{legend_below, Mark};
 use super::data::board_key;
-use super::palette::{self, INK};
+use super::palette;
 use super::panel::{cartesian, mesh, steps};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, replay, DrawResult, FONT};
+use super::{axes, de, heading, render, replay, DrawResult};
 use crate::board::Board;
 use crate::experiment::{Record, Spec};
 use crate::solvers::Outcome;
@@ -212,7 +212,6 @@ impl FailureAnatomy {
 
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
-        let (w, h) = root.dim_in_pixel();
         let outcomes: u64 = self.boards.iter().map(|f| f.outcomes).sum();
         let replayed: usize = self.boards.iter().map(|f| f.lengths.len()).sum();
         heading(
@@ -234,13 +233,7 @@ impl FailureAnatomy {
             .enumerate()
             .map(|(i, f)| (Mark::Line(palette::series(i)), f.board.to_string()))
             .collect();
-        legend_row(
-            root,
-            &legend,
-            &(FONT, 18).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
-        )
+        legend_below(root, &legend, 18)
     }
 
     /// Left: share of the several-cycle outcomes by number of cycles.

@@ -15,9 +15,9 @@ use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_row, Mark};
+use super::board::{legend_below, Mark};
 use super::data::{board_key, boards, spec_order, Group};
-use super::palette::{self, INK};
+use super::palette;
 use super::panel::{cartesian, mesh};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, render, DrawResult, FONT};
@@ -229,7 +229,6 @@ impl IterationHistograms {
         if !self.histograms() {
             return self.draw_quantiles(root);
         }
-        let (w, h) = root.dim_in_pixel();
         heading(
             root,
             "Iterations per network trial",
@@ -271,22 +270,19 @@ impl IterationHistograms {
                 panel(area, axes::ticked(lo..hi, ticks), g, hist, y_max)?;
             }
         }
-        legend_row(
+        legend_below(
             root,
             &[
                 (Mark::Box(palette::BLUE), "trial found a tour".into()),
                 (Mark::Box(palette::VERMILLION), "no tour".into()),
             ],
-            &(FONT, 18).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
+            18,
         )
     }
 
     /// Many panels: median, quartiles (thick) and 10th–90th percentiles (thin) per board,
     /// one series per configuration.
     fn draw_quantiles<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
-        let (w, h) = root.dim_in_pixel();
         heading(
             root,
             "Iterations per network trial",
@@ -361,13 +357,7 @@ impl IterationHistograms {
             .enumerate()
             .map(|(i, id)| (Mark::Line(palette::series(i)), id.display()))
             .collect();
-        legend_row(
-            root,
-            &items,
-            &(FONT, 18).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
-        )
+        legend_below(root, &items, 18)
     }
 }
 

@@ -15,12 +15,12 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_row, Mark};
+use super::board::{legend_below, Mark};
 use super::data::{board, board_key, label, solver, variant, Records};
-use super::palette::{self, INK};
+use super::palette;
 use super::panel::{cartesian, mesh, steps};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, DrawResult, FONT};
+use super::{axes, de, heading, render, DrawResult};
 use crate::board::Board;
 use crate::experiment::summary::human_ns;
 use crate::solvers::Outcome;
@@ -217,7 +217,6 @@ impl RunLengths {
 
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
-        let (w, h) = root.dim_in_pixel();
         let drawn = self.drawn();
         let with_tour = self.cells.iter().filter(|c| !c.runs.is_empty()).count();
         let shown = if with_tour > drawn.len() {
@@ -266,13 +265,7 @@ impl RunLengths {
                 (Mark::Line(palette::series(i)), name)
             })
             .collect();
-        legend_row(
-            root,
-            &legend,
-            &(FONT, 16).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
-        )
+        legend_below(root, &legend, 16)
     }
 }
 

@@ -11,13 +11,13 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_row, Mark};
+use super::board::{legend_below, Mark};
 use super::data::{board_key, spec_order, Group, Share};
 use super::palette::{self, INK};
 use super::panel::{cartesian, mesh};
 use super::published::Published;
 use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, FONT};
+use super::{axes, de, render, DrawResult};
 use crate::board::Board;
 
 /// Network groups and optional published rates.
@@ -120,7 +120,6 @@ impl TourRate {
 
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
-        let (w, h) = root.dim_in_pixel();
         let bs = self.boards();
         let series = self.series();
         let lo = series
@@ -229,13 +228,7 @@ impl TourRate {
                 legend.push((Mark::Line(colour), name.clone()));
             }
         }
-        legend_row(
-            root,
-            &legend,
-            &(FONT, 18).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
-        )
+        legend_below(root, &legend, 18)
     }
 }
 
