@@ -5,9 +5,8 @@ use std::process::Output;
 
 mod common;
 
-use common::{assert_refused, knightnet};
+use common::{assert_refused, knightnet, tour_of};
 
-use knightnet::board::Board;
 use knightnet::tour::validate;
 use serde_json::Value;
 
@@ -25,24 +24,6 @@ fn solve_json(args: &[&str]) -> Value {
     let o = knightnet(&all);
     assert_eq!(o.status.code(), Some(0), "{all:?}: {}", stderr(&o));
     serde_json::from_str(&stdout(&o)).unwrap()
-}
-
-fn tour_of(v: &Value) -> (Board, Vec<u32>) {
-    let rows = v["board"]["rows"].as_u64().unwrap() as usize;
-    let cols = v["board"]["cols"].as_u64().unwrap() as usize;
-    let b = Board::new(rows, cols).unwrap();
-    let squares = v["tour"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|rc| {
-            b.index(
-                rc[0].as_u64().unwrap() as usize,
-                rc[1].as_u64().unwrap() as usize,
-            )
-        })
-        .collect();
-    (b, squares)
 }
 
 #[test]

@@ -3,25 +3,11 @@
 
 mod common;
 
-use common::{assert_refused, json_of, knightnet};
+use common::{assert_refused, json_of, knightnet, tour_of};
 
 use knightnet::board::Board;
 use knightnet::tour::validate;
 use serde_json::Value;
-
-fn tour_of(v: &Value, board: Board) -> Vec<u32> {
-    v["tour"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            board.index(
-                p[0].as_u64().unwrap() as usize,
-                p[1].as_u64().unwrap() as usize,
-            )
-        })
-        .collect()
-}
 
 #[test]
 fn default_solve_prints_a_numbered_board() {
@@ -81,7 +67,8 @@ fn json_contract_and_start_square() {
         v["attempts"].as_u64().unwrap()
     );
     let board = Board::new(6, 6).unwrap();
-    validate(board, &tour_of(&v, board), true).unwrap();
+    assert_eq!(tour_of(&v).0, board);
+    validate(board, &tour_of(&v).1, true).unwrap();
 
     for (start, reverse) in [("c3", false), ("2,5", true)] {
         let mut args = vec![
@@ -91,32 +78,28 @@ fn json_contract_and_start_square() {
             args.push("--reverse");
         }
         let w = json_of(&args);
-        let t = tour_of(&w, board);
+        let t = tour_of(&w).1;
         validate(board, &t, true).unwrap();
         assert_eq!(t[0], board.parse_square(start).unwrap());
     }
     // Reversing walks the same cycle the other way.
-    let fwd = tour_of(
-        &json_of(&[
-            "solve", "--board", "6x6", "--seed", "7", "--format", "json", "--start", "0,0",
-        ]),
-        board,
-    );
-    let rev = tour_of(
-        &json_of(&[
-            "solve",
-            "--board",
-            "6x6",
-            "--seed",
-            "7",
-            "--format",
-            "json",
-            "--start",
-            "0,0",
-            "--reverse",
-        ]),
-        board,
-    );
+    let fwd = tour_of(&json_of(&[
+        "solve", "--board", "6x6", "--seed", "7", "--format", "json", "--start", "0,0",
+    ]))
+    .1;
+    let rev = tour_of(&json_of(&[
+        "solve",
+        "--board",
+        "6x6",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+        "--start",
+        "0,0",
+        "--reverse",
+    ]))
+    .1;
     assert_eq!(fwd[1], rev[35]);
     assert_eq!(fwd[35], rev[1]);
 }

@@ -2,11 +2,13 @@
 //! every tour passes the oracle, seeds replay, and the known defects of public
 //! implementations stay fixed.
 
+mod common;
+
+use common::engines::{any_order, fast_matches_dense, lanes_match_scalar};
 use knightnet::board::Board;
 use knightnet::graph::KnightGraph;
-use knightnet::network::dense::DenseNetwork;
 use knightnet::network::{
-    Dynamics, Init, Network, NetworkParams, Preset, State, StopRule, Termination, UpdateOrder,
+    Init, Network, NetworkParams, Preset, State, StopRule, Termination, UpdateOrder,
 };
 use knightnet::rng_from_seed;
 use knightnet::tour::validate;
@@ -24,15 +26,6 @@ fn params_for(order: UpdateOrder, init: Init, c: i32, s: i32, clamp: Option<i32>
     }
 }
 
-fn order_strategy() -> impl Strategy<Value = UpdateOrder> {
-    prop_oneof![
-        Just(UpdateOrder::Synchronous),
-        Just(UpdateOrder::Sequential),
-        Just(UpdateOrder::RandomPermutation),
-        Just(UpdateOrder::SquareSweep)
-    ]
-}
-
 fn init_strategy() -> impl Strategy<Value = Init> {
     prop_oneof![Just(Init::RandomOutputs), Just(Init::NegativeStates)]
 }
@@ -44,31 +37,14 @@ proptest! {
     #[test]
     fn fast_update_matches_dense_oracle(
         rows in 3usize..8, cols in 3usize..8, seed in any::<u64>(),
-        order in order_strategy(), init in init_strategy(),
+        order in any_order(), init in init_strategy(),
         c in 1i32..6, s in 0i32..4, clamp in prop::option::of(4i32..12),
     ) {
         let graph = KnightGraph::new(Board::new(rows, cols).unwrap());
         let params = params_for(order, init, c, s, clamp);
         params.check().unwrap();
         let state = State::random(&graph, &params, &mut rng_from_seed(seed));
-        let mut fast = Dynamics::new(&graph, params, state.clone());
-        let mut dense = DenseNetwork::new(&graph, params, state).unwrap();
-        for _ in 0..60 {
-            let stats = fast.step();
-            let changed = dense.step();
-            prop_assert_eq!(&fast.state.u, &dense.state.u);
-            prop_assert_eq!(&fast.state.v, &dense.state.v);
-            prop_assert_eq!(stats.changed, changed);
-            // Counters kept incrementally agree with a recount from V.
-            let mut deg = vec![0u32; graph.squares()];
-            for (e, &v) in fast.state.v.iter().enumerate() {
-                let (a, b) = graph.endpoints(e);
-                deg[a as usize] += v as u32;
-                deg[b as usize] += v as u32;
-            }
-            prop_assert_eq!(stats.off_two as usize, deg.iter().filter(|&&d| d != 2).count());
-            prop_assert_eq!(stats.active, fast.state.v.iter().map(|&v| v as u32).sum::<u32>());
-        }
+        fast_matches_dense(&graph, params, state, 60)?;
     }
 
     /// Every tour the network returns passes the oracle, and so does every rotation of it.
@@ -284,21 +260,7 @@ mod batched {
         ) {
             let graph = KnightGraph::new(Board::new(rows, cols).unwrap());
             let params = NetworkParams { order, max_iterations: cap, ..preset.params() };
-            let net = Network::new(&graph, params).unwrap();
-            for kernels in batch::Kernels::available() {
-                let mut b = batch::Batch::new(&graph, params).unwrap().with_kernels(kernels);
-                let mut seen = 0;
-                let mut mismatch = None;
-                b.run(base, |i| i < 70, |i, attempt| {
-                    seen += 1;
-                    let alone = net.attempt(&mut attempt_rng(base, i), None);
-                    if alone != attempt && mismatch.is_none() {
-                        mismatch = Some((i, alone, attempt));
-                    }
-                });
-                prop_assert_eq!(seen, 70);
-                prop_assert!(mismatch.is_none(), "{}: {:?}", kernels.name(), mismatch);
-            }
+            lanes_match_scalar(&graph, params, base, 70)?;
         }
     }
 

@@ -5,13 +5,13 @@
 
 mod common;
 
-use common::{assert_refused, json_of, knightnet};
+use common::engines::{any_order, fast_matches_dense, lanes_match_scalar};
+use common::{assert_refused, json_of, knightnet, tour_of};
 use knightnet::board::Board;
 use knightnet::existence;
 use knightnet::graph::{KnightGraph, Tours};
-use knightnet::network::dense::DenseNetwork;
 use knightnet::network::{
-    attempt_rng, batch, Dynamics, Init, Network, NetworkParams, Preset, State, UpdateOrder,
+    batch, Dynamics, Init, Network, NetworkParams, Preset, State, UpdateOrder,
 };
 use knightnet::rng_from_seed;
 use knightnet::solvers::network::NetworkSolver;
@@ -171,15 +171,6 @@ fn the_held_neuron_stays_on_and_is_never_updated() {
     }
 }
 
-fn order_strategy() -> impl Strategy<Value = UpdateOrder> {
-    prop_oneof![
-        Just(UpdateOrder::Synchronous),
-        Just(UpdateOrder::Sequential),
-        Just(UpdateOrder::RandomPermutation),
-        Just(UpdateOrder::SquareSweep)
-    ]
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -188,7 +179,7 @@ proptest! {
     #[test]
     fn open_graph_engine_matches_dense_oracle(
         rows in 3usize..8, cols in 3usize..8, seed in any::<u64>(),
-        order in order_strategy(),
+        order in any_order(),
         init in prop_oneof![Just(Init::RandomOutputs), Just(Init::NegativeStates)],
         c in 1i32..6, s in 0i32..4, clamp in prop::option::of(4i32..12),
         start in prop::option::of(any::<u32>()),
@@ -197,27 +188,7 @@ proptest! {
         let graph = KnightGraph::open(b, start.map(|x| x % b.squares() as u32));
         let params = NetworkParams { c, s, order, init, clamp, ..Preset::Parberry.params() };
         let state = State::random(&graph, &params, &mut rng_from_seed(seed));
-        let mut fast = Dynamics::new(&graph, params, state.clone());
-        let mut dense = DenseNetwork::new(&graph, params, state).unwrap();
-        for _ in 0..40 {
-            let stats = fast.step();
-            let changed = dense.step();
-            prop_assert_eq!(&fast.state.u, &dense.state.u);
-            prop_assert_eq!(&fast.state.v, &dense.state.v);
-            prop_assert_eq!(stats.changed, changed);
-            for &h in graph.held() {
-                prop_assert_eq!(fast.state.v[h as usize], 1);
-            }
-            // The incremental counters agree with a recount over every vertex, apex too.
-            let mut deg = vec![0u32; graph.vertices()];
-            for (e, &v) in fast.state.v.iter().enumerate() {
-                let (a, b) = graph.endpoints(e);
-                deg[a as usize] += v as u32;
-                deg[b as usize] += v as u32;
-            }
-            prop_assert_eq!(stats.off_two as usize, deg.iter().filter(|&&d| d != 2).count());
-            prop_assert_eq!(stats.active, fast.state.v.iter().map(|&v| v as u32).sum::<u32>());
-        }
+        fast_matches_dense(&graph, params, state, 40)?;
     }
 }
 
@@ -237,21 +208,7 @@ proptest! {
         let graph = KnightGraph::open(b, start.map(|x| x % b.squares() as u32));
         let params = NetworkParams { order, max_iterations: cap, ..preset.params() };
         prop_assert!(batch::supports(&graph, &params), "caps below 60 fit 16 bits on these boards");
-        let net = Network::new(&graph, params).unwrap();
-        for kernels in batch::Kernels::available() {
-            let mut lanes = batch::Batch::new(&graph, params).unwrap().with_kernels(kernels);
-            let mut seen = 0;
-            let mut mismatch = None;
-            lanes.run(base, |i| i < 40, |i, attempt| {
-                seen += 1;
-                let alone = net.attempt(&mut attempt_rng(base, i), None);
-                if alone != attempt && mismatch.is_none() {
-                    mismatch = Some((i, alone, attempt));
-                }
-            });
-            prop_assert_eq!(seen, 40);
-            prop_assert!(mismatch.is_none(), "{}: {:?}", kernels.name(), mismatch);
-        }
+        lanes_match_scalar(&graph, params, base, 40)?;
     }
 }
 
@@ -360,31 +317,21 @@ fn cli_prints_a_verified_open_tour_of_7x7() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("open tour"), "{text}");
-    for (b, extra) in [
+    for (name, extra) in [
         ("7x7", vec![]),
         ("5x5", vec!["--start", "a1"]),
         ("3x10", vec![]),
         ("4x11", vec!["--start", "c1"]),
     ] {
         let mut args = vec![
-            "solve", "--solver", "network", "--board", b, "--open", "--format", "json",
+            "solve", "--solver", "network", "--board", name, "--open", "--format", "json",
         ];
         args.extend(extra.iter().copied());
         let doc = json_of(&args);
         assert_eq!(doc["closed"], false);
         assert_eq!(doc["graph"], "open");
-        let b = board(b);
-        let squares: Vec<u32> = doc["tour"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|rc| {
-                b.index(
-                    rc[0].as_u64().unwrap() as usize,
-                    rc[1].as_u64().unwrap() as usize,
-                )
-            })
-            .collect();
+        let (b, squares) = tour_of(&doc);
+        assert_eq!(b, board(name));
         assert_eq!(validate(b, &squares, false), Ok(()));
         if let Some(s) = extra.get(1) {
             assert_eq!(squares[0], b.parse_square(s).unwrap());

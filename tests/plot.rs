@@ -105,15 +105,9 @@ fn svg_texts(p: &Path) -> Vec<String> {
         .collect()
 }
 
-/// The records-based figures `plot` draws.
-const FIGURES: [&str; 6] = [
-    "outcomes",
-    "tour-rate",
-    "iterations",
-    "cost",
-    "run-length",
-    "failures",
-];
+/// The figures `plot` draws from a records file alone (the phase diagram and the failure
+/// anatomy also need the results folder's run.json).
+const FIGURES: [&str; 5] = ["outcomes", "tour-rate", "iterations", "cost", "run-length"];
 
 fn assert_gif(p: &Path) {
     let bytes = std::fs::read(p).unwrap();
@@ -169,7 +163,7 @@ fn write_records(dir: &Path, f: Fixture) -> PathBuf {
                 let r = next();
                 let outcome = if solver == "warnsdorff" {
                     if r % 10 == 0 {
-                        "dead-end"
+                        "stuck"
                     } else {
                         "tour"
                     }
@@ -288,8 +282,14 @@ fn plot_draws_every_supported_figure_png_and_svg() {
     );
     let out = tmp.path().join("figs");
     let text = ok(&["plot", s(&results), "--out", s(&out)]);
-    assert!(text.contains("6 figures"), "{text}");
+    assert!(text.contains("5 figures"), "{text}");
     assert!(text.contains("skipped phase diagram"), "{text}");
+    assert!(
+        text.contains(
+            "skipped anatomy of several-cycle failures: needs the results folder's run.json"
+        ),
+        "{text}"
+    );
     for name in FIGURES {
         assert_png(&out.join(format!("{name}.png")));
         assert_csv(&out.join(format!("{name}.csv")));
@@ -322,7 +322,7 @@ fn plot_skips_figures_whose_columns_are_missing() {
     );
     let out = tmp.path().join("figs");
     let text = ok(&["plot", s(&tmp.path().join("records.csv")), "--out", s(&out)]);
-    assert!(text.contains("3 figures "), "{text}");
+    assert!(text.contains("2 figures "), "{text}");
     assert!(text.contains("skipped iteration histograms"), "{text}");
     assert!(text.contains("skipped run-length"), "{text}");
     assert!(text.contains("skipped cost per tour"), "{text}");
@@ -1102,4 +1102,100 @@ fn animate_max_frames_bounds_the_gif() {
             "{err}"
         );
     }
+}
+
+/// Run a small spec with closed and open network cells into `dir/run` and return it.
+fn experiment_folder(dir: &Path) -> PathBuf {
+    let spec = dir.join("anatomy.toml");
+    std::fs::write(
+        &spec,
+        "name = \"anatomy\"\nseed = 11\ntrials = 60\nboards = [\"6x6\", \"8x8\"]\n\n\
+         [[solver]]\nsolver = \"network:parberry\"\n\n\
+         [[solver]]\nsolver = \"network:parberry\"\nlabel = \"open\"\nopen = true\n",
+    )
+    .unwrap();
+    let run = dir.join("run");
+    ok(&["experiment", s(&spec), "--out", s(&run), "--quiet"]);
+    run
+}
+
+#[test]
+fn failure_anatomy_replays_the_folder_and_writes_what_it_draws() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = experiment_folder(tmp.path());
+    let out = tmp.path().join("figs");
+    let text = ok(&["plot", s(&run), "--out", s(&out)]);
+    assert!(text.contains("anatomy of several-cycle failures"), "{text}");
+    assert_png(&out.join("failures.png"));
+    let rows = assert_csv(&out.join("failures.csv"));
+    // Several-cycle trials per board, counted from the records.
+    let records = std::fs::read_to_string(run.join("records.csv")).unwrap();
+    for board in ["6x6", "8x8"] {
+        let several = records
+            .lines()
+            .filter(|l| l.contains(&format!(",{board},")) && l.contains(",multiple-cycles,"))
+            .count();
+        let of = |q: &str| -> Vec<&Vec<String>> {
+            rows.iter().filter(|r| r[0] == board && r[1] == q).collect()
+        };
+        let lengths = of("cycle_length");
+        assert!(!lengths.is_empty(), "{board}: no cycle lengths");
+        let squares: usize = board
+            .split('x')
+            .map(|n| n.parse::<usize>().unwrap())
+            .product();
+        let replayed: usize = lengths[0][8].parse().unwrap();
+        assert_eq!(lengths[0][7], several.to_string());
+        assert_eq!(replayed, several.min(lengths[0][9].parse().unwrap()));
+        // Every replayed trial's cycles cover the board: the squares counted over all
+        // lengths are the replayed trials' squares.
+        let covered: usize = lengths
+            .iter()
+            .map(|r| r[2].parse::<usize>().unwrap() * r[4].parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(covered, replayed * squares, "{board}");
+        assert_eq!(lengths.last().unwrap()[6], "1");
+        let counted: usize = of("cycles")
+            .iter()
+            .map(|r| r[4].parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(counted, several);
+    }
+    // The same folder gives the same bytes.
+    let again = tmp.path().join("again");
+    ok(&["plot", s(&run), "--out", s(&again)]);
+    for f in ["failures.png", "failures.csv"] {
+        assert!(std::fs::read(out.join(f)).unwrap() == std::fs::read(again.join(f)).unwrap());
+    }
+}
+
+#[test]
+fn a_record_its_replay_contradicts_stops_the_failure_anatomy() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = experiment_folder(tmp.path());
+    let path = run.join("records.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Add one to the iterations of the first several-cycle row.
+    let mut edited = String::new();
+    let mut done = false;
+    for line in text.lines() {
+        let mut fields: Vec<String> = line.split(',').map(str::to_string).collect();
+        if !done && fields.get(9).map(String::as_str) == Some("multiple-cycles") {
+            let it: u64 = fields[10].parse().unwrap();
+            fields[10] = (it + 1).to_string();
+            done = true;
+        }
+        edited += &fields.join(",");
+        edited.push('\n');
+    }
+    assert!(done);
+    std::fs::write(&path, edited).unwrap();
+    let out = knightnet(&["plot", s(&run), "--out", s(&tmp.path().join("figs"))]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("does not match the record") && err.contains("trial"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
 }

@@ -13,7 +13,7 @@ use crate::error::InputError;
 use crate::plot::board::BoardFigure;
 use crate::plot::cost::CostPerTour;
 use crate::plot::data::{aggregate, load};
-use crate::plot::failures::FailureAnatomy;
+use crate::plot::failures::{self, FailureAnatomy};
 use crate::plot::iterations::IterationHistograms;
 use crate::plot::outcomes::OutcomeShares;
 use crate::plot::phase::PhaseDiagram;
@@ -193,14 +193,16 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )?,
     }
     let run_json = args.results.join(crate::experiment::RUN);
-    let phase = if run_json.is_file() {
-        // A folder whose rows do not match its run.json loses this figure only.
-        match crate::experiment::summary::from_folder(&args.results) {
-            Ok((spec, summary)) => PhaseDiagram::new(&source, &spec, &summary),
-            Err(e) => Err(format!("cannot read the run: {e}")),
-        }
+    // A folder whose rows do not match its run.json loses the figures that need it only.
+    let run = if run_json.is_file() {
+        crate::experiment::summary::from_folder(&args.results)
+            .map_err(|e| format!("cannot read the run: {e}"))
     } else {
         Err("needs the results folder's run.json (the cells' parameters)".into())
+    };
+    let phase = match &run {
+        Ok((spec, summary)) => PhaseDiagram::new(&source, spec, summary),
+        Err(why) => Err(why.clone()),
     };
     match phase {
         Ok(fig) => {
@@ -211,19 +213,20 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         Err(why) => note(out, "phase diagram", None, &why)?,
     }
-    match FailureAnatomy::new(&source, &records) {
-        Some(fig) => {
+    let failures = match &run {
+        // A replay that does not match its record is an error, not a skipped figure.
+        Ok((spec, _)) => FailureAnatomy::new(&source, spec, &records.rows, failures::PER_BOARD)?
+            .ok_or_else(|| "no network trial ended in several cycles".to_string()),
+        Err(why) => Err(why.clone()),
+    };
+    match failures {
+        Ok(fig) => {
             let p = target("failures");
             fig.save(&p)?;
             written += 1;
             note(out, "anatomy of several-cycle failures", Some(p), "")?;
         }
-        None => note(
-            out,
-            "anatomy of several-cycle failures",
-            None,
-            "no network trial ended in several cycles with a 'cycles' count",
-        )?,
+        Err(why) => note(out, "anatomy of several-cycle failures", None, &why)?,
     }
     writeln!(
         out,

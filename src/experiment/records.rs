@@ -224,7 +224,84 @@ pub struct Scan {
 /// result). A missing file, a bad header, a row that is not UTF-8 or does not parse is
 /// bad input naming the file (and line); errors from `each` are passed on.
 pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -> Result<Scan> {
-    let mut file = File::open(path).map_err(|e| -> anyhow::Error {
+    let mut file = open(path)?;
+    let (valid_len, total) =
+        complete_len(&mut file).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut scan = Scan {
+        rows: 0,
+        valid_len,
+        truncated: total - valid_len,
+    };
+    if valid_len > 0 {
+        let input = BufReader::new(file.take(valid_len));
+        scan.rows = rows(path, input, false, &mut each)?.0;
+    }
+    Ok(scan)
+}
+
+/// The columns every records file must have, for [`read_lenient`].
+pub const REQUIRED: [&str; 3] = ["board", "solver", "outcome"];
+
+/// What [`read_lenient`] found.
+#[derive(Debug, Clone)]
+pub struct Lenient {
+    pub records: Vec<Record>,
+    /// The file's columns, in its order.
+    pub columns: Vec<String>,
+    /// The column read as `time_ns`: `time_ns`, or else the first column ending in
+    /// `_ns`; `None` without one.
+    pub time_column: Option<String>,
+    /// Bytes of a half-written last line that were ignored (0 if none).
+    pub truncated: u64,
+}
+
+/// Read a records file that knightnet may not have written, such as a table assembled
+/// by hand or another program: columns are found by name in any order, unknown ones are
+/// ignored, and a missing column reads as empty (numbers as 0); only [`REQUIRED`] must
+/// be there. Without `time_ns`, the first column ending in `_ns` is read as it. A last
+/// line without its newline is half-written when it has fewer fields than the header
+/// (ignored and reported), else kept. Rows are checked as [`scan`] checks them.
+pub fn read_lenient(path: &Path) -> Result<Lenient> {
+    let mut bytes = Vec::new();
+    open(path)?
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let mut valid = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let fields = |line: &[u8]| {
+        csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(line)
+            .byte_records()
+            .next()
+            .and_then(Result::ok)
+            .map_or(0, |r| r.len())
+    };
+    let header_line = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    if valid == 0 || fields(&bytes[valid..]) == fields(header_line) {
+        valid = bytes.len();
+    }
+    let mut records = Vec::new();
+    let (_, columns) = rows(path, &bytes[..valid], true, &mut |r, _, _| {
+        records.push(r);
+        Ok(())
+    })?;
+    let time_column = columns
+        .iter()
+        .find(|c| *c == "time_ns")
+        .or_else(|| columns.iter().find(|c| c.ends_with("_ns")))
+        .cloned();
+    Ok(Lenient {
+        records,
+        columns,
+        time_column,
+        truncated: (bytes.len() - valid) as u64,
+    })
+}
+
+/// Open a records file; a missing one is bad input.
+fn open(path: &Path) -> Result<File> {
+    File::open(path).map_err(|e| -> anyhow::Error {
         if e.kind() == std::io::ErrorKind::NotFound {
             InputError::File(format!(
                 "{} is missing; a results folder holds the records.csv its run wrote",
@@ -234,18 +311,23 @@ pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -
         } else {
             anyhow::Error::new(e).context(format!("cannot open {}", path.display()))
         }
-    })?;
-    let (valid_len, total) =
-        complete_len(&mut file).with_context(|| format!("cannot read {}", path.display()))?;
-    let truncated = total - valid_len;
-    let mut scan = Scan {
-        rows: 0,
-        valid_len,
-        truncated,
-    };
-    if valid_len == 0 {
-        return Ok(scan);
-    }
+    })
+}
+
+/// The columns of a numeric field that cannot be empty: a lenient read fills them with
+/// 0 when the file lacks them.
+const NUMBERS: [&str; 6] = ["cell", "trial", "seed", "iterations", "restarts", "time_ns"];
+
+/// The one row reader: each complete row of `input` (a header line, then rows) as a
+/// [`Record`] handed to `each` with its line number and byte offset. Strict: the header
+/// must be [`COLUMNS`]. Lenient: see [`read_lenient`]. Returns the rows read and the
+/// file's columns.
+fn rows<R: Read>(
+    path: &Path,
+    input: R,
+    lenient: bool,
+    each: &mut dyn FnMut(Record, u64, u64) -> Result<()>,
+) -> Result<(u64, Vec<String>)> {
     let bad = |line: u64, what: String| -> anyhow::Error {
         InputError::File(format!(
             "{}, line {line}: {what}; it is not a knightnet records file, or was edited",
@@ -255,10 +337,10 @@ pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -
     };
     let mut rdr = csv::ReaderBuilder::new()
         .has_headers(false)
-        .from_reader(BufReader::new(file.take(valid_len)));
+        .from_reader(input);
     let mut row = csv::ByteRecord::new();
     let header = csv::ByteRecord::from(COLUMNS.to_vec());
-    let read_row = |rdr: &mut csv::Reader<_>, row: &mut csv::ByteRecord| {
+    let read_row = |rdr: &mut csv::Reader<R>, row: &mut csv::ByteRecord| {
         rdr.read_byte_record(row).map_err(|e| match e.kind() {
             csv::ErrorKind::Io(_) => {
                 anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
@@ -267,9 +349,35 @@ pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -
         })
     };
     if !read_row(&mut rdr, &mut row)? {
-        return Ok(scan);
+        return Ok((0, Vec::new()));
     }
-    if row != header {
+    let columns: Vec<String> = row
+        .iter()
+        .map(|f| String::from_utf8_lossy(f).trim().to_string())
+        .collect();
+    // Lenient: where each of COLUMNS is in the file.
+    let mut from: Vec<Option<usize>> = Vec::new();
+    if lenient {
+        for name in REQUIRED {
+            if !columns.iter().any(|c| c == name) {
+                return Err(InputError::File(format!(
+                    "{}: the required column '{name}' is missing (header: {}); records need {}",
+                    path.display(),
+                    columns.join(","),
+                    REQUIRED.join(", ")
+                ))
+                .into());
+            }
+        }
+        let at = |name: &str| columns.iter().position(|c| c == name);
+        from = COLUMNS
+            .iter()
+            .map(|&name| match (name, at(name)) {
+                ("time_ns", None) => columns.iter().position(|c| c.ends_with("_ns")),
+                (_, i) => i,
+            })
+            .collect();
+    } else if row != header {
         return Err(InputError::File(format!(
             "{} does not look like a knightnet records file: its header is '{}', expected '{}'",
             path.display(),
@@ -278,15 +386,28 @@ pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -
         ))
         .into());
     }
+    let mut n = 0;
+    let mut mapped = csv::ByteRecord::new();
     while read_row(&mut rdr, &mut row)? {
         let (line, byte) = row.position().map_or((0, 0), |p| (p.line(), p.byte()));
-        let r: Record = row
+        let fields = if lenient {
+            mapped.clear();
+            for (name, i) in COLUMNS.iter().zip(&from) {
+                let v = i.and_then(|i| row.get(i)).unwrap_or(b"").trim_ascii();
+                let number = NUMBERS.contains(name);
+                mapped.push_field(if v.is_empty() && number { b"0" } else { v });
+            }
+            &mapped
+        } else {
+            &row
+        };
+        let r: Record = fields
             .deserialize(Some(&header))
             .map_err(|e| bad(line, format!("bad record: {e}")))?;
-        scan.rows += 1;
+        n += 1;
         each(r, line, byte)?;
     }
-    Ok(scan)
+    Ok((n, columns))
 }
 
 /// What [`read`] found.
@@ -393,5 +514,45 @@ mod tests {
         std::fs::write(&path, text.replace(",6x6,", ",6by6,")).unwrap();
         let e = read(&path).unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("6by6"), "{e}");
+    }
+
+    #[test]
+    fn the_lenient_mode_reads_a_knightnet_file_as_the_strict_one_and_others_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("records.csv");
+        write_all(&path, &[rec(0, 0), rec(1, 3)]).unwrap();
+        let strict = read(&path).unwrap().records;
+        let lenient = read_lenient(&path).unwrap();
+        assert_eq!(lenient.records, strict);
+        assert_eq!(lenient.columns, COLUMNS);
+        assert_eq!(lenient.time_column.as_deref(), Some("time_ns"));
+        // Columns by name in any order, an unknown one ignored, missing ones empty or 0,
+        // the first `_ns` column as the time; a complete last row without its newline kept.
+        std::fs::write(
+            &path,
+            "outcome,extra,solver,board,wall_ns\ntour,x,warnsdorff,6x6,7",
+        )
+        .unwrap();
+        let l = read_lenient(&path).unwrap();
+        assert_eq!(
+            (l.time_column.as_deref(), l.truncated),
+            (Some("wall_ns"), 0)
+        );
+        let r = &l.records[0];
+        assert_eq!(
+            (r.board.to_string().as_str(), r.solver.as_str()),
+            ("6x6", "warnsdorff")
+        );
+        assert_eq!(
+            (r.outcome, r.time_ns, r.iterations, r.cycles),
+            (Outcome::Tour, 7, 0, None)
+        );
+        std::fs::write(&path, "board,solver\n6x6,warnsdorff\n").unwrap();
+        let err = read_lenient(&path).unwrap_err().to_string();
+        assert!(err.contains("'outcome'"), "{err}");
+        // The strict mode refuses what the lenient one reads.
+        std::fs::write(&path, "board,solver,outcome\n6x6,warnsdorff,tour\n").unwrap();
+        assert!(read(&path).is_err());
+        assert_eq!(read_lenient(&path).unwrap().records.len(), 1);
     }
 }

@@ -286,6 +286,32 @@ impl<'s> Prepared<'s> {
         attempt_rng(rng.random(), 0)
     }
 
+    /// The one attempt of a network trial whose random stream is `rng`, drawn exactly as
+    /// `solve --seed SEED --max-attempts 1` draws it (the cell's parameters have
+    /// max_attempts = 1). Fails only when the parameters do not fit the graph, which
+    /// reading the spec already refused.
+    fn network_attempt(
+        graph: &KnightGraph,
+        params: &NetworkParams,
+        rng: &mut crate::Rng,
+    ) -> Result<Attempt, InputError> {
+        let net = Network::new(graph, *params)?;
+        Ok(net.attempt(&mut Self::attempt_stream(rng), None))
+    }
+
+    /// Replay network trial `trial` of this cell: its record (timing columns zero) and its
+    /// attempt, with the cycles of the final output, made exactly as [`Prepared::run`]
+    /// makes them. `None` for a classical cell.
+    pub fn replay(&self, trial: u64) -> Result<Option<(Record, Attempt)>, InputError> {
+        let Engine::Network { graph, params } = &self.engine else {
+            return Ok(None);
+        };
+        let (mut r, mut rng) = self.record(trial);
+        let a = Self::network_attempt(graph, params, &mut rng)?;
+        Self::network_outcome(&mut r, graph, &a);
+        Ok(Some((r, a)))
+    }
+
     /// Run trial `trial` of this cell on its own. Fails only when the cell's network
     /// parameters do not fit its graph, which reading the spec already refused.
     pub fn run(&self, trial: u64) -> Result<Record, InputError> {
@@ -293,10 +319,7 @@ impl<'s> Prepared<'s> {
         let t0 = Instant::now();
         match &self.engine {
             Engine::Network { graph, params } => {
-                let net = Network::new(graph, *params)?;
-                // One attempt, drawn exactly as `solve --seed SEED --max-attempts 1` draws
-                // it (the cell's parameters have max_attempts = 1).
-                let a = net.attempt(&mut Self::attempt_stream(&mut rng), None);
+                let a = Self::network_attempt(graph, params, &mut rng)?;
                 Self::network_outcome(&mut r, graph, &a);
             }
             Engine::Classical {

@@ -527,6 +527,22 @@ pub(crate) fn legend_row<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Draw a figure's legend in one centred row along the bottom of `root`, in `px` text.
+pub(crate) fn legend_below<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    items: &[(Mark, String)],
+    px: u32,
+) -> DrawResult {
+    let (w, h) = root.dim_in_pixel();
+    legend_row(
+        root,
+        items,
+        &(FONT, px).into_font().color(&INK),
+        h as i32 - 24,
+        w as i32,
+    )
+}
+
 pub(crate) fn draw_mark<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     mark: Mark,

@@ -16,6 +16,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::data::{boards, spec_order, Group, SolverId, BOOTSTRAP_RESAMPLES};
 use super::palette::{self, INK};
+use super::panel::{cartesian, mesh};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, render, DrawResult, FONT};
 
@@ -178,27 +179,20 @@ impl CostPerTour {
             .margin(70, 10, 10, 10)
             .split_horizontally(w as i32 - LEGEND_WIDTH);
         let nb = bs.len();
-        let mut chart = ChartBuilder::on(&body)
-            .margin(10)
-            .x_label_area_size(52)
-            .y_label_area_size(96)
-            .build_cartesian_2d(
-                axes::board_axis(&bs, body.dim_in_pixel().0.saturating_sub(126)),
-                axes::ticked((lo..hi).log_scale(), axes::log_ticks(lo, hi)),
-            )
-            .map_err(de)?;
+        let mut chart = cartesian(
+            &body,
+            10,
+            96,
+            axes::board_axis(&bs, body.dim_in_pixel().0.saturating_sub(126)),
+            axes::ticked((lo..hi).log_scale(), axes::log_ticks(lo, hi)),
+        )?;
         let fmt =
             |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
-        chart
-            .configure_mesh()
+        let y_desc = format!("time per tour: total {} / tours", self.time_column);
+        mesh(&mut chart, "board", &y_desc)
             .disable_x_mesh()
             .x_label_formatter(&fmt)
             .y_label_formatter(&|y| tick_seconds(*y))
-            .x_desc("board")
-            .y_desc(format!("time per tour: total {} / tours", self.time_column))
-            .axis_desc_style((FONT, 20))
-            .label_style((FONT, 18))
-            .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
             .draw()
             .map_err(de)?;
         // Series are dodged sideways so that equal costs on a board stay visible.

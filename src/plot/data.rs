@@ -1,66 +1,32 @@
 //! Reading an experiment's `records.csv` (one row per trial) and aggregating it per
 //! (solver, variant, board) for the records-based figures.
 //!
-//! Columns are found by header name, in any order; unknown columns are ignored.
+//! The file is read by the experiment's own reader in its lenient mode
+//! ([`records::read_lenient`]), into the one [`Record`] type: columns are found by name
+//! in any order, unknown columns are ignored, missing ones read as empty.
 //!
 //! | column | needed | use |
 //! |---|---|---|
 //! | `board` | required | `ROWSxCOLS` |
 //! | `solver` | required | `network`, `warnsdorff`, ...; `network:PRESET` is split into solver and variant |
-//! | `outcome` | required | `tour`, `multiple-cycles`, `stable-not-degree-two`, `iteration-cap`, or a solver's failure name |
+//! | `outcome` | required | `tour`, `multiple-cycles`, `stable-not-degree-two`, `iteration-cap`, or a solver's failure name ([`crate::solvers::Outcome`]) |
 //! | `variant` | optional | network preset or classical tie-break; empty = none |
 //! | `label` | optional | the spec entry's name; groups apart entries that share solver and variant |
-//! | `iterations` | optional | iterations histogram |
+//! | `iterations` | optional | iterations histogram, run lengths |
 //! | `time_ns`, or else the first column ending in `_ns` | optional | cost per tour |
-//! | `trial`, `seed`, `restarts`, `cycles`, `largest_cycle`, `steps`, `spec` | optional | kept per row |
+//! | `trial` | optional | run lengths (trial order) |
 //!
 //! Figures whose column is missing are skipped by the `plot` command, which says so.
-//! A half-written last line (a run killed mid-write: the file does not end in a newline)
-//! is ignored and reported, as the experiment runner's own reader does.
+//! A half-written last line (a run killed mid-write: the last line has no newline and
+//! fewer fields than the header) is ignored and reported.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::board::Board;
 use crate::error::InputError;
-
-/// Columns every records file must have.
-pub const REQUIRED: [&str; 3] = ["board", "solver", "outcome"];
-/// Optional columns the loader reads when present (besides any `*_ns` timing column).
-pub const OPTIONAL: [&str; 10] = [
-    "variant",
-    "label",
-    "iterations",
-    "trial",
-    "seed",
-    "restarts",
-    "cycles",
-    "largest_cycle",
-    "steps",
-    "spec",
-];
-
-/// One trial.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Record {
-    pub board: Board,
-    pub solver: String,
-    /// `None` when the column is absent or empty.
-    pub variant: Option<String>,
-    pub outcome: String,
-    pub iterations: Option<u64>,
-    pub trial: Option<u64>,
-    pub seed: Option<u64>,
-    pub restarts: Option<u64>,
-    pub cycles: Option<u64>,
-    pub largest_cycle: Option<u64>,
-    pub steps: Option<u64>,
-    pub spec: Option<String>,
-    /// The spec entry's label (`label` column), if any.
-    pub label: Option<String>,
-    /// Wall time of the trial in nanoseconds, from the timing column.
-    pub time_ns: Option<f64>,
-}
+pub use crate::experiment::records::{self, Record};
+use crate::solvers::Outcome;
 
 /// A loaded records file.
 #[derive(Debug, Clone)]
@@ -75,162 +41,60 @@ pub struct Records {
     pub partial_line_bytes: usize,
 }
 
+impl Records {
+    /// A row's iterations; `None` when the file has no `iterations` column.
+    pub fn iterations(&self, r: &Record) -> Option<u64> {
+        self.has_iterations.then_some(r.iterations)
+    }
+
+    /// A row's wall time in nanoseconds; `None` when the file has no timing column.
+    pub fn time_ns(&self, r: &Record) -> Option<f64> {
+        self.time_column.is_some().then_some(r.time_ns as f64)
+    }
+}
+
+/// A row's solver without its variant: `network` for `network:parberry`.
+pub fn solver(r: &Record) -> &str {
+    r.solver
+        .split_once(':')
+        .map_or(r.solver.as_str(), |(s, _)| s)
+}
+
+/// A row's variant: the `variant` column, or else what follows `:` in the solver's name;
+/// `None` when neither says one.
+pub fn variant(r: &Record) -> Option<String> {
+    Some(r.variant.clone())
+        .filter(|v| !v.is_empty())
+        .or_else(|| r.solver.split_once(':').map(|(_, v)| v.to_string()))
+}
+
+/// A row's spec entry label, `None` when empty.
+pub fn label(r: &Record) -> Option<String> {
+    Some(r.label.clone()).filter(|l| !l.is_empty())
+}
+
 fn file_err(path: &Path, msg: impl std::fmt::Display) -> InputError {
     InputError::File(format!("{}: {msg}", path.display()))
 }
 
-/// Load `records.csv` (or any file with that layout).
-pub fn load(path: &Path) -> Result<Records, InputError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| file_err(path, format!("cannot read records: {e}")))?;
-    let complete = match text.rfind('\n') {
-        Some(i) => &text[..=i],
-        None => text.as_str(),
-    };
-    // A last line without its newline is half-written when it has fewer fields than the
-    // header (a file merely missing its final newline keeps its last row).
-    let fields = |line: &str| {
-        csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .from_reader(line.as_bytes())
-            .records()
-            .next()
-            .and_then(Result::ok)
-            .map_or(0, |r| r.len())
-    };
-    let tail = &text[complete.len()..];
-    let header_fields = fields(complete.lines().next().unwrap_or(""));
-    let partial_line_bytes =
-        if !complete.is_empty() && !tail.is_empty() && fields(tail) != header_fields {
-            tail.len()
-        } else {
-            0
-        };
-    let body = if partial_line_bytes > 0 {
-        complete
-    } else {
-        text.as_str()
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(false)
-        .trim(csv::Trim::All)
-        .from_reader(body.as_bytes());
-    let headers = reader
-        .headers()
-        .map_err(|e| file_err(path, format!("cannot read the header row: {e}")))?
-        .clone();
-    let col = |name: &str| headers.iter().position(|h| h == name);
-    let mut required = [0usize; 3];
-    for (slot, name) in required.iter_mut().zip(REQUIRED) {
-        *slot = col(name).ok_or_else(|| {
-            file_err(
-                path,
-                format!(
-                    "the required column '{name}' is missing (header: {}); records need {}",
-                    headers.iter().collect::<Vec<_>>().join(","),
-                    REQUIRED.join(", ")
-                ),
-            )
-        })?;
-    }
-    let [c_board, c_solver, c_outcome] = required;
-    let time_column = if col("time_ns").is_some() {
-        Some("time_ns".to_string())
-    } else {
-        headers
-            .iter()
-            .find(|h| h.ends_with("_ns"))
-            .map(str::to_string)
-    };
-    let c_time = time_column.as_deref().and_then(col);
-    let opt: BTreeMap<&str, usize> = OPTIONAL
-        .iter()
-        .filter_map(|&n| col(n).map(|i| (n, i)))
-        .collect();
-
-    let mut rows = Vec::new();
-    for (i, rec) in reader.records().enumerate() {
+/// Load `records.csv` (or any file with that layout, see the module doc).
+pub fn load(path: &Path) -> anyhow::Result<Records> {
+    let read = records::read_lenient(path)?;
+    for (i, r) in read.records.iter().enumerate() {
         let line = i + 2;
-        let rec = rec.map_err(|e| file_err(path, format!("line {line}: {e}")))?;
-        let get = |c: usize| rec.get(c).unwrap_or("");
-        let text = |name: &str| {
-            opt.get(name)
-                .map(|&c| get(c).to_string())
-                .filter(|s| !s.is_empty())
-        };
-        let number = |name: &str| -> Result<Option<u64>, InputError> {
-            match text(name) {
-                None => Ok(None),
-                Some(s) => s.parse::<u64>().map(Some).map_err(|_| {
-                    file_err(
-                        path,
-                        format!("line {line}: column '{name}' has '{s}', expected a whole number"),
-                    )
-                }),
-            }
-        };
-        let board: Board = get(c_board)
-            .parse()
-            .map_err(|e| file_err(path, format!("line {line}: column 'board': {e}")))?;
-        let (solver, mut variant) = match get(c_solver).split_once(':') {
-            Some((s, v)) => (s.to_string(), Some(v.to_string())),
-            None => (get(c_solver).to_string(), None),
-        };
-        if solver.is_empty() {
-            return Err(file_err(
-                path,
-                format!("line {line}: column 'solver' is empty"),
-            ));
+        if r.solver.is_empty() {
+            return Err(file_err(path, format!("line {line}: column 'solver' is empty")).into());
         }
-        if let Some(v) = text("variant") {
-            variant = Some(v);
-        }
-        let outcome = get(c_outcome).to_string();
-        if outcome.is_empty() {
-            return Err(file_err(
-                path,
-                format!("line {line}: column 'outcome' is empty"),
-            ));
-        }
-        let time_ns = match c_time.map(get).filter(|s| !s.is_empty()) {
-            None => None,
-            Some(s) => Some(s.parse::<f64>().ok().filter(|t| *t >= 0.0).ok_or_else(|| {
-                file_err(
-                    path,
-                    format!(
-                        "line {line}: column '{}' has '{s}', expected nanoseconds",
-                        time_column.as_deref().unwrap_or("")
-                    ),
-                )
-            })?),
-        };
-        rows.push(Record {
-            board,
-            solver,
-            variant,
-            outcome,
-            iterations: number("iterations")?,
-            trial: number("trial")?,
-            seed: number("seed")?,
-            restarts: number("restarts")?,
-            cycles: number("cycles")?,
-            largest_cycle: number("largest_cycle")?,
-            steps: number("steps")?,
-            spec: text("spec"),
-            label: text("label"),
-            time_ns,
-        });
     }
-    if rows.is_empty() {
-        return Err(file_err(path, "has a header but no trials"));
+    if read.records.is_empty() {
+        return Err(file_err(path, "has a header but no trials").into());
     }
     Ok(Records {
         path: path.to_path_buf(),
-        rows,
-        time_column,
-        has_iterations: opt.contains_key("iterations"),
-        partial_line_bytes,
+        rows: read.records,
+        time_column: read.time_column,
+        has_iterations: read.columns.iter().any(|c| c == "iterations"),
+        partial_line_bytes: read.truncated as usize,
     })
 }
 
@@ -408,19 +272,20 @@ impl Share {
 pub fn aggregate(records: &Records) -> Vec<Group> {
     let mut map: BTreeMap<(SolverId, (usize, usize, usize)), Group> = BTreeMap::new();
     for (row, r) in records.rows.iter().enumerate() {
-        let plain = [Some(&r.solver), r.variant.as_ref()];
+        let (solver, variant, board) = (solver(r).to_string(), variant(r), r.board);
+        let plain = [Some(&solver), variant.as_ref()];
         let id = SolverId {
-            solver: r.solver.clone(),
-            variant: r.variant.clone(),
-            entry: r.label.clone().filter(|l| {
+            entry: label(r).filter(|l| {
                 !plain.contains(&Some(l))
-                    && *l != format!("{}:{}", r.solver, r.variant.as_deref().unwrap_or(""))
+                    && *l != format!("{}:{}", solver, variant.as_deref().unwrap_or(""))
             }),
+            solver,
+            variant,
         };
-        let key = (id.clone(), board_key(r.board));
+        let key = (id.clone(), board_key(board));
         let g = map.entry(key).or_insert_with(|| Group {
             id,
-            board: r.board,
+            board,
             trials: 0,
             outcomes: BTreeMap::new(),
             iterations: Vec::new(),
@@ -430,14 +295,15 @@ pub fn aggregate(records: &Records) -> Vec<Group> {
             first_row: row,
         });
         g.trials += 1;
-        *g.outcomes.entry(r.outcome.clone()).or_insert(0) += 1;
-        if let Some(i) = r.iterations {
-            g.iterations.push((i, r.outcome == "tour"));
+        let tour = r.outcome == Outcome::Tour;
+        *g.outcomes.entry(r.outcome.name().to_string()).or_insert(0) += 1;
+        if let Some(i) = records.iterations(r) {
+            g.iterations.push((i, tour));
         }
-        if let Some(t) = r.time_ns {
+        if let Some(t) = records.time_ns(r) {
             g.total_time_ns += t;
             g.timed_trials += 1;
-            g.times.push((t, r.outcome == "tour"));
+            g.times.push((t, tour));
         }
     }
     map.into_values().collect()

@@ -1,8 +1,16 @@
 //! Anatomy of the network's failures that settle into several cycles (outcome
-//! `multiple-cycles`), by board, from what the records hold: the number of cycles of
-//! each such outcome (`cycles`) and the share of the board's squares its longest cycle
-//! covers (`largest_cycle`). All network configurations of a board are pooled (the CSV
-//! and the subtitle say how many outcomes each board has).
+//! `multiple-cycles`), by board: how many cycles such an outcome has (the records'
+//! `cycles` column, every such trial) and how long its cycles are. The records hold only
+//! the count and the longest cycle, so the lengths come from replaying the trials
+//! ([`super::replay`]; each replay checked against its record): up to
+//! [`PER_BOARD`] several-cycle trials per board, those with the smallest seeds (trial
+//! seeds are hashes of the cell and trial, so this is a fixed sample that does not
+//! depend on how the trials ended). All network configurations of a board are pooled.
+//!
+//! Left panel: share of the several-cycle outcomes by number of cycles. Right panel:
+//! the cycle lengths as a distribution over the failed attempts' squares: at a cycle
+//! length x (as a share of the board's squares, so boards compare), the share
+//! of the replayed trials' squares that lie in cycles of at most that length.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -10,66 +18,136 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_row, Mark};
-use super::data::{board_key, Records};
-use super::palette::{self, INK};
+use super::board::{legend_below, Mark};
+use super::data::board_key;
+use super::palette;
+use super::panel::{cartesian, mesh, steps};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, DrawResult, FONT};
+use super::{axes, de, heading, render, replay, DrawResult};
 use crate::board::Board;
+use crate::experiment::{Record, Spec};
+use crate::solvers::Outcome;
 
-/// Bins of the longest cycle's share of the squares.
-pub const SHARE_BINS: usize = 10;
+/// Most several-cycle trials replayed per board for the cycle lengths (the CSV and the
+/// subtitle say how many were).
+pub const PER_BOARD: usize = 400;
 
 /// One board's several-cycle outcomes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BoardFailures {
     pub board: Board,
+    /// Several-cycle outcomes in the records.
+    pub outcomes: u64,
     /// Outcomes per number of cycles.
     pub cycles: BTreeMap<u64, u64>,
-    /// Outcomes per tenth of the squares covered by the longest cycle.
-    pub largest: [u64; SHARE_BINS],
-    /// Several-cycle outcomes with a cycle count.
-    pub outcomes: u64,
+    /// The replayed trials: the squares in each of their cycles, longest first.
+    pub lengths: Vec<Vec<usize>>,
+}
+
+/// One cycle length of a board's replayed trials.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LengthRow {
+    /// Squares in the cycle.
+    pub length: usize,
+    /// Cycles of this length over the replayed trials.
+    pub cycles: u64,
+    /// Share of the replayed trials' squares in cycles of this length.
+    pub share: f64,
+    /// Share of those squares in cycles of this length or shorter (the curve drawn).
+    pub cumulative: f64,
+}
+
+impl BoardFailures {
+    /// Every distinct cycle length of the replayed trials, shortest first.
+    pub fn length_distribution(&self) -> Vec<LengthRow> {
+        let mut count: BTreeMap<usize, u64> = BTreeMap::new();
+        for &l in self.lengths.iter().flatten() {
+            *count.entry(l).or_insert(0) += 1;
+        }
+        let total: u64 = self.lengths.iter().flatten().map(|&l| l as u64).sum();
+        let mut below = 0u64;
+        count
+            .into_iter()
+            .map(|(length, cycles)| {
+                let squares = length as u64 * cycles;
+                below += squares;
+                LengthRow {
+                    length,
+                    cycles,
+                    share: squares as f64 / total as f64,
+                    cumulative: below as f64 / total as f64,
+                }
+            })
+            .collect()
+    }
+
+    /// A cycle length as a share of the board's squares (the right panel's x).
+    pub fn of_board(&self, length: usize) -> f64 {
+        length as f64 / self.board.squares() as f64
+    }
 }
 
 /// The failure-anatomy figure.
 #[derive(Debug, Clone)]
 pub struct FailureAnatomy {
     pub source: String,
+    /// Most trials replayed per board.
+    pub per_board: usize,
     pub boards: Vec<BoardFailures>,
 }
 
 impl FailureAnatomy {
-    /// `None` when no network trial ended in several cycles with a cycle count.
-    pub fn new(source: impl Into<String>, records: &Records) -> Option<FailureAnatomy> {
-        let mut by: BTreeMap<(usize, usize, usize), BoardFailures> = BTreeMap::new();
-        for r in &records.rows {
+    /// The anatomy of the several-cycle trials among `rows` (records of `spec`),
+    /// replaying up to `per_board` of them per board. `None` when no trial ended in
+    /// several cycles; an error when a replay does not match its record.
+    pub fn new(
+        source: impl Into<String>,
+        spec: &Spec,
+        rows: &[Record],
+        per_board: usize,
+    ) -> anyhow::Result<Option<FailureAnatomy>> {
+        let mut by: BTreeMap<(usize, usize, usize), (BoardFailures, Vec<&Record>)> =
+            BTreeMap::new();
+        for r in rows {
             let Some(k) = r.cycles.filter(|&k| k >= 2) else {
                 continue;
             };
-            if r.solver != "network" || r.outcome != "multiple-cycles" {
+            if r.outcome != Outcome::MultipleCycles {
                 continue;
             }
-            let f = by
-                .entry(board_key(r.board))
-                .or_insert_with(|| BoardFailures {
-                    board: r.board,
-                    cycles: BTreeMap::new(),
-                    largest: [0; SHARE_BINS],
+            let Some(cell) = spec.cells.get(r.cell) else {
+                anyhow::bail!(
+                    "records.csv row of cell {}, trial {}: the run has no such cell",
+                    r.cell,
+                    r.trial
+                );
+            };
+            let board = cell.board;
+            let (f, picked) = by.entry(board_key(board)).or_insert_with(|| {
+                let f = BoardFailures {
+                    board,
                     outcomes: 0,
-                });
+                    cycles: BTreeMap::new(),
+                    lengths: Vec::new(),
+                };
+                (f, Vec::new())
+            });
             f.outcomes += 1;
             *f.cycles.entry(k).or_insert(0) += 1;
-            if let Some(l) = r.largest_cycle {
-                let share = l as f64 / r.board.squares() as f64;
-                let bin = ((share * SHARE_BINS as f64) as usize).min(SHARE_BINS - 1);
-                f.largest[bin] += 1;
-            }
+            picked.push(r);
         }
-        (!by.is_empty()).then(|| FailureAnatomy {
+        let mut boards = Vec::with_capacity(by.len());
+        for (_, (mut f, mut picked)) in by {
+            picked.sort_by_key(|r| (r.seed, r.cell, r.trial));
+            picked.truncate(per_board);
+            f.lengths = replay::cycle_lengths(spec, &picked)?;
+            boards.push(f);
+        }
+        Ok((!boards.is_empty()).then(|| FailureAnatomy {
             source: source.into(),
-            boards: by.into_values().collect(),
-        })
+            per_board,
+            boards,
+        }))
     }
 
     pub fn save(&self, path: &Path) -> anyhow::Result<()> {
@@ -77,40 +155,56 @@ impl FailureAnatomy {
         self.table().write(&csv_path(path))
     }
 
-    /// One row per board and bin of either distribution.
+    /// Per board: one row per number of cycles (share of the several-cycle outcomes),
+    /// then one per cycle length of the replayed trials (share of their squares, and
+    /// the cumulative share the right panel draws at `share_of_board`).
     pub fn table(&self) -> Table {
         let mut t = Table::new(&[
             "board",
             "quantity",
-            "bin_low",
-            "bin_high",
-            "outcomes_in_bin",
+            "value",
+            "share_of_board",
+            "count",
             "share",
+            "cumulative_share",
             "several_cycle_outcomes",
+            "replayed",
+            "replay_cap",
         ]);
         for f in &self.boards {
             let n = f.outcomes.max(1) as f64;
+            let tail = [
+                f.outcomes.to_string(),
+                f.lengths.len().to_string(),
+                self.per_board.to_string(),
+            ];
+            let mut below = 0;
             for (&k, &c) in &f.cycles {
-                t.push(vec![
+                below += c;
+                let mut row = vec![
                     f.board.to_string(),
                     "cycles".into(),
                     k.to_string(),
-                    k.to_string(),
+                    String::new(),
                     c.to_string(),
                     num(Some(c as f64 / n)),
-                    f.outcomes.to_string(),
-                ]);
+                    num(Some(below as f64 / n)),
+                ];
+                row.extend(tail.iter().cloned());
+                t.push(row);
             }
-            for (i, &c) in f.largest.iter().enumerate() {
-                t.push(vec![
+            for l in f.length_distribution() {
+                let mut row = vec![
                     f.board.to_string(),
-                    "largest_cycle_share".into(),
-                    num(Some(i as f64 / SHARE_BINS as f64)),
-                    num(Some((i + 1) as f64 / SHARE_BINS as f64)),
-                    c.to_string(),
-                    num(Some(c as f64 / n)),
-                    f.outcomes.to_string(),
-                ]);
+                    "cycle_length".into(),
+                    l.length.to_string(),
+                    num(Some(f.of_board(l.length))),
+                    l.cycles.to_string(),
+                    num(Some(l.share)),
+                    num(Some(l.cumulative)),
+                ];
+                row.extend(tail.iter().cloned());
+                t.push(row);
             }
         }
         t
@@ -118,62 +212,60 @@ impl FailureAnatomy {
 
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
-        let (w, h) = root.dim_in_pixel();
-        let counts: Vec<String> = self
-            .boards
-            .iter()
-            .map(|f| format!("{} {}", f.board, f.outcomes))
-            .collect();
+        let outcomes: u64 = self.boards.iter().map(|f| f.outcomes).sum();
+        let replayed: usize = self.boards.iter().map(|f| f.lengths.len()).sum();
         heading(
             root,
             "Anatomy of several-cycle failures",
             format!(
-                "{}: network configurations pooled per board; outcomes: {}",
-                self.source,
-                counts.join(", ")
+                "{}: {outcomes} several-cycle outcomes, network configurations pooled per board; \
+                 lengths of {replayed} replayed (≤ {} per board)",
+                self.source, self.per_board
             ),
         )?;
         let body = root.margin(72, 50, 10, 10);
         let panels = body.split_evenly((1, 2));
+        self.draw_counts(&panels[0])?;
+        self.draw_lengths(&panels[1])?;
+        let legend: Vec<(Mark, String)> = self
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (Mark::Line(palette::series(i)), f.board.to_string()))
+            .collect();
+        legend_below(root, &legend, 18)
+    }
+
+    /// Left: share of the several-cycle outcomes by number of cycles.
+    fn draw_counts<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> DrawResult {
         let share = |f: &BoardFailures, c: u64| c as f64 / f.outcomes.max(1) as f64;
-        // Left: number of cycles.
         let kmax = self
             .boards
             .iter()
             .filter_map(|f| f.cycles.keys().next_back().copied())
             .max()
             .unwrap_or(2);
-        let ymax = |vals: &mut dyn Iterator<Item = f64>| vals.fold(0.05, f64::max) * 1.1;
-        let y1 = ymax(
-            &mut self
-                .boards
-                .iter()
-                .flat_map(|f| f.cycles.values().map(move |&c| share(f, c))),
+        let top = self
+            .boards
+            .iter()
+            .flat_map(|f| f.cycles.values().map(move |&c| share(f, c)))
+            .fold(0.05, f64::max)
+            * 1.1;
+        let x = axes::ticked(
+            1.5..kmax as f64 + 0.5,
+            axes::linear_ticks(2.0, kmax as f64, 8, true),
         );
-        let mut chart = ChartBuilder::on(&panels[0])
-            .margin(12)
-            .x_label_area_size(52)
-            .y_label_area_size(70)
-            .build_cartesian_2d(
-                axes::ticked(
-                    1.5..kmax as f64 + 0.5,
-                    axes::linear_ticks(2.0, kmax as f64, 8, true),
-                ),
-                0.0..y1,
-            )
-            .map_err(de)?;
-        chart
-            .configure_mesh()
-            .x_label_formatter(&|v| axes::number(*v))
-            .y_label_formatter(&|v| axes::percent(*v))
-            .x_desc("number of cycles")
-            .y_desc("share of several-cycle outcomes")
-            .axis_desc_style((FONT, 20))
-            .label_style((FONT, 18))
-            .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
-            .light_line_style(TRANSPARENT)
-            .draw()
-            .map_err(de)?;
+        let mut chart = cartesian(area, 12, 70, x, 0.0..top)?;
+        mesh(
+            &mut chart,
+            "number of cycles",
+            "share of several-cycle outcomes",
+        )
+        .x_label_formatter(&|v| axes::number(*v))
+        .y_label_formatter(&|v| axes::percent(*v))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(de)?;
         for (i, f) in self.boards.iter().enumerate() {
             let colour = palette::series(i);
             let pts: Vec<(f64, f64)> = (2..=kmax)
@@ -186,59 +278,36 @@ impl FailureAnatomy {
                 .draw_series(pts.iter().map(|&p| Circle::new(p, 4, colour.filled())))
                 .map_err(de)?;
         }
-        // Right: the longest cycle's share of the squares.
-        let y2 = ymax(
-            &mut self
-                .boards
-                .iter()
-                .flat_map(|f| f.largest.iter().map(move |&c| share(f, c))),
-        );
-        let mut chart = ChartBuilder::on(&panels[1])
-            .margin(12)
-            .x_label_area_size(52)
-            .y_label_area_size(70)
-            .build_cartesian_2d(0.0..1.0, 0.0..y2)
-            .map_err(de)?;
-        chart
-            .configure_mesh()
-            .x_label_formatter(&|v| axes::percent(*v))
-            .y_label_formatter(&|v| axes::percent(*v))
-            .x_desc("longest cycle, share of the squares")
-            .y_desc("share of several-cycle outcomes")
-            .axis_desc_style((FONT, 20))
-            .label_style((FONT, 18))
-            .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
-            .light_line_style(TRANSPARENT)
-            .draw()
-            .map_err(de)?;
+        Ok(())
+    }
+
+    /// Right: the distribution of the replayed trials' squares over cycle lengths.
+    fn draw_lengths<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> DrawResult {
+        let (lo, hi) = (0.0, 1.0);
+        let mut chart = cartesian(area, 12, 70, lo..hi, 0.0..1.02)?;
+        mesh(
+            &mut chart,
+            "cycle length, share of the board's squares",
+            "share of squares in cycles ≤ x",
+        )
+        .x_label_formatter(&|v| axes::percent(*v))
+        .y_label_formatter(&|v| axes::percent(*v))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(de)?;
         for (i, f) in self.boards.iter().enumerate() {
-            let colour = palette::series(i);
-            let pts: Vec<(f64, f64)> = f
-                .largest
-                .iter()
-                .enumerate()
-                .map(|(b, &c)| ((b as f64 + 0.5) / SHARE_BINS as f64, share(f, c)))
-                .collect();
+            let path = steps(
+                f.length_distribution()
+                    .iter()
+                    .map(|l| (f.of_board(l.length), l.cumulative)),
+                lo,
+                hi,
+            );
             chart
-                .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
-                .map_err(de)?;
-            chart
-                .draw_series(pts.iter().map(|&p| Circle::new(p, 4, colour.filled())))
+                .draw_series(LineSeries::new(path, palette::series(i).stroke_width(2)))
                 .map_err(de)?;
         }
-        let legend: Vec<(Mark, String)> = self
-            .boards
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (Mark::Line(palette::series(i)), f.board.to_string()))
-            .collect();
-        legend_row(
-            root,
-            &legend,
-            &(FONT, 18).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
-        )
+        Ok(())
     }
 }
 
@@ -247,53 +316,138 @@ crate::impl_figure!(FailureAnatomy);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plot::data::Record;
+    use crate::experiment::runner::Prepared;
 
-    fn row(board: &str, outcome: &str, cycles: Option<u64>, largest: Option<u64>) -> Record {
-        Record {
-            board: board.parse().unwrap(),
-            solver: "network".into(),
-            variant: Some("parberry".into()),
-            outcome: outcome.into(),
-            iterations: Some(10),
-            trial: Some(0),
-            seed: None,
-            restarts: None,
-            cycles,
-            largest_cycle: largest,
-            steps: None,
-            spec: None,
-            label: None,
-            time_ns: None,
+    /// Closed and open network cells on two boards, and a classical cell (no cycles).
+    const SPEC: &str = r#"
+name = "anatomy"
+seed = 7
+trials = 80
+boards = ["6x6", "6x8"]
+
+[[solver]]
+solver = "network:parberry"
+
+[[solver]]
+solver = "network:parberry"
+label = "open"
+open = true
+
+[[solver]]
+solver = "warnsdorff:roth"
+start = "random"
+"#;
+
+    fn run() -> (Spec, Vec<Record>) {
+        let spec = Spec::parse(SPEC, "anatomy", "test").unwrap();
+        let mut rows = Vec::new();
+        for cell in &spec.cells {
+            let p = Prepared::new(&spec, cell);
+            rows.extend((0..cell.trials).map(|t| p.run(t)));
+        }
+        (spec, rows)
+    }
+
+    #[test]
+    fn replayed_lengths_cover_the_board_and_the_csv_holds_what_is_drawn() {
+        let (spec, rows) = run();
+        let per_board = 12;
+        let fig = FailureAnatomy::new("t", &spec, &rows, per_board)
+            .unwrap()
+            .unwrap();
+        assert_eq!(fig.boards.len(), 2);
+        for f in &fig.boards {
+            // The several-cycle rows of this board, counted and sampled independently.
+            let mut several: Vec<&Record> = rows
+                .iter()
+                .filter(|r| r.outcome == Outcome::MultipleCycles)
+                .filter(|r| spec.cells[r.cell].board == f.board)
+                .collect();
+            assert_eq!(f.outcomes, several.len() as u64);
+            assert!(several.len() > per_board, "too few failures to sample");
+            several.sort_by_key(|r| r.seed);
+            assert_eq!(f.lengths.len(), per_board);
+            for (r, lengths) in several.iter().zip(&f.lengths) {
+                assert_eq!(lengths.iter().sum::<usize>(), f.board.squares(), "{r:?}");
+                assert_eq!(Some(lengths.len() as u64), r.cycles, "{r:?}");
+                assert!(lengths.windows(2).all(|w| w[0] >= w[1]));
+                if !spec.cells[r.cell].open {
+                    assert_eq!(Some(lengths[0] as u64), r.largest_cycle, "{r:?}");
+                }
+            }
+            let total: u64 = f.cycles.values().sum();
+            assert_eq!(total, f.outcomes);
+        }
+        // The CSV beside the figure holds every point the right panel draws, and each
+        // cumulative share is the share of replayed squares in cycles up to that length.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("failures.csv");
+        fig.table().write(&path).unwrap();
+        let mut csv = csv::Reader::from_path(&path).unwrap();
+        let head = csv.headers().unwrap().clone();
+        let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+        let rows_csv: Vec<csv::StringRecord> = csv.records().map(Result::unwrap).collect();
+        for f in &fig.boards {
+            let board = f.board.to_string();
+            let drawn: Vec<(f64, f64)> = f
+                .length_distribution()
+                .iter()
+                .map(|l| (f.of_board(l.length), l.cumulative))
+                .collect();
+            let written: Vec<(f64, f64)> = rows_csv
+                .iter()
+                .filter(|r| r[0] == board && &r[1] == "cycle_length")
+                .map(|r| {
+                    let v = |c: &str| r[col(c)].parse::<f64>().unwrap();
+                    (v("share_of_board"), v("cumulative_share"))
+                })
+                .collect();
+            assert_eq!(drawn, written);
+            let all: Vec<usize> = f.lengths.iter().flatten().copied().collect();
+            let squares = (per_board * f.board.squares()) as f64;
+            for r in rows_csv
+                .iter()
+                .filter(|r| r[0] == board && &r[1] == "cycle_length")
+            {
+                let l: usize = r[col("value")].parse().unwrap();
+                let below: usize = all.iter().filter(|&&x| x <= l).sum();
+                let cum: f64 = r[col("cumulative_share")].parse().unwrap();
+                assert!((cum - below as f64 / squares).abs() < 1e-12);
+                assert_eq!(&r[col("replayed")], per_board.to_string());
+                assert_eq!(&r[col("several_cycle_outcomes")], f.outcomes.to_string());
+            }
+            assert_eq!(written.last().map(|p| p.1), Some(1.0));
         }
     }
 
     #[test]
-    fn counts_several_cycle_outcomes_by_board() {
-        let rows = vec![
-            row("6x6", "multiple-cycles", Some(2), Some(20)),
-            row("6x6", "multiple-cycles", Some(3), Some(12)),
-            row("6x6", "multiple-cycles", Some(2), Some(35)),
-            row("6x6", "tour", Some(1), Some(36)),
-            row("8x8", "multiple-cycles", Some(4), Some(40)),
-            row("8x8", "iteration-cap", None, None),
-        ];
-        let records = Records {
-            path: "r.csv".into(),
-            rows,
-            time_column: None,
-            has_iterations: true,
-            partial_line_bytes: 0,
-        };
-        let f = FailureAnatomy::new("t", &records).unwrap();
-        assert_eq!(f.boards.len(), 2);
-        let six = &f.boards[0];
-        assert_eq!(six.outcomes, 3);
-        assert_eq!(six.cycles.get(&2), Some(&2));
-        // 20/36 = 0.56 -> bin 5; 12/36 = 0.33 -> bin 3; 35/36 -> bin 9.
-        assert_eq!((six.largest[5], six.largest[3], six.largest[9]), (1, 1, 1));
-        assert_eq!(f.boards[1].outcomes, 1);
-        let t = f.table();
-        assert_eq!(t.rows.len(), 2 + SHARE_BINS + 1 + SHARE_BINS);
+    fn a_replay_that_does_not_match_its_record_is_an_error_naming_the_row() {
+        let (spec, mut rows) = run();
+        let r = rows
+            .iter_mut()
+            .find(|r| r.outcome == Outcome::MultipleCycles)
+            .unwrap();
+        r.iterations += 1;
+        let (cell, trial) = (r.cell, r.trial);
+        let err = FailureAnatomy::new("t", &spec, &rows, usize::MAX)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&format!("cell {cell} ")) && err.contains(&format!("trial {trial} ")),
+            "{err}"
+        );
+        assert!(err.contains("does not match"), "{err}");
+    }
+
+    #[test]
+    fn no_several_cycle_trial_no_figure() {
+        let (spec, rows) = run();
+        let classical: Vec<Record> = rows
+            .into_iter()
+            .filter(|r| r.outcome != Outcome::MultipleCycles)
+            .collect();
+        assert!(FailureAnatomy::new("t", &spec, &classical, 10)
+            .unwrap()
+            .is_none());
     }
 }

@@ -15,9 +15,10 @@ use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_row, Mark};
+use super::board::{legend_below, Mark};
 use super::data::{board_key, boards, spec_order, Group};
-use super::palette::{self, INK};
+use super::palette;
+use super::panel::{cartesian, mesh};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, render, DrawResult, FONT};
 
@@ -228,7 +229,6 @@ impl IterationHistograms {
         if !self.histograms() {
             return self.draw_quantiles(root);
         }
-        let (w, h) = root.dim_in_pixel();
         heading(
             root,
             "Iterations per network trial",
@@ -270,22 +270,19 @@ impl IterationHistograms {
                 panel(area, axes::ticked(lo..hi, ticks), g, hist, y_max)?;
             }
         }
-        legend_row(
+        legend_below(
             root,
             &[
                 (Mark::Box(palette::BLUE), "trial found a tour".into()),
                 (Mark::Box(palette::VERMILLION), "no tour".into()),
             ],
-            &(FONT, 18).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
+            18,
         )
     }
 
     /// Many panels: median, quartiles (thick) and 10th–90th percentiles (thin) per board,
     /// one series per configuration.
     fn draw_quantiles<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
-        let (w, h) = root.dim_in_pixel();
         heading(
             root,
             "Iterations per network trial",
@@ -324,49 +321,33 @@ impl IterationHistograms {
         };
         if log {
             let (lo, hi) = (lo / 1.5, hi * 1.5);
-            let mut chart = ChartBuilder::on(&body)
-                .margin(10)
-                .x_label_area_size(52)
-                .y_label_area_size(80)
-                .build_cartesian_2d(
-                    x,
-                    axes::ticked((lo..hi).log_scale(), axes::log_ticks(lo, hi)),
-                )
-                .map_err(de)?;
-            chart
-                .configure_mesh()
+            let mut chart = cartesian(
+                &body,
+                10,
+                80,
+                x,
+                axes::ticked((lo..hi).log_scale(), axes::log_ticks(lo, hi)),
+            )?;
+            mesh(&mut chart, "board", desc)
                 .disable_x_mesh()
                 .x_label_formatter(&xfmt)
                 .y_label_formatter(&|y| axes::number(*y))
-                .x_desc("board")
-                .y_desc(desc)
-                .axis_desc_style((FONT, 20))
-                .label_style((FONT, 18))
-                .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
                 .draw()
                 .map_err(de)?;
             draw_quantile_series(&mut chart, &qs, ids.len())?;
         } else {
             let hi = hi * 1.08;
-            let mut chart = ChartBuilder::on(&body)
-                .margin(10)
-                .x_label_area_size(52)
-                .y_label_area_size(80)
-                .build_cartesian_2d(
-                    x,
-                    axes::ticked(0f64..hi, axes::linear_ticks(0.0, hi, 6, true)),
-                )
-                .map_err(de)?;
-            chart
-                .configure_mesh()
+            let mut chart = cartesian(
+                &body,
+                10,
+                80,
+                x,
+                axes::ticked(0f64..hi, axes::linear_ticks(0.0, hi, 6, true)),
+            )?;
+            mesh(&mut chart, "board", desc)
                 .disable_x_mesh()
                 .x_label_formatter(&xfmt)
                 .y_label_formatter(&|y| axes::number(*y))
-                .x_desc("board")
-                .y_desc(desc)
-                .axis_desc_style((FONT, 20))
-                .label_style((FONT, 18))
-                .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
                 .draw()
                 .map_err(de)?;
             draw_quantile_series(&mut chart, &qs, ids.len())?;
@@ -376,13 +357,7 @@ impl IterationHistograms {
             .enumerate()
             .map(|(i, id)| (Mark::Line(palette::series(i)), id.display()))
             .collect();
-        legend_row(
-            root,
-            &items,
-            &(FONT, 18).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
-        )
+        legend_below(root, &items, 18)
     }
 }
 

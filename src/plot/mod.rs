@@ -23,9 +23,11 @@
 //! | [`tour_rate`] | p(tour) per board on a log axis with Wilson intervals and published points |
 //! | [`run_length`] | run-length distributions: ECDFs of iterations and time to a tour with restarts |
 //! | [`phase`] | phase diagram of a two-key sweep: tour rate as a heat map, one panel per board |
-//! | [`failures`] | anatomy of several-cycle failures: number of cycles and longest cycle, by board |
+//! | [`failures`] | anatomy of several-cycle failures: number of cycles and cycle lengths, by board |
+//! | [`replay`] | replaying network trials of a results folder, checked against their records (the cycle lengths) |
 //! | [`trace`] | the `solve --trace` reader, for convergence and animation from saved runs |
 //! | [`axes`] | tick positions shared by the figures (board categories, log and linear axes) |
+//! | [`panel`] | the chart set-up the panels share (label areas, mesh style) and a distribution's step line |
 //! | [`table`] | the CSV written beside each figure |
 //! | [`pdf`] | SVG to PDF with the bundled font |
 //! | [`published`] | published tour rates (`plot --published FILE`) |
@@ -40,9 +42,11 @@ pub mod failures;
 pub mod iterations;
 pub mod outcomes;
 pub mod palette;
+pub mod panel;
 pub mod pdf;
 pub mod phase;
 pub mod published;
+pub mod replay;
 pub mod run_length;
 pub mod table;
 pub mod tour_rate;

@@ -19,7 +19,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::board::{legend_row, Mark};
+use super::board::{legend_below, Mark};
 
 use super::data::{boards, spec_order, Group, Share, SolverId};
 use super::palette::{self, INK};
@@ -130,7 +130,6 @@ impl OutcomeShares {
 
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
-        let (w, h) = root.dim_in_pixel();
         let configs = self.configs();
         let per = trials_phrase(
             self.groups.iter().map(|g| g.trials),
@@ -185,13 +184,7 @@ impl OutcomeShares {
                 "95% interval".to_string(),
             )))
             .collect();
-        legend_row(
-            root,
-            &items,
-            &(FONT, 18).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
-        )
+        legend_below(root, &items, 18)
     }
 }
 

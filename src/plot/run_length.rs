@@ -15,13 +15,15 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_row, Mark};
-use super::data::{board_key, Records};
-use super::palette::{self, INK};
+use super::board::{legend_below, Mark};
+use super::data::{board_key, label, solver, variant, Records};
+use super::palette;
+use super::panel::{cartesian, mesh, steps};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, DrawResult, FONT};
+use super::{axes, de, heading, render, DrawResult};
 use crate::board::Board;
 use crate::experiment::summary::human_ns;
+use crate::solvers::Outcome;
 
 /// Most cells drawn (the CSV holds every cell).
 pub const MAX_SERIES: usize = 8;
@@ -67,9 +69,9 @@ pub fn runs(records: &Records) -> Vec<Runs> {
     type CellKey = (String, (usize, usize, usize));
     let mut cells: BTreeMap<CellKey, Vec<usize>> = BTreeMap::new();
     for (i, r) in records.rows.iter().enumerate() {
-        let name = r.label.clone().unwrap_or_else(|| match &r.variant {
-            Some(v) => format!("{}:{v}", r.solver),
-            None => r.solver.clone(),
+        let name = label(r).unwrap_or_else(|| match variant(r) {
+            Some(v) => format!("{}:{v}", solver(r)),
+            None => solver(r).to_string(),
         });
         cells.entry((name, board_key(r.board))).or_default().push(i);
     }
@@ -84,9 +86,9 @@ pub fn runs(records: &Records) -> Vec<Runs> {
             for &i in &rows {
                 let r = &records.rows[i];
                 attempts += 1;
-                iterations = iterations.saturating_add(r.iterations.unwrap_or(0));
-                time = time.zip(r.time_ns).map(|(a, b)| a + b);
-                if r.outcome == "tour" {
+                iterations = iterations.saturating_add(records.iterations(r).unwrap_or(0));
+                time = time.zip(records.time_ns(r)).map(|(a, b)| a + b);
+                if r.outcome == Outcome::Tour {
                     runs.push((attempts, iterations, time));
                     (attempts, iterations, time) = (0, 0, Some(0.0));
                 }
@@ -212,7 +214,6 @@ impl RunLengths {
 
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
-        let (w, h) = root.dim_in_pixel();
         let drawn = self.drawn();
         let with_tour = self.cells.iter().filter(|c| !c.runs.is_empty()).count();
         let shown = if with_tour > drawn.len() {
@@ -261,13 +262,7 @@ impl RunLengths {
                 (Mark::Line(palette::series(i)), name)
             })
             .collect();
-        legend_row(
-            root,
-            &legend,
-            &(FONT, 16).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
-        )
+        legend_below(root, &legend, 16)
     }
 }
 
@@ -287,21 +282,16 @@ fn ecdf_panel<DB: DrawingBackend>(
         _ => (1.0, 10.0),
     };
     let ticks = axes::log_ticks_at_most(lo, hi, 6);
-    let mut chart = ChartBuilder::on(area)
-        .margin(12)
-        .x_label_area_size(52)
-        .y_label_area_size(70)
-        .build_cartesian_2d(axes::ticked((lo..hi).log_scale(), ticks), 0.0..1.02)
-        .map_err(de)?;
-    chart
-        .configure_mesh()
+    let mut chart = cartesian(
+        area,
+        12,
+        70,
+        axes::ticked((lo..hi).log_scale(), ticks),
+        0.0..1.02,
+    )?;
+    mesh(&mut chart, x_desc, "share of runs")
         .x_label_formatter(&|v| label(*v))
         .y_label_formatter(&|v| axes::percent(*v))
-        .x_desc(x_desc)
-        .y_desc("share of runs")
-        .axis_desc_style((FONT, 20))
-        .label_style((FONT, 18))
-        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
         .light_line_style(TRANSPARENT)
         .draw()
         .map_err(de)?;
@@ -310,13 +300,14 @@ fn ecdf_panel<DB: DrawingBackend>(
         if n == 0 {
             continue;
         }
-        let mut path = vec![(lo, 0.0)];
-        for (k, v) in values.iter().enumerate() {
-            let v = v.max(lo);
-            path.push((v, k as f64 / n as f64));
-            path.push((v, (k + 1) as f64 / n as f64));
-        }
-        path.push((hi, 1.0));
+        let path = steps(
+            values
+                .iter()
+                .enumerate()
+                .map(|(k, v)| (v.max(lo), (k + 1) as f64 / n as f64)),
+            lo,
+            hi,
+        );
         chart
             .draw_series(LineSeries::new(path, palette::series(i).stroke_width(2)))
             .map_err(de)?;
@@ -331,22 +322,28 @@ mod tests {
     use super::*;
     use crate::plot::data::Record;
 
-    fn row(trial: u64, outcome: &str, iterations: u64) -> Record {
+    fn row(trial: u64, outcome: Outcome, iterations: u64) -> Record {
         Record {
-            board: "6x6".parse().unwrap(),
-            solver: "network".into(),
-            variant: Some("parberry".into()),
-            outcome: outcome.into(),
-            iterations: Some(iterations),
-            trial: Some(trial),
-            seed: None,
-            restarts: None,
+            spec: "s".into(),
+            cell: 0,
+            label: "p".into(),
+            board: "6x6".into(),
+            solver: "network:parberry".into(),
+            variant: "parberry".into(),
+            trial,
+            seed: 0,
+            start: None,
+            outcome,
+            iterations,
+            restarts: 0,
             cycles: None,
             largest_cycle: None,
             steps: None,
-            spec: None,
-            label: Some("p".into()),
-            time_ns: Some(10.0 * iterations as f64),
+            merged: None,
+            swaps: None,
+            time_ns: 10 * iterations,
+            network_ns: None,
+            merge_ns: None,
         }
     }
 
@@ -355,13 +352,13 @@ mod tests {
         // File order differs from trial order: trials 0..6 are
         // fail(5) tour(3) tour(2) fail(7) fail(1) tour(4) fail(9).
         let rows = vec![
-            row(2, "tour", 2),
-            row(0, "iteration-cap", 5),
-            row(5, "tour", 4),
-            row(1, "tour", 3),
-            row(6, "multiple-cycles", 9),
-            row(3, "iteration-cap", 7),
-            row(4, "stable-not-degree-two", 1),
+            row(2, Outcome::Tour, 2),
+            row(0, Outcome::IterationCap, 5),
+            row(5, Outcome::Tour, 4),
+            row(1, Outcome::Tour, 3),
+            row(6, Outcome::MultipleCycles, 9),
+            row(3, Outcome::IterationCap, 7),
+            row(4, Outcome::StableNotDegreeTwo, 1),
         ];
         let records = Records {
             path: "r.csv".into(),

@@ -11,12 +11,13 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_row, Mark};
+use super::board::{legend_below, Mark};
 use super::data::{board_key, spec_order, Group, Share};
 use super::palette::{self, INK};
+use super::panel::{cartesian, mesh};
 use super::published::Published;
 use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, FONT};
+use super::{axes, de, render, DrawResult};
 use crate::board::Board;
 
 /// Network groups and optional published rates.
@@ -119,7 +120,6 @@ impl TourRate {
 
     pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
-        let (w, h) = root.dim_in_pixel();
         let bs = self.boards();
         let series = self.series();
         let lo = series
@@ -144,27 +144,19 @@ impl TourRate {
         let nb = bs.len();
         let body = root.margin(70, 50, 10, 20);
         let ticks: Vec<f64> = axes::log_ticks(lo, 1.0);
-        let mut chart = ChartBuilder::on(&body)
-            .margin(10)
-            .x_label_area_size(52)
-            .y_label_area_size(90)
-            .build_cartesian_2d(
-                axes::board_axis(&bs, body.dim_in_pixel().0.saturating_sub(120)),
-                axes::ticked((lo..hi).log_scale(), ticks),
-            )
-            .map_err(de)?;
+        let mut chart = cartesian(
+            &body,
+            10,
+            90,
+            axes::board_axis(&bs, body.dim_in_pixel().0.saturating_sub(120)),
+            axes::ticked((lo..hi).log_scale(), ticks),
+        )?;
         let fmt =
             |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
-        chart
-            .configure_mesh()
+        mesh(&mut chart, "board", "p(tour), log scale")
             .disable_x_mesh()
             .x_label_formatter(&fmt)
             .y_label_formatter(&|y| axes::percent(*y))
-            .x_desc("board")
-            .y_desc("p(tour), log scale")
-            .axis_desc_style((FONT, 20))
-            .label_style((FONT, 18))
-            .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
             .draw()
             .map_err(de)?;
         let k = series.len() as f64;
@@ -236,13 +228,7 @@ impl TourRate {
                 legend.push((Mark::Line(colour), name.clone()));
             }
         }
-        legend_row(
-            root,
-            &legend,
-            &(FONT, 18).into_font().color(&INK),
-            h as i32 - 24,
-            w as i32,
-        )
+        legend_below(root, &legend, 18)
     }
 }
 

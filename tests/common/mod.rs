@@ -4,8 +4,11 @@
 // Each test file uses a subset.
 #![allow(dead_code)]
 
+pub mod engines;
+
 use std::process::{Command, Output};
 
+use knightnet::board::Board;
 use serde_json::Value;
 
 /// Run the built `knightnet` binary with `args`.
@@ -14,6 +17,25 @@ pub fn knightnet(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("binary runs")
+}
+
+/// The board and the tour of a `solve --format json` document, the tour's `[row, col]`
+/// pairs as square numbers.
+pub fn tour_of(doc: &Value) -> (Board, Vec<u32>) {
+    let dim = |k: &str| doc["board"][k].as_u64().unwrap() as usize;
+    let b = Board::new(dim("rows"), dim("cols")).unwrap();
+    let squares = doc["tour"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|rc| {
+            b.index(
+                rc[0].as_u64().unwrap() as usize,
+                rc[1].as_u64().unwrap() as usize,
+            )
+        })
+        .collect();
+    (b, squares)
 }
 
 /// Run a command that must succeed and print one JSON value; return it.

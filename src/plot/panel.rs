@@ -1,0 +1,81 @@
+//! The chart set-up the figures' panels share: margins and label areas around a
+//! Cartesian panel over any pair of coordinates (board categories, linear or log
+//! ranges), the mesh's fonts and grid colour, and the step line of a distribution
+//! function.
+
+use plotters::chart::{ChartContext, MeshStyle};
+use plotters::coord::cartesian::Cartesian2d;
+use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{de, FONT};
+
+/// Colour of the grid lines at the ticks.
+pub const GRID: RGBColor = RGBColor(0xE4, 0xE4, 0xE4);
+
+/// A Cartesian chart over the coordinates `X` and `Y` describe.
+pub type Panel<'a, DB, X, Y> = ChartContext<
+    'a,
+    DB,
+    Cartesian2d<<X as AsRangedCoord>::CoordDescType, <Y as AsRangedCoord>::CoordDescType>,
+>;
+
+/// A panel on `area` with the given outer margin and width of the y tick labels' area
+/// (the x labels get 52 pixels), over the coordinates `x` and `y`.
+pub fn cartesian<'a, DB, X, Y>(
+    area: &'a DrawingArea<DB, Shift>,
+    margin: u32,
+    y_label_area: u32,
+    x: X,
+    y: Y,
+) -> anyhow::Result<Panel<'a, DB, X, Y>>
+where
+    DB: DrawingBackend,
+    X: AsRangedCoord,
+    Y: AsRangedCoord,
+{
+    ChartBuilder::on(area)
+        .margin(margin)
+        .x_label_area_size(52)
+        .y_label_area_size(y_label_area)
+        .build_cartesian_2d(x, y)
+        .map_err(de)
+}
+
+/// The mesh of `chart` with the axis descriptions, the figures' fonts (20 px axis
+/// descriptions, 18 px tick labels) and grid colour; the caller adds its label
+/// formatters and anything else, then draws it.
+pub fn mesh<'a, 'b, DB, X, Y, XT, YT>(
+    chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    x_desc: &str,
+    y_desc: &str,
+) -> MeshStyle<'a, 'b, X, Y, DB>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = XT> + ValueFormatter<XT>,
+    Y: Ranged<ValueType = YT> + ValueFormatter<YT>,
+{
+    let mut m = chart.configure_mesh();
+    m.x_desc(x_desc)
+        .y_desc(y_desc)
+        .axis_desc_style((FONT, 20))
+        .label_style((FONT, 18))
+        .bold_line_style(GRID);
+    m
+}
+
+/// The step line of a distribution function from `lo` to `hi`: `points` are, in
+/// increasing x, each value and the function's value from it on (the function is 0
+/// before the first).
+pub fn steps(points: impl IntoIterator<Item = (f64, f64)>, lo: f64, hi: f64) -> Vec<(f64, f64)> {
+    let mut path = vec![(lo, 0.0)];
+    let mut last = 0.0;
+    for (x, y) in points {
+        path.push((x, last));
+        path.push((x, y));
+        last = y;
+    }
+    path.push((hi, last));
+    path
+}
