@@ -5,30 +5,7 @@
 
 mod common;
 
-use common::{assert_refused, knightnet};
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = knightnet(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The subcommands `knightnet --help` lists.
-fn subcommands() -> Vec<String> {
-    stdout_of(&["--help"])
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|s| *s != "help")
-        .map(String::from)
-        .collect()
-}
+use common::{assert_refused, knightnet, stdout_of, subcommands};
 
 #[test]
 fn every_subcommand_help_has_an_example() {

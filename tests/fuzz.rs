@@ -200,30 +200,15 @@ impl Flag {
     }
 }
 
-fn help_of(args: &[&str]) -> String {
-    let out = common::knightnet(args);
-    assert!(out.status.success(), "{args:?} --help fails");
-    String::from_utf8(out.stdout).unwrap()
-}
-
 /// Every subcommand's flags that take a value, read from `--help`.
 fn flags() -> &'static [Flag] {
     static FLAGS: OnceLock<Vec<Flag>> = OnceLock::new();
     FLAGS.get_or_init(|| {
-        let top = help_of(&["--help"]);
-        let subs: Vec<String> = top
-            .lines()
-            .skip_while(|l| !l.starts_with("Commands:"))
-            .skip(1)
-            .take_while(|l| !l.trim().is_empty())
-            .filter_map(|l| l.split_whitespace().next())
-            .filter(|s| *s != "help")
-            .map(String::from)
-            .collect();
+        let subs = common::subcommands();
         assert!(subs.len() >= 10, "subcommands read from --help: {subs:?}");
         let mut flags = Vec::new();
         for sub in subs {
-            for line in help_of(&[&sub, "--help"]).lines() {
+            for line in common::stdout_of(&[&sub, "--help"]).lines() {
                 let line = line.trim_start();
                 let line = line.strip_prefix("-q, ").unwrap_or(line);
                 let Some(rest) = line.strip_prefix("--") else {

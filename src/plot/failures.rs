@@ -343,7 +343,7 @@ start = "random"
         let mut rows = Vec::new();
         for cell in &spec.cells {
             let p = Prepared::new(&spec, cell);
-            rows.extend((0..cell.trials).map(|t| p.run(t)));
+            rows.extend((0..cell.trials).map(|t| p.run(t).unwrap()));
         }
         (spec, rows)
     }

@@ -327,7 +327,7 @@ mod tests {
             spec: "s".into(),
             cell: 0,
             label: "p".into(),
-            board: "6x6".into(),
+            board: "6x6".parse().unwrap(),
             solver: "network:parberry".into(),
             variant: "parberry".into(),
             trial,

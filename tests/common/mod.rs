@@ -11,6 +11,30 @@ use std::process::{Command, Output};
 use knightnet::board::Board;
 use serde_json::Value;
 
+/// The standard output of a run that must succeed.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = knightnet(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The subcommands `knightnet --help` lists (without `help`).
+pub fn subcommands() -> Vec<String> {
+    stdout_of(&["--help"])
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|s| *s != "help")
+        .map(String::from)
+        .collect()
+}
+
 /// Run the built `knightnet` binary with `args`.
 pub fn knightnet(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_knightnet"))
