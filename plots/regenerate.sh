@@ -19,6 +19,14 @@ $kn convergence --board 8x8 --runs 50 --seed 1 --out plots/convergence-8x8.png
 $kn convergence --board 8x8 --runs 50 --seed 1 --variant takefuji-lee --out plots/convergence-8x8-takefuji-lee.png
 $kn convergence --board 6x6 --runs 50 --seed 1 --variant numpy --out plots/convergence-6x6-numpy.png
 $kn convergence --board 8x8 --runs 50 --seed 1 --variant parberry --overlay wikipedia --overlay numpy --out plots/convergence-8x8-presets.png
+# The same figures as PDF for a paper (a second run of the same seeds: the CSVs written
+# beside them are the same bytes).
+$kn animate --board 8x8 --seed 1 --attempt multiple-cycles --out plots/failure-8x8.pdf
+$kn animate --board 8x8 --seed 5 --frame 3 --out plots/network-8x8-sweep3.pdf
+$kn convergence --board 8x8 --runs 50 --seed 1 --out plots/convergence-8x8.pdf
+$kn convergence --board 8x8 --runs 50 --seed 1 --variant takefuji-lee --out plots/convergence-8x8-takefuji-lee.pdf
+$kn convergence --board 6x6 --runs 50 --seed 1 --variant numpy --out plots/convergence-6x6-numpy.pdf
+$kn convergence --board 8x8 --runs 50 --seed 1 --variant parberry --overlay wikipedia --overlay numpy --out plots/convergence-8x8-presets.pdf
 # The same runs again as PDF, for a paper (the CSVs they write beside are the same bytes).
 $kn convergence --board 8x8 --runs 50 --seed 1 --out plots/convergence-8x8.pdf
 $kn convergence --board 8x8 --runs 50 --seed 1 --variant takefuji-lee --out plots/convergence-8x8-takefuji-lee.pdf
