@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::Failure;
 use crate::board::Board;
@@ -23,13 +23,6 @@ use crate::plot::tour_rate::TourRate;
 use crate::plot::ImageFormat;
 use crate::solvers::Solution;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FigureFormat {
-    Png,
-    Svg,
-    Pdf,
-}
-
 #[derive(Debug, Clone, Args)]
 #[command(
     after_help = "Example:\n  knightnet plot experiments/results/quickstart --out out/plots/quickstart --format pdf"
@@ -43,8 +36,8 @@ pub struct PlotArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Image format of the figures (pdf: vector, text in the bundled DejaVu Sans).
-    #[arg(long, value_enum, default_value_t = FigureFormat::Png)]
-    pub format: FigureFormat,
+    #[arg(long, value_enum, default_value_t = ImageFormat::Png)]
+    pub format: ImageFormat,
     /// Published tour rates to draw beside the measured p(tour): a CSV with columns
     /// n,trials,success (failure, diverge optional), one row per n x n board, e.g.
     /// Parberry (1996), Table 1.
@@ -91,11 +84,7 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "results".into())
     };
-    let ext = match args.format {
-        FigureFormat::Png => "png",
-        FigureFormat::Svg => "svg",
-        FigureFormat::Pdf => "pdf",
-    };
+    let ext = args.format.extension();
     let folder = args
         .out
         .clone()

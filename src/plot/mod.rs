@@ -85,8 +85,10 @@ pub fn register_fonts() {
     });
 }
 
-/// Output format of a still figure, chosen by the path's extension.
+/// Output format of a still figure, chosen by the path's extension (or by `plot
+/// --format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ImageFormat {
     Png,
     Svg,

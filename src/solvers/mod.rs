@@ -373,16 +373,29 @@ impl SolverKind {
     }
 }
 
+/// Other names of solvers, accepted wherever a solver is named (`solve`, `compare`,
+/// specs, `play --watch`), as `queens --solver` names its own solvers:
+/// `(alias, name)`, the alias replacing the part before any `:`.
+pub const ALIASES: [(&str, &str); 3] = [
+    ("backtracking", "backtrack"),
+    ("forward-checking", "forward-check"),
+    ("neural", "network"),
+];
+
 impl FromStr for SolverKind {
     type Err = InputError;
 
     /// `network` (the `parberry` preset) or `network:PRESET`; `network+merge[:PRESET]`
     /// (alias `neural+merge`); `warnsdorff` (tie-break `roth`) or `warnsdorff:TIE`;
     /// `backtrack`; `forward-check[:connectivity]`; `warnsdorff-backtrack[:ties]`;
-    /// `circuit`; `divide-conquer`.
+    /// `circuit`; `divide-conquer`; and the [`ALIASES`].
     fn from_str(s: &str) -> Result<SolverKind, InputError> {
         let s = s.trim();
         let (head, tail) = split_name(s);
+        let head = ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == head)
+            .map_or(head, |(_, name)| name);
         let unknown = || {
             InputError::param(format!(
                 "unknown solver '{s}'; accepted: {}",
@@ -450,5 +463,27 @@ impl fmt::Display for SolverKind {
             SolverKind::Circuit => f.write_str("circuit"),
             SolverKind::DivideConquer => f.write_str("divide-conquer"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aliases_name_the_same_solvers_with_or_without_a_variant() {
+        for (alias, name) in ALIASES {
+            let a: SolverKind = alias.parse().unwrap();
+            let n: SolverKind = name.parse().unwrap();
+            assert_eq!(a, n, "{alias}");
+        }
+        let a: SolverKind = "neural:brant".parse().unwrap();
+        assert_eq!(a, "network:brant".parse::<SolverKind>().unwrap());
+        let a: SolverKind = "forward-checking:connectivity".parse().unwrap();
+        assert_eq!(
+            a,
+            "forward-check:connectivity".parse::<SolverKind>().unwrap()
+        );
+        assert!("backtracked".parse::<SolverKind>().is_err());
     }
 }

@@ -29,7 +29,7 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::network::Preset;
 use crate::solvers::warnsdorff::TieBreak;
-use crate::solvers::{Request, Solution, SolverKind};
+use crate::solvers::{Request, Solution, SolverKind, ALIASES};
 
 /// Where a stepper stands.
 #[derive(Debug, Clone)]
@@ -141,12 +141,6 @@ pub trait Stepper {
     fn counters(&self) -> String;
     fn view(&self) -> View<'_>;
 }
-
-/// Old watch names, kept as aliases of the solve names.
-const ALIASES: [(&str, &str); 2] = [
-    ("backtracking", "backtrack"),
-    ("forward-checking", "forward-check"),
-];
 
 /// The network presets in the order Tab reaches them: those whose attempts settle (a
 /// sweep that changes nothing ends them, on 8x8 nearly every one) first, so the first
@@ -274,17 +268,13 @@ impl FromStr for WatchKind {
     /// `solve`'s names of the watchable solvers, and the aliases.
     fn from_str(s: &str) -> Result<WatchKind, InputError> {
         let s = s.trim();
-        let name = ALIASES
-            .iter()
-            .find(|(old, _)| *old == s)
-            .map_or(s, |(_, new)| new);
         let refused = || {
             InputError::param(format!(
                 "unknown watch solver '{s}'; accepted: {}",
                 WatchKind::accepted()
             ))
         };
-        let kind: SolverKind = name.parse().map_err(|_| refused())?;
+        let kind: SolverKind = s.parse().map_err(|_| refused())?;
         WatchKind::new(kind).ok_or_else(refused)
     }
 }

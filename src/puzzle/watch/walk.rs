@@ -1,13 +1,13 @@
 //! Warnsdorff's rule in watch mode: the `warnsdorff` solver's walk, one move per step.
-//! The rule never takes a move back, so the walk is run once (by the solver's own
-//! engine, from the same seed as `solve`) and shown move by move; the result at the end
-//! is the solver's.
+//! The rule never takes a move back, so the walk is made once, by `solve` itself
+//! ([`WarnsdorffSolver::solve_walk`], from the same seed), and shown move by move; the
+//! result at the end is that solve's.
 
 use super::{Steps, View};
 use crate::error::InputError;
-use crate::solvers::warnsdorff::{self, TieBreak, WarnsdorffSolver};
-use crate::solvers::{classical, Request, Solution, Solver};
-use crate::{rng_from_seed, Rng};
+use crate::rng_from_seed;
+use crate::solvers::warnsdorff::{TieBreak, WarnsdorffSolver};
+use crate::solvers::{Request, Solution};
 
 /// A Warnsdorff walk being watched.
 pub struct WalkWatch {
@@ -22,16 +22,19 @@ impl WalkWatch {
     /// The walk with tie-break `tie` on `req`, drawing from `seed` as `solve` does;
     /// refused as `solve` refuses it.
     pub fn new(tie: TieBreak, req: &Request, seed: u64) -> Result<WalkWatch, InputError> {
-        let solver = WarnsdorffSolver::new(tie);
-        solver.check(req)?;
-        let start = classical::start_square(req);
-        let rng = || -> Rng { rng_from_seed(seed) };
-        let path = warnsdorff::run(req.board, start, tie, &mut rng()).path;
-        let solution = solver.solve(req, &mut rng());
+        let (solution, stuck) =
+            WarnsdorffSolver::new(tie).solve_walk(req, &mut rng_from_seed(seed))?;
+        // The walk is the solution's tour unless `solve_walk` gave it apart.
+        let path = match (stuck, &solution.tour) {
+            (Some(walk), _) => walk,
+            (None, tour) => tour
+                .as_ref()
+                .map_or_else(Vec::new, |t| t.squares().to_vec()),
+        };
         Ok(WalkWatch {
+            shown: path.len().min(1),
             path,
-            shown: 1,
-            solution,
+            solution: Ok(solution),
         })
     }
 }

@@ -59,6 +59,19 @@ impl Solver for WarnsdorffSolver {
     }
 
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
+        self.solve_walk(req, rng).map(|(solution, _)| solution)
+    }
+}
+
+impl WarnsdorffSolver {
+    /// [`Solver::solve`], also giving the last walk's squares when they are not the
+    /// solution's tour (a walk that got stuck, or did not close): what watch mode shows
+    /// move by move, from the one walk `solve` made.
+    pub fn solve_walk(
+        &self,
+        req: &Request,
+        rng: &mut Rng,
+    ) -> Result<(Solution, Option<Vec<u32>>), InputError> {
         self.check(req)?;
         let board = req.board;
         let closed = classical::wants_closed(req);
@@ -87,8 +100,16 @@ impl Solver for WarnsdorffSolver {
             Outcome::Stuck
         };
         let steps = Some(last.path.len() as u64 - 1);
-        let squares = complete.then_some(last.path);
-        classical::finish(
+        let closes = !closed
+            || (board.squares() > 2 && board.is_knight_move(*last.path.last().unwrap(), start));
+        let (squares, walk) = match (complete, closes) {
+            (true, true) => (Some(last.path), None),
+            (false, _) => (None, Some(last.path)),
+            // A whole walk that does not close when a closed tour was asked for: the
+            // solution has no tour (`finish` says why), and the walk is still shown.
+            (true, false) => (Some(last.path.clone()), Some(last.path)),
+        };
+        let solution = classical::finish(
             "warnsdorff",
             Some(self.tie.name().into()),
             req,
@@ -99,6 +120,7 @@ impl Solver for WarnsdorffSolver {
                 steps,
                 extra,
             },
-        )
+        )?;
+        Ok((solution, walk))
     }
 }
