@@ -487,18 +487,13 @@ fn ctrl_c_quits_and_other_ctrl_letters_do_nothing() {
 
 // ---- signals ----
 
-/// `play` in a pseudo-terminal, sent `sig` once it has drawn: the restore sequence
-/// (alternate screen left, cursor shown) must follow, and the process must end by the
-/// signal. Before: the default action killed it mid-game, the terminal left on the
-/// alternate screen with the cursor hidden.
+/// `play --board 5x5` in a new session on a pseudo-terminal (its controlling terminal
+/// when `controlling`), and the terminal's master side.
 #[cfg(target_os = "linux")]
-fn restores_after(sig: i32) {
-    use std::io::Read;
+fn play_in_pty(controlling: bool) -> (std::process::Child, std::os::fd::OwnedFd) {
     use std::os::fd::{FromRawFd, OwnedFd};
-    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
-    use std::sync::{Arc, Mutex};
-    use std::time::Instant;
 
     let (mut master, mut slave) = (0, 0);
     let size = libc::winsize {
@@ -519,6 +514,12 @@ fn restores_after(sig: i32) {
         )
     };
     assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: fcntl on a descriptor just opened: the child must not inherit the master
+    // side, or closing it here would not close the terminal.
+    assert_eq!(
+        unsafe { libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC) },
+        0
+    );
     // SAFETY: both descriptors were just opened and are owned here only.
     let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_knightnet"));
@@ -528,20 +529,32 @@ fn restores_after(sig: i32) {
         .stdout(Stdio::from(slave.try_clone().unwrap()))
         .stderr(Stdio::from(slave));
     // SAFETY: runs in the forked child before exec and calls only setsid and ioctl
-    // (async-signal-safe): a new session whose controlling terminal is the pty.
+    // (async-signal-safe): a new session, whose controlling terminal is the pty if asked.
     unsafe {
-        cmd.pre_exec(|| {
-            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+        cmd.pre_exec(move || {
+            if libc::setsid() < 0 || (controlling && libc::ioctl(0, libc::TIOCSCTTY, 0) < 0) {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
         });
     }
-    let mut child = cmd.spawn().expect("play starts");
+    let child = cmd.spawn().expect("play starts");
     drop(cmd); // the parent's copies of the slave side
-    let seen = Arc::new(Mutex::new(Vec::new()));
+    (child, master)
+}
+
+/// Everything the master side of a pty reads, gathered by a thread until EIO.
+#[cfg(target_os = "linux")]
+fn gather(
+    master: std::os::fd::OwnedFd,
+) -> (
+    std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    std::thread::JoinHandle<()>,
+) {
+    use std::io::Read;
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let reader = {
-        let seen = Arc::clone(&seen);
+        let seen = std::sync::Arc::clone(&seen);
         let mut master = std::fs::File::from(master);
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
@@ -551,6 +564,20 @@ fn restores_after(sig: i32) {
             }
         })
     };
+    (seen, reader)
+}
+
+/// `play` in a pseudo-terminal, sent `sig` once it has drawn: the restore sequence
+/// (alternate screen left, cursor shown) must follow, and the process must end by the
+/// signal. Before: the default action killed it mid-game, the terminal left on the
+/// alternate screen with the cursor hidden.
+#[cfg(target_os = "linux")]
+fn restores_after(sig: i32) {
+    use std::os::unix::process::ExitStatusExt;
+    use std::time::Instant;
+
+    let (mut child, master) = play_in_pty(true);
+    let (seen, reader) = gather(master);
     let contains = |needle: &[u8]| {
         seen.lock()
             .unwrap()
@@ -610,4 +637,47 @@ fn play_restores_the_terminal_on_sigint() {
 #[test]
 fn play_restores_the_terminal_on_sighup() {
     restores_after(libc::SIGHUP);
+}
+
+/// A terminal that goes away without a hang-up signal (its master side closed while it
+/// is not the game's controlling terminal, as when a multiplexer's pane is destroyed):
+/// the game must end, as a hang-up would end it, not spin. Before: the terminal
+/// library's reader read end-of-file in a busy loop at 70% of a core, for good (found
+/// after an hour of a stray `play`).
+#[cfg(target_os = "linux")]
+#[test]
+fn play_ends_when_its_terminal_goes_away_without_a_signal() {
+    use std::time::Instant;
+
+    use std::io::Read;
+
+    let (mut child, master) = play_in_pty(false);
+    let mut master = std::fs::File::from(master);
+    let (mut seen, mut buf) = (Vec::new(), [0u8; 4096]);
+    while !seen.windows(14).any(|w| w == b"knightnet play") {
+        match master.read(&mut buf) {
+            Ok(n @ 1..) => seen.extend_from_slice(&buf[..n]),
+            _ => panic!("play did not draw: {}", String::from_utf8_lossy(&seen)),
+        }
+    }
+    // The terminal goes away: its master side is closed, and no signal is sent.
+    drop(master);
+    let end = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if Instant::now() > end {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    if status.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    assert!(
+        status.is_some(),
+        "play still runs 10 s after its terminal went away"
+    );
 }

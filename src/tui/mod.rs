@@ -50,6 +50,41 @@ impl EventSource for Crossterm {
     }
 }
 
+/// Exit status of a game whose terminal went away without a signal: 128 + SIGHUP, as a
+/// shell reports a process the hang-up ended.
+#[cfg(unix)]
+pub const HUNG_UP_STATUS: i32 = 128 + libc::SIGHUP;
+
+/// Watch the terminal on standard input from a thread, and end the process when it hangs
+/// up (its other side closed). A terminal that goes away while it is not the game's
+/// controlling terminal (a multiplexer's pane destroyed, for one) sends no SIGHUP, and
+/// the terminal library's reader then spins on end-of-file inside its own poll, never
+/// returning to the game loop: only a separate thread can see it. There is nothing left
+/// to restore, so the process exits at once with [`HUNG_UP_STATUS`].
+#[cfg(unix)]
+fn exit_when_the_terminal_hangs_up() {
+    std::thread::spawn(|| loop {
+        let mut fd = libc::pollfd {
+            fd: 0,
+            events: 0,
+            revents: 0,
+        };
+        // SAFETY: `fd` is one valid pollfd that lives across the call; with no events
+        // asked, poll blocks until the descriptor hangs up, fails or is invalid, and
+        // writes only `revents`.
+        let n = unsafe { libc::poll(&mut fd, 1, -1) };
+        if n > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+            std::process::exit(HUNG_UP_STATUS);
+        }
+        if n < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return; // cannot watch; the signals still end the game
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn exit_when_the_terminal_hangs_up() {}
+
 /// Wait up to `timeout` for an event, then handle it and every event already queued
 /// behind it, at most [`EVENTS_PER_FRAME`]; returns how many were handled. An
 /// interrupted wait (a signal) handles none.
@@ -135,6 +170,7 @@ pub fn run(mut app: App) -> io::Result<Option<i32>> {
     install_panic_hook();
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore;
+    exit_when_the_terminal_hangs_up();
     execute!(io::stdout(), EnableBracketedPaste)?;
     event_loop(
         &mut app,
