@@ -21,7 +21,7 @@ use plotters::prelude::*;
 use super::board::{legend_below, Mark};
 use super::data::board_key;
 use super::palette;
-use super::panel::{cartesian, mesh, steps};
+use super::panel::{cartesian, mesh, step_line};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, heading, render, replay, DrawResult};
 use crate::board::Board;
@@ -296,15 +296,10 @@ impl FailureAnatomy {
         .draw()
         .map_err(de)?;
         for (i, f) in self.boards.iter().enumerate() {
-            let path = steps(
-                f.length_distribution()
-                    .iter()
-                    .map(|l| (f.of_board(l.length), l.cumulative)),
-                lo,
-                hi,
-            );
+            let rows = f.length_distribution();
+            let points = rows.iter().map(|l| (f.of_board(l.length), l.cumulative));
             chart
-                .draw_series(LineSeries::new(path, palette::series(i).stroke_width(2)))
+                .draw_series(step_line(points, lo, hi, i))
                 .map_err(de)?;
         }
         Ok(())

@@ -9,7 +9,7 @@ use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{de, FONT};
+use super::{de, palette, FONT};
 
 /// Colour of the grid lines at the ticks.
 pub const GRID: RGBColor = RGBColor(0xE4, 0xE4, 0xE4);
@@ -65,10 +65,15 @@ where
     m
 }
 
-/// The step line of a distribution function from `lo` to `hi`: `points` are, in
-/// increasing x, each value and the function's value from it on (the function is 0
-/// before the first).
-pub fn steps(points: impl IntoIterator<Item = (f64, f64)>, lo: f64, hi: f64) -> Vec<(f64, f64)> {
+/// The step line of a distribution function from `lo` to `hi`, drawn as series
+/// `series` of the palette: `points` are, in increasing x, each value and the
+/// function's value from it on (the function is 0 before the first).
+pub fn step_line<DB: DrawingBackend>(
+    points: impl IntoIterator<Item = (f64, f64)>,
+    lo: f64,
+    hi: f64,
+    series: usize,
+) -> LineSeries<DB, (f64, f64)> {
     let mut path = vec![(lo, 0.0)];
     let mut last = 0.0;
     for (x, y) in points {
@@ -77,5 +82,5 @@ pub fn steps(points: impl IntoIterator<Item = (f64, f64)>, lo: f64, hi: f64) -> 
         last = y;
     }
     path.push((hi, last));
-    path
+    LineSeries::new(path, palette::series(series).stroke_width(2))
 }

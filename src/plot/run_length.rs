@@ -18,7 +18,7 @@ use plotters::prelude::*;
 use super::board::{legend_below, Mark};
 use super::data::{board_key, label, solver, variant, Records};
 use super::palette;
-use super::panel::{cartesian, mesh, steps};
+use super::panel::{cartesian, mesh, step_line};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, heading, render, DrawResult};
 use crate::board::Board;
@@ -300,16 +300,12 @@ fn ecdf_panel<DB: DrawingBackend>(
         if n == 0 {
             continue;
         }
-        let path = steps(
-            values
-                .iter()
-                .enumerate()
-                .map(|(k, v)| (v.max(lo), (k + 1) as f64 / n as f64)),
-            lo,
-            hi,
-        );
+        let points = values
+            .iter()
+            .enumerate()
+            .map(|(k, v)| (v.max(lo), (k + 1) as f64 / n as f64));
         chart
-            .draw_series(LineSeries::new(path, palette::series(i).stroke_width(2)))
+            .draw_series(step_line(points, lo, hi, i))
             .map_err(de)?;
     }
     Ok(())
