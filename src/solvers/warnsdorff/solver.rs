@@ -76,17 +76,16 @@ impl WarnsdorffSolver {
         let board = req.board;
         let closed = classical::wants_closed(req);
         let start = classical::start_square(req);
+        // Whether a walk ends where a closed tour needs it to (always, for an open one).
+        let closes = |path: &[u32]| {
+            !closed || (board.squares() > 2 && board.is_knight_move(*path.last().unwrap(), start))
+        };
         let mut attempts = 0u64;
         let mut last;
         loop {
             attempts += 1;
             last = run(board, start, self.tie, rng);
-            let complete = last.complete(board);
-            let ok = complete
-                && (!closed
-                    || (board.squares() > 2
-                        && board.is_knight_move(*last.path.last().unwrap(), start)));
-            if ok || attempts > self.restarts as u64 {
+            if (last.complete(board) && closes(&last.path)) || attempts > self.restarts as u64 {
                 break;
             }
         }
@@ -100,9 +99,7 @@ impl WarnsdorffSolver {
             Outcome::Stuck
         };
         let steps = Some(last.path.len() as u64 - 1);
-        let closes = !closed
-            || (board.squares() > 2 && board.is_knight_move(*last.path.last().unwrap(), start));
-        let (squares, walk) = match (complete, closes) {
+        let (squares, walk) = match (complete, closes(&last.path)) {
             (true, true) => (Some(last.path), None),
             (false, _) => (None, Some(last.path)),
             // A whole walk that does not close when a closed tour was asked for: the
