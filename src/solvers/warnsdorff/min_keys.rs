@@ -10,7 +10,6 @@
 //! `asm`). The moves and tie counts are those of the scalar walk (tested).
 
 use super::frame::{Frame, GONE, VISITED};
-use super::scalar::min_tree;
 use super::Run;
 
 /// Bit position of the degree byte in a key `degree << 40 | rank << 35 | k << 32 | step`,
@@ -32,26 +31,57 @@ pub(super) trait KeyStep {
     unsafe fn step(sq: *mut u8, w: usize, step: &[isize; 8], consts: &[u64; 8]) -> (u64, bool);
 }
 
-/// The step in plain Rust, for every target.
+/// The step in plain Rust, for every target: the assembly step's algorithm (`super::asm`)
+/// written so the compiler can keep it in registers. The eight addresses are `sq + dr w +
+/// dc` with the offsets as constants, which x86-64 forms as `[p ± 2w ± 1]` and `[p ± w ±
+/// 2]` from `w` and `−w` (no step table to load), and the tie is found from the smallest
+/// loser of the tree, not by counting keys.
 pub(super) struct Portable;
+
+/// One node of the tree: `(smaller, larger)`.
+#[inline(always)]
+fn node(a: u64, b: u64) -> (u64, u64) {
+    if b < a {
+        (b, a)
+    } else {
+        (a, b)
+    }
+}
 
 impl KeyStep for Portable {
     #[inline(always)]
-    unsafe fn step(sq: *mut u8, _w: usize, step: &[isize; 8], consts: &[u64; 8]) -> (u64, bool) {
-        let mut keys = [0u64; 8];
-        for k in 0..8 {
-            // SAFETY: `sq + step[k]` is in the degree array, by the caller's promise.
+    unsafe fn step(sq: *mut u8, w: usize, step: &[isize; 8], consts: &[u64; 8]) -> (u64, bool) {
+        // The addresses below are `sq + step[k]` for the frame's steps.
+        debug_assert!(
+            *step
+                == crate::board::KNIGHT_OFFSETS
+                    .map(|(dr, dc)| dr as isize * w as isize + dc as isize)
+        );
+        let w = w as isize;
+        let key = |k: usize| {
+            let (dr, dc) = crate::board::KNIGHT_OFFSETS[k];
+            // SAFETY: `sq + dr w + dc` is `sq + step[k]` (above), in the degree array by
+            // the caller's promise.
             unsafe {
-                let q = sq.offset(step[k]);
+                let q = sq.offset(dr as isize * w + dc as isize);
                 let x = *q;
                 *q = x.wrapping_sub(1);
-                keys[k] = (u64::from(x) << MK_DEG) | consts[k];
+                (u64::from(x) << MK_DEG) | consts[k]
             }
-        }
-        let best = min_tree(&keys);
-        let above = (best | ((1 << MK_DEG) - 1)) + 1;
-        let nt: u32 = keys.iter().map(|&x| u32::from(x < above)).sum();
-        (best, nt > 1)
+        };
+        let (k0, k1, k2, k3) = (key(0), key(1), key(2), key(3));
+        let (k4, k5, k6, k7) = (key(4), key(5), key(6), key(7));
+        let (a01, l01) = node(k0, k1);
+        let (a23, l23) = node(k2, k3);
+        let (a45, l45) = node(k4, k5);
+        let (a67, l67) = node(k6, k7);
+        let (a03, l03) = node(a01, a23);
+        let (a47, l47) = node(a45, a67);
+        let (best, l07) = node(a03, a47);
+        // Every key but the winner loses exactly once: the second smallest key is the
+        // smallest loser.
+        let second = l01.min(l23).min(l45.min(l67)).min(l03.min(l47).min(l07));
+        (best, (best ^ second) >> MK_DEG == 0)
     }
 }
 
@@ -106,11 +136,7 @@ pub(super) fn walk<S: KeyStep>(frame: Frame) -> Run {
             consts = min_key_consts(orderings[rule].rank, &step);
         }
         // SAFETY: see above; `w` and `step` are the frame's.
-        // The constants are read from memory by each step: held in registers, they
-        // crowd out the step's own values, which then spill (13% more instructions per
-        // step in one build of unchanged source; PERFORMANCE.md).
-        let consts_in_memory = std::hint::black_box(&consts);
-        let (best, tie) = unsafe { S::step(sq, w, &step, consts_in_memory) };
+        let (best, tie) = unsafe { S::step(sq, w, &step, &consts) };
         // The raw byte of the chosen target: above GONE means visited or off the board,
         // so every target is and the knight is stuck.
         if (best >> MK_DEG) as u8 > GONE {
