@@ -178,15 +178,28 @@ impl WatchKind {
 
     /// Every choice, in the order the UI cycles through them.
     pub fn all() -> Vec<WatchKind> {
+        let max_steps = crate::solvers::search::DEFAULT_MAX_STEPS;
         let mut v: Vec<WatchKind> = [
-            "backtrack",
-            "forward-check",
-            "forward-check:connectivity",
-            "warnsdorff-backtrack",
-            "warnsdorff-backtrack:ties",
+            SolverKind::Backtrack { max_steps },
+            SolverKind::ForwardCheck {
+                connectivity: false,
+                max_steps,
+            },
+            SolverKind::ForwardCheck {
+                connectivity: true,
+                max_steps,
+            },
+            SolverKind::WarnsdorffBacktrack {
+                ties_only: false,
+                max_steps,
+            },
+            SolverKind::WarnsdorffBacktrack {
+                ties_only: true,
+                max_steps,
+            },
         ]
-        .iter()
-        .map(|s| s.parse().expect("a watchable solver"))
+        .into_iter()
+        .map(WatchKind)
         .collect();
         v.extend(
             TieBreak::ALL
