@@ -49,6 +49,20 @@ for name in parberry-1996 variants-8x8 quickstart network-vs-classical merge tak
     $kn plot "$results" --out plots/"$name" --format pdf "${extra[@]}" > /dev/null
 done
 
+# Tours among settled attempts against H/F (issue 18): only the hf-ratio figure of that
+# run is kept (the others are drawn into a scratch folder and dropped).
+results=experiments/results/hf-ratio
+if [ -f "$results/records.csv" ]; then
+    scratch=out/plots/hf-ratio
+    rm -rf "$scratch" plots/hf-ratio
+    mkdir -p plots/hf-ratio
+    $kn plot "$results" --out "$scratch" --hf experiments/hf-counts.csv > /dev/null
+    $kn plot "$results" --out "$scratch" --hf experiments/hf-counts.csv --format pdf > /dev/null
+    cp "$scratch"/hf-ratio.png "$scratch"/hf-ratio.pdf "$scratch"/hf-ratio.csv plots/hf-ratio/
+else
+    echo "skipping hf-ratio: no $results/records.csv" >&2
+fi
+
 # The C x S sweep: the same figures plus its phase diagram, run-length distributions and
 # failure anatomy (plot draws them for any results folder that supports them).
 results=experiments/results/sweep-cs

@@ -1,12 +1,13 @@
 //! The claims of `experiments/claims.toml`, recomputed from the committed results
-//! (`experiments/results/*/summary.json`) and the published figures
-//! (`experiments/published/*.csv`) with the tests of [`knightnet::stats`]. Fails when
+//! (`experiments/results/*/summary.json`), the published figures
+//! (`experiments/published/*.csv`) and the counts H/F (`experiments/hf-counts.csv`, read
+//! by [`knightnet::plot::hf::load`]) with the tests of [`knightnet::stats`]. Fails when
 //! the words and the data disagree; `-- --nocapture` prints every comparison.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use knightnet::stats::{holm, newcombe, two_proportion, Z95};
+use knightnet::stats::{holm, newcombe, score_test, two_proportion, wilson, Z95};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -37,6 +38,16 @@ struct Comparison {
     expect_count: Option<u64>,
     expect_trials: Option<u64>,
     above: Option<f64>,
+    value: Option<Fixed>,
+}
+
+/// A fixed proportion to test against: H/F of a board, from a counts file under
+/// `experiments/` (`counts` without `.csv`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Fixed {
+    counts: String,
+    board: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -46,6 +57,8 @@ struct Side {
     label: Option<String>,
     board: Option<String>,
     outcomes: Option<Vec<String>>,
+    /// The denominator's outcomes (default: every trial), e.g. the settled attempts.
+    among: Option<Vec<String>>,
     published: Option<String>,
     key: Option<String>,
     count: Option<String>,
@@ -125,14 +138,33 @@ impl Data {
         let outcomes = side.outcomes.clone().expect("outcomes");
         let (mut k, mut n) = (0, 0);
         for cell in self.cells(side) {
-            n += cell["trials"].as_u64().unwrap();
+            if side.among.is_none() {
+                n += cell["trials"].as_u64().unwrap();
+            }
             for o in cell["outcomes"].as_array().unwrap() {
+                let count = o["count"].as_u64().unwrap();
                 if outcomes.iter().any(|w| o["outcome"] == w.as_str()) {
-                    k += o["count"].as_u64().unwrap();
+                    k += count;
+                }
+                if let Some(among) = &side.among {
+                    if among.iter().any(|w| o["outcome"] == w.as_str()) {
+                        n += count;
+                    }
                 }
             }
         }
         (k, n)
+    }
+
+    /// H/F of a board, from a counts file.
+    fn fixed(&self, v: &Fixed) -> f64 {
+        let path = self.root.join(format!("{}.csv", v.counts));
+        let counts = knightnet::plot::hf::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let board = v.board.parse().unwrap();
+        counts
+            .get(board)
+            .unwrap_or_else(|| panic!("{}: no row {}", path.display(), v.board))
+            .ratio()
     }
 
     fn describe(side: &Side) -> String {
@@ -148,6 +180,11 @@ impl Data {
                 side.label.as_deref().unwrap_or("?"),
                 side.board.as_deref().unwrap_or("all boards"),
                 side.outcomes.clone().unwrap_or_default().join("+")
+                    + &side
+                        .among
+                        .as_ref()
+                        .map(|a| format!(" among {}", a.join("+")))
+                        .unwrap_or_default()
             ),
         }
     }
@@ -211,6 +248,47 @@ fn check_claims(claims_path: &Path, root: &Path) -> Vec<String> {
                                 claim.id
                             ));
                         }
+                    }
+                }
+            }
+            "one-proportion" => {
+                let mut rows = Vec::new();
+                for c in &claim.comparison {
+                    let v = c.value.as_ref().expect("one-proportion needs value");
+                    let (k, n) = data.proportion(&c.a);
+                    let p0 = data.fixed(v);
+                    rows.push((c, v, k, n, p0, score_test(k, n, p0)));
+                }
+                let adjusted = holm(&rows.iter().map(|r| r.5.p).collect::<Vec<_>>());
+                for ((c, v, k, n, p0, t), p_holm) in rows.into_iter().zip(adjusted) {
+                    let rejected = p_holm <= claims.alpha;
+                    let verdict = match (rejected, t.difference > 0.0) {
+                        (false, _) => "same",
+                        (true, true) => "a-higher",
+                        (true, false) => "a-lower",
+                    };
+                    let (lo, hi) = wilson(k, n, Z95);
+                    println!(
+                        "  {} {k}/{n} = {:.2}% [{:.2}, {:.2}] vs {}[{}] = {:.2}%: z = {:.2}, p = {:.3e}, Holm p = {:.3e}: {verdict}",
+                        Data::describe(&c.a),
+                        100.0 * k as f64 / n as f64,
+                        100.0 * lo,
+                        100.0 * hi,
+                        v.counts,
+                        v.board,
+                        100.0 * p0,
+                        t.z,
+                        t.p,
+                        p_holm
+                    );
+                    let want = c.expect.as_deref().expect("expect");
+                    assert!(
+                        matches!(want, "same" | "a-higher" | "a-lower"),
+                        "{}: expect '{want}'",
+                        claim.id
+                    );
+                    if want != verdict {
+                        failures.push(format!("{}: {} vs {}[{}]: the claim says {want}, the data say {verdict} (Holm p = {p_holm:.3e})", claim.id, Data::describe(&c.a), v.counts, v.board));
                     }
                 }
             }
@@ -321,4 +399,36 @@ above = 200
     assert_eq!(failures.len(), 4, "{failures:#?}");
     assert!(failures[0].contains("reproduces-parberry") && failures[0].contains("a-higher"));
     assert!(failures[1].contains("a-lower"));
+}
+
+#[test]
+fn a_false_one_proportion_claim_fails() {
+    // The sequential network on 6x6 lands on tours more often than H/F, not as often.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("claims.toml");
+    std::fs::write(
+        &path,
+        r#"
+alpha = 0.05
+
+[[claim]]
+id = "uniform-on-6x6"
+source = "test"
+statement = "On 6x6 the network settles on a tour as often as a random 2-factor is one."
+test = "one-proportion"
+[[claim.comparison]]
+a = { results = "parberry-1996", label = "parberry", board = "6x6", outcomes = ["tour"], among = ["tour", "multiple-cycles"] }
+value = { counts = "hf-counts", board = "6x6" }
+expect = "same"
+[[claim.comparison]]
+a = { results = "parberry-1996", label = "parberry", board = "8x8", outcomes = ["tour"], among = ["tour", "multiple-cycles"] }
+value = { counts = "hf-counts", board = "8x8" }
+expect = "a-lower"
+"#,
+    )
+    .unwrap();
+    let failures = check_claims(&path, &experiments());
+    assert_eq!(failures.len(), 2, "{failures:#?}");
+    assert!(failures[0].contains("a-higher"), "{}", failures[0]);
+    assert!(failures[1].contains("same"), "{}", failures[1]);
 }

@@ -1199,3 +1199,68 @@ fn a_record_its_replay_contradicts_stops_the_failure_anatomy() {
     );
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
+
+#[test]
+fn hf_ratio_draws_the_settled_tour_share_beside_h_over_f() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut csv = String::from("label,board,solver,variant,outcome\n");
+    // parberry on 6x6: 3 tours, 5 with several cycles, 2 at the cap (left out); on 5x5
+    // (no counts row) and wikipedia (never settles) no figure row.
+    for (board, solver, outcome, n) in [
+        ("6x6", "parberry", "tour", 3),
+        ("6x6", "parberry", "multiple-cycles", 5),
+        ("6x6", "parberry", "iteration-cap", 2),
+        ("6x6", "wikipedia", "iteration-cap", 4),
+        ("8x8", "parberry", "tour", 1),
+    ] {
+        for _ in 0..n {
+            writeln!(csv, "{solver},{board},network:{solver},{solver},{outcome}").unwrap();
+        }
+    }
+    let records = tmp.path().join("records.csv");
+    std::fs::write(&records, csv).unwrap();
+    let counts = tmp.path().join("counts.csv");
+    std::fs::write(
+        &counts,
+        "# H and F\nboard,closed_tours,two_factors,closed_tours_source,command\n\
+         6x6,9862,36236,knightnet,knightnet count --board 6x6 --two-factors\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("figs");
+    let said = ok(&["plot", s(&records), "--out", s(&out), "--hf", s(&counts)]);
+    assert!(said.contains("hf-ratio.png"), "{said}");
+    assert_png(&out.join("hf-ratio.png"));
+    let rows = assert_csv(&out.join("hf-ratio.csv"));
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(column(&rows, "series"), ["parberry"]);
+    assert_eq!(column(&rows, "board"), ["6x6"]);
+    assert_eq!(column(&rows, "settled"), ["8"]);
+    assert_eq!(column(&rows, "tours"), ["3"]);
+    let hf: f64 = column(&rows, "h_over_f")[0].parse().unwrap();
+    assert!((hf - 9862.0 / 36236.0).abs() < 1e-15);
+    // Without --hf there is no such figure; with counts for no settled board, a note.
+    std::fs::write(
+        &counts,
+        "board,closed_tours,two_factors,closed_tours_source,command\n5x6,8,325,knightnet,c\n",
+    )
+    .unwrap();
+    let said = ok(&["plot", s(&records), "--out", s(&out), "--hf", s(&counts)]);
+    assert!(
+        said.contains("skipped tours among settled attempts"),
+        "{said}"
+    );
+
+    // Bad files: one line naming the flag, the line and what is expected.
+    std::fs::write(&counts, "board,closed_tours\n6x6,1\n").unwrap();
+    let err = bad(&["plot", s(&records), "--hf", s(&counts)]);
+    assert!(err.contains("--hf") && err.contains("two_factors"), "{err}");
+    std::fs::write(
+        &counts,
+        "board,closed_tours,two_factors,closed_tours_source,command\n6x6,10,9,knightnet,c\n",
+    )
+    .unwrap();
+    let err = bad(&["plot", s(&records), "--hf", s(&counts)]);
+    assert!(err.contains("line 2") && err.contains("exceeds"), "{err}");
+    let err = bad(&["plot", s(&records), "--hf", s(&tmp.path().join("none.csv"))]);
+    assert!(err.contains("cannot read"), "{err}");
+}

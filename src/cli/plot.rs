@@ -14,6 +14,7 @@ use crate::plot::board::BoardFigure;
 use crate::plot::cost::CostPerTour;
 use crate::plot::data::{aggregate, load};
 use crate::plot::failures::{self, FailureAnatomy};
+use crate::plot::hf::{self, HfRatio};
 use crate::plot::iterations::IterationHistograms;
 use crate::plot::outcomes::OutcomeShares;
 use crate::plot::phase::PhaseDiagram;
@@ -43,6 +44,12 @@ pub struct PlotArgs {
     /// Parberry (1996), Table 1.
     #[arg(long, value_name = "FILE")]
     pub published: Option<PathBuf>,
+    /// Closed-tour and 2-factor counts (H, F) per board, to draw each preset's tour share
+    /// among settled attempts beside H/F (the hf-ratio figure): a CSV with columns
+    /// board,closed_tours,two_factors,closed_tours_source,command, e.g.
+    /// experiments/hf-counts.csv.
+    #[arg(long, value_name = "FILE")]
+    pub hf: Option<PathBuf>,
 }
 
 /// The records file of a results folder (or the file itself).
@@ -64,6 +71,7 @@ fn records_path(results: &Path) -> Result<PathBuf, InputError> {
 pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let path = records_path(&args.results)?;
     let published = args.published.as_deref().map(published::load).transpose()?;
+    let counts = args.hf.as_deref().map(hf::load).transpose()?;
     let records = load(&path)?;
     let groups = aggregate(&records);
     if records.partial_line_bytes > 0 {
@@ -130,6 +138,22 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
             note(out, "p(tour) per board, log axis", Some(p), "")?;
         }
         None => note(out, "p(tour) per board", None, "no network trials")?,
+    }
+    if let Some(counts) = counts {
+        match HfRatio::new(&source, &groups, counts) {
+            Some(fig) => {
+                let p = target("hf-ratio");
+                fig.save(&p)?;
+                written += 1;
+                note(out, "tours among settled attempts against H/F", Some(p), "")?;
+            }
+            None => note(
+                out,
+                "tours among settled attempts against H/F",
+                None,
+                "no network trial settled on a board of the --hf file",
+            )?,
+        }
     }
     match records
         .has_iterations

@@ -23,6 +23,7 @@
 //! | [`tour_rate`] | p(tour) per board on a log axis with Wilson intervals and published points |
 //! | [`run_length`] | run-length distributions: ECDFs of iterations and time to a tour with restarts |
 //! | [`phase`] | phase diagram of a two-key sweep: tour rate as a heat map, one panel per board |
+//! | [`hf`] | tours among settled attempts per preset beside H/F (closed tours / 2-factors) |
 //! | [`failures`] | anatomy of several-cycle failures: number of cycles and cycle lengths, by board |
 //! | [`replay`] | replaying network trials of a results folder, checked against their records (the cycle lengths) |
 //! | [`trace`] | the `solve --trace` reader, for convergence and animation from saved runs |
@@ -39,6 +40,7 @@ pub mod convergence;
 pub mod cost;
 pub mod data;
 pub mod failures;
+pub mod hf;
 pub mod iterations;
 pub mod outcomes;
 pub mod palette;

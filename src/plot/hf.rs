@@ -1,0 +1,477 @@
+//! Does the network favour tours? Its fixed points with every square at degree 2 are the
+//! 2-factors of the knight's graph, and the tours are the 2-factors that are one cycle,
+//! so a network landing on a uniformly random 2-factor would end in a tour in a share H/F
+//! of its settled degree-2 attempts (H closed tours, F 2-factors). This figure draws, per
+//! board, each network preset's **settled tour share** — tours among the attempts that
+//! stopped at a degree-2 cover (`tour` + `multiple-cycles`; attempts at the iteration cap
+//! and stable states off degree 2 are left out) — with its Wilson 95% interval, beside
+//! H/F, on a log axis.
+//!
+//! H and F come from a counts file (`plot --hf FILE`): a CSV with columns `board`,
+//! `closed_tours`, `two_factors`, `closed_tours_source` (`knightnet`, or the citation of
+//! a count taken from the literature, whose H/F is drawn in grey) and the `command` that
+//! made the row; `#` lines are comments. A board's H/F also serves its transpose.
+
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::board::{legend_below, Mark};
+use super::data::{board_key, spec_order, Group, Share};
+use super::palette::{self, INK};
+use super::panel::{cartesian, mesh};
+use super::table::{csv_path, num, Table};
+use super::{axes, de, heading, render, trials_phrase, DrawResult};
+use crate::board::Board;
+use crate::error::InputError;
+
+/// The `closed_tours_source` of a count knightnet made.
+pub const KNIGHTNET: &str = "knightnet";
+
+/// H and F of one board, and where they came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CountRow {
+    pub board: Board,
+    /// H: Hamiltonian cycles (undirected closed tours).
+    pub closed_tours: u128,
+    /// F: 2-factors.
+    pub two_factors: u128,
+    /// `knightnet`, or the citation of a published H.
+    pub closed_tours_source: String,
+    /// The command that made the row.
+    pub command: String,
+}
+
+impl CountRow {
+    /// H/F (0 when F is 0: no 2-factor, so no tour either).
+    pub fn ratio(&self) -> f64 {
+        if self.two_factors == 0 {
+            0.0
+        } else {
+            self.closed_tours as f64 / self.two_factors as f64
+        }
+    }
+
+    /// Whether H was taken from the literature rather than counted here.
+    pub fn cited(&self) -> bool {
+        self.closed_tours_source != KNIGHTNET
+    }
+}
+
+/// A counts file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counts {
+    pub rows: Vec<CountRow>,
+}
+
+impl Counts {
+    /// The row of `board` or of its transpose.
+    pub fn get(&self, board: Board) -> Option<&CountRow> {
+        self.rows
+            .iter()
+            .find(|r| unordered(r.board) == unordered(board))
+    }
+}
+
+/// A board's sides, short side first: a board and its transpose have the same H and F.
+fn unordered(b: Board) -> (usize, usize) {
+    (b.rows().min(b.cols()), b.rows().max(b.cols()))
+}
+
+fn err(path: &Path, msg: impl std::fmt::Display) -> InputError {
+    InputError::File(format!("--hf {}: {msg}", path.display()))
+}
+
+/// Read a counts file. Every error names the file, and the line and column.
+pub fn load(path: &Path) -> Result<Counts, InputError> {
+    let text = std::fs::read_to_string(path).map_err(|e| err(path, format!("cannot read: {e}")))?;
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|e| err(path, format!("cannot read the header row: {e}")))?
+        .clone();
+    let col = |name: &str| {
+        headers.iter().position(|h| h == name).ok_or_else(|| {
+            err(
+                path,
+                format!("the column '{name}' is missing; expected columns board,closed_tours,two_factors,closed_tours_source,command"),
+            )
+        })
+    };
+    let (c_board, c_h, c_f) = (col("board")?, col("closed_tours")?, col("two_factors")?);
+    let (c_source, c_command) = (col("closed_tours_source")?, col("command")?);
+    let mut rows: Vec<CountRow> = Vec::new();
+    for rec in reader.records() {
+        let rec = rec.map_err(|e| err(path, e))?;
+        let line = rec.position().map_or(0, |p| p.line());
+        let field = |c: usize| rec.get(c).unwrap_or("");
+        let number = |c: usize, name: &str| -> Result<u128, InputError> {
+            field(c).parse::<u128>().map_err(|_| {
+                err(
+                    path,
+                    format!(
+                        "line {line}: column '{name}' has '{}', expected a whole number",
+                        field(c)
+                    ),
+                )
+            })
+        };
+        let board: Board = field(c_board)
+            .parse()
+            .map_err(|e| err(path, format!("line {line}: column 'board': {e}")))?;
+        let (closed_tours, two_factors) =
+            (number(c_h, "closed_tours")?, number(c_f, "two_factors")?);
+        if closed_tours > two_factors {
+            return Err(err(
+                path,
+                format!("line {line}: closed_tours {closed_tours} exceeds two_factors {two_factors}; every closed tour is a 2-factor"),
+            ));
+        }
+        if rows.iter().any(|r| unordered(r.board) == unordered(board)) {
+            return Err(err(
+                path,
+                format!("line {line}: board {board} (or its transpose) is listed twice"),
+            ));
+        }
+        rows.push(CountRow {
+            board,
+            closed_tours,
+            two_factors,
+            closed_tours_source: field(c_source).to_string(),
+            command: field(c_command).to_string(),
+        });
+    }
+    if rows.is_empty() {
+        return Err(err(path, "has a header but no rows"));
+    }
+    Ok(Counts { rows })
+}
+
+/// The share of tours among a group's attempts that stopped at a degree-2 cover.
+pub fn settled_tour_share(g: &Group) -> Share {
+    Share::wilson(g.tours(), g.tours() + g.count("multiple-cycles"))
+}
+
+/// The settled tour share of the network groups on boards with counts, beside H/F.
+#[derive(Debug, Clone)]
+pub struct HfRatio {
+    pub source: String,
+    /// Network groups on boards that have a counts row and at least one settled attempt.
+    pub groups: Vec<Group>,
+    pub counts: Counts,
+}
+
+impl HfRatio {
+    /// `None` when no network group settled on a board of `counts`.
+    pub fn new(source: impl Into<String>, groups: &[Group], counts: Counts) -> Option<HfRatio> {
+        let groups: Vec<Group> = groups
+            .iter()
+            .filter(|g| {
+                g.id.is_network() && counts.get(g.board).is_some() && settled_tour_share(g).n > 0
+            })
+            .cloned()
+            .collect();
+        (!groups.is_empty()).then(|| HfRatio {
+            source: source.into(),
+            groups,
+            counts,
+        })
+    }
+
+    fn boards(&self) -> Vec<Board> {
+        let mut v: Vec<Board> = self.groups.iter().map(|g| g.board).collect();
+        v.sort_by_key(|&b| board_key(b));
+        v.dedup();
+        v
+    }
+
+    fn row(&self, b: Board) -> &CountRow {
+        self.counts
+            .get(b)
+            .expect("HfRatio keeps only boards with a counts row")
+    }
+
+    /// Every preset: its name and (board, settled tour share) points, in spec order.
+    fn series(&self) -> Vec<(String, Vec<(Board, Share)>)> {
+        spec_order(&self.groups)
+            .into_iter()
+            .map(|id| {
+                let mut pts: Vec<(Board, Share)> = self
+                    .groups
+                    .iter()
+                    .filter(|g| g.id == id)
+                    .map(|g| (g.board, settled_tour_share(g)))
+                    .collect();
+                pts.sort_by_key(|p| board_key(p.0));
+                (id.display(), pts)
+            })
+            .collect()
+    }
+
+    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+        render(self, path, (1050, 640))?;
+        self.table().write(&csv_path(path))
+    }
+
+    /// One row per preset and board, with that board's H, F and H/F.
+    pub fn table(&self) -> Table {
+        let mut t = Table::new(&[
+            "series",
+            "board",
+            "trials",
+            "settled",
+            "tours",
+            "settled_tour_share",
+            "wilson_low",
+            "wilson_high",
+            "closed_tours",
+            "two_factors",
+            "h_over_f",
+            "closed_tours_source",
+        ]);
+        for (name, pts) in self.series() {
+            for (b, s) in pts {
+                let trials = self
+                    .groups
+                    .iter()
+                    .find(|g| g.board == b && g.id.display() == name)
+                    .map_or(0, |g| g.trials);
+                let row = self.row(b);
+                t.push(vec![
+                    name.clone(),
+                    b.to_string(),
+                    trials.to_string(),
+                    s.n.to_string(),
+                    s.k.to_string(),
+                    num(Some(s.p)),
+                    num(Some(s.low)),
+                    num(Some(s.high)),
+                    row.closed_tours.to_string(),
+                    row.two_factors.to_string(),
+                    num(Some(row.ratio())),
+                    row.closed_tours_source.clone(),
+                ]);
+            }
+        }
+        t
+    }
+
+    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+        root.fill(&WHITE).map_err(de)?;
+        let bs = self.boards();
+        let series = self.series();
+        let lo = series
+            .iter()
+            .flat_map(|(_, p)| p.iter())
+            .flat_map(|(_, s)| [s.low, s.p])
+            .chain(bs.iter().map(|&b| self.row(b).ratio()))
+            .filter(|v| *v > 0.0)
+            .fold(1.0f64, f64::min);
+        let (lo, hi) = (lo / 2.0, 1.5);
+        let per = trials_phrase(self.groups.iter().map(|g| g.trials), "preset and board");
+        heading(
+            root,
+            "Tours among settled attempts against H/F (a uniformly random 2-factor)",
+            format!(
+                "{}: {per}; settled = tour or several cycles; log axis; bars: Wilson 95% intervals",
+                self.source
+            ),
+        )?;
+        let nb = bs.len();
+        let body = root.margin(70, 50, 10, 20);
+        let mut chart = cartesian(
+            &body,
+            10,
+            90,
+            axes::board_axis(&bs, body.dim_in_pixel().0.saturating_sub(120)),
+            axes::ticked((lo..hi).log_scale(), axes::log_ticks(lo, 1.0)),
+        )?;
+        let fmt =
+            |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
+        mesh(&mut chart, "board", "tours / settled attempts, log scale")
+            .disable_x_mesh()
+            .x_label_formatter(&fmt)
+            .y_label_formatter(&|y| axes::percent(*y))
+            .draw()
+            .map_err(de)?;
+        let at = |b: &Board| bs.iter().position(|x| x == b).unwrap_or(0) as f64;
+        // H/F: a horizontal bar across each board's column, black when knightnet counted
+        // H, grey when H is a published count.
+        let mut cited = false;
+        for b in &bs {
+            let row = self.row(*b);
+            cited |= row.cited();
+            let colour = if row.cited() { palette::GREY } else { INK };
+            let y = row.ratio();
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(at(b) - 0.42, y), (at(b) + 0.42, y)],
+                    colour.stroke_width(3),
+                )))
+                .map_err(de)?;
+        }
+        let k = series.len() as f64;
+        let mut legend = vec![(Mark::Line(INK), "H/F".to_string())];
+        if cited {
+            legend.push((
+                Mark::Line(palette::GREY),
+                "H/F, H from the literature".to_string(),
+            ));
+        }
+        for (i, (name, pts)) in series.iter().enumerate() {
+            let colour = palette::series(i);
+            let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.6 / k.max(1.0));
+            let cap = 0.03;
+            for (b, s) in pts {
+                let x = at(b) + dodge;
+                let low = if s.low > 0.0 { s.low } else { lo };
+                let mut bars = vec![
+                    PathElement::new(vec![(x, low), (x, s.high)], colour.stroke_width(2)),
+                    PathElement::new(
+                        vec![(x - cap, s.high), (x + cap, s.high)],
+                        colour.stroke_width(2),
+                    ),
+                ];
+                if s.low > 0.0 {
+                    bars.push(PathElement::new(
+                        vec![(x - cap, low), (x + cap, low)],
+                        colour.stroke_width(2),
+                    ));
+                }
+                chart.draw_series(bars).map_err(de)?;
+                if s.k == 0 {
+                    chart
+                        .draw_series(std::iter::once(
+                            EmptyElement::at((x, s.high))
+                                + Polygon::new(vec![(-7, -5), (7, -5), (0, 7)], colour.filled()),
+                        ))
+                        .map_err(de)?;
+                } else {
+                    chart
+                        .draw_series(std::iter::once(Circle::new((x, s.p), 5, colour.filled())))
+                        .map_err(de)?;
+                }
+            }
+            legend.push((Mark::Dot(colour), name.clone()));
+        }
+        legend_below(root, &legend, 18)
+    }
+}
+
+crate::impl_figure!(HfRatio);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn write(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("counts.csv");
+        std::fs::write(&path, text).unwrap();
+        (dir, path)
+    }
+
+    const HEADER: &str = "board,closed_tours,two_factors,closed_tours_source,command\n";
+
+    #[test]
+    fn loads_rows_and_finds_a_board_or_its_transpose() {
+        let (_d, path) = write(&format!(
+            "# comment\n{HEADER}6x6,9862,36236,knightnet,knightnet count --board 6x6 --two-factors\n\
+             8x8,13267364410532,56691832946529,\"literature: McKay 1997, OEIS A001230\",x\n"
+        ));
+        let c = load(&path).unwrap();
+        assert_eq!(c.rows.len(), 2);
+        let six = c.get("6x6".parse().unwrap()).unwrap();
+        assert!(!six.cited());
+        assert!((six.ratio() - 9862.0 / 36236.0).abs() < 1e-15);
+        assert!(c.get("8x8".parse().unwrap()).unwrap().cited());
+        let (_d, path) = write(&format!("{HEADER}5x6,8,325,knightnet,c\n"));
+        let c = load(&path).unwrap();
+        assert_eq!(c.get("6x5".parse().unwrap()).unwrap().closed_tours, 8);
+        assert!(c.get("6x6".parse().unwrap()).is_none());
+    }
+
+    #[test]
+    fn bad_files_are_one_line_errors_naming_what_is_wrong() {
+        for (body, needle) in [
+            (
+                "board,closed_tours\n6x6,1\n",
+                "column 'two_factors' is missing",
+            ),
+            (
+                &format!("{HEADER}6x6,many,36236,knightnet,c\n") as &str,
+                "line 2: column 'closed_tours' has 'many'",
+            ),
+            (
+                &format!("{HEADER}6x6,9,8,knightnet,c\n"),
+                "exceeds two_factors",
+            ),
+            (
+                &format!("{HEADER}5x6,8,325,knightnet,c\n6x5,8,325,knightnet,c\n"),
+                "listed twice",
+            ),
+            (HEADER, "no rows"),
+            (
+                &format!("{HEADER}6by6,1,2,knightnet,c\n"),
+                "line 2: column 'board'",
+            ),
+        ] {
+            let (_d, path) = write(body);
+            let e = load(&path).unwrap_err().to_string();
+            assert!(e.contains(needle) && !e.contains('\n'), "{e}");
+        }
+    }
+
+    fn group(preset: &str, board: &str, outcomes: &[(&str, u64)]) -> Group {
+        Group {
+            id: crate::plot::data::SolverId {
+                solver: "network".into(),
+                variant: Some(preset.into()),
+                entry: None,
+            },
+            board: board.parse().unwrap(),
+            trials: outcomes.iter().map(|o| o.1).sum(),
+            outcomes: outcomes
+                .iter()
+                .map(|&(o, n)| (o.to_string(), n))
+                .collect::<BTreeMap<_, _>>(),
+            iterations: Vec::new(),
+            total_time_ns: 0.0,
+            timed_trials: 0,
+            times: Vec::new(),
+            first_row: 0,
+        }
+    }
+
+    #[test]
+    fn the_settled_share_leaves_out_the_cap_and_keeps_boards_with_counts() {
+        let g = group(
+            "parberry",
+            "6x6",
+            &[
+                ("tour", 30),
+                ("multiple-cycles", 70),
+                ("iteration-cap", 900),
+            ],
+        );
+        let s = settled_tour_share(&g);
+        assert_eq!((s.k, s.n), (30, 100));
+        let (_d, path) = write(&format!("{HEADER}6x6,9862,36236,knightnet,c\n"));
+        let counts = load(&path).unwrap();
+        let never = group("wikipedia", "6x6", &[("iteration-cap", 10)]);
+        let other = group("parberry", "8x8", &[("tour", 1)]);
+        let fig = HfRatio::new("t", &[g, never.clone(), other], counts.clone()).unwrap();
+        assert_eq!(fig.groups.len(), 1);
+        let t = fig.table();
+        assert_eq!(t.rows.len(), 1);
+        assert_eq!(t.rows[0][1], "6x6");
+        assert_eq!(t.rows[0][3], "100");
+        assert_eq!(t.rows[0][10], format!("{}", 9862.0 / 36236.0));
+        assert!(HfRatio::new("t", &[never], counts).is_none());
+    }
+}

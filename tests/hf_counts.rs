@@ -1,0 +1,87 @@
+//! `experiments/hf-counts.csv` holds H (closed tours) and F (2-factors) for the H/F
+//! figure and claims (issue 18), each with the command that made it. These tests recompute
+//! every row knightnet made with the frontier counter (the quick rows always, all of them
+//! with `--ignored`: 6x8 to 6x10 take seconds to a minute, 8x8's F about a minute and a half) and
+//! check that each row's command is the `count --two-factors` of its board, so the figure
+//! and the claims never rest on a number typed by hand. 8x8's H is the one cited count.
+
+use std::path::Path;
+
+use knightnet::count::frontier::{self, Quantity, Request};
+use knightnet::plot::hf::{self, CountRow};
+
+fn rows() -> Vec<(CountRow, f64)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/hf-counts.csv");
+    let counts = hf::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    // The seconds each row took, to pick the quick ones.
+    let mut rd = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_path(&path)
+        .unwrap();
+    let seconds: Vec<f64> = rd
+        .deserialize::<std::collections::HashMap<String, String>>()
+        .map(|r| r.unwrap()["seconds"].parse().unwrap())
+        .collect();
+    assert_eq!(seconds.len(), counts.rows.len());
+    counts.rows.into_iter().zip(seconds).collect()
+}
+
+fn count(row: &CountRow, quantity: Quantity) -> u128 {
+    let req = Request {
+        board: row.board,
+        quantity,
+        start: None,
+        max_transitions: u64::MAX,
+        max_memory: 40 << 30,
+        rows_limit: None,
+    };
+    let run = frontier::run(&req, |_| {}).unwrap();
+    assert!(run.complete, "{}", row.board);
+    run.count.unwrap()
+}
+
+fn check(row: &CountRow) {
+    let b = row.board.to_string();
+    assert!(
+        row.command
+            .starts_with(&format!("knightnet count --board {b} --two-factors")),
+        "{b}: command '{}'",
+        row.command
+    );
+    assert_eq!(
+        count(row, Quantity::TwoFactors),
+        row.two_factors,
+        "F of {b}"
+    );
+    if row.cited() {
+        assert!(row.closed_tours_source.contains("literature"), "{b}");
+    } else {
+        assert_eq!(row.closed_tours_source, hf::KNIGHTNET);
+        assert_eq!(count(row, Quantity::Cycles), row.closed_tours, "H of {b}");
+    }
+}
+
+#[test]
+fn the_quick_rows_are_what_the_counter_gives() {
+    let rows = rows();
+    let quick: Vec<&CountRow> = rows.iter().filter(|r| r.1 < 5.0).map(|r| &r.0).collect();
+    assert!(quick.len() >= 8, "{} quick rows", quick.len());
+    for row in quick {
+        check(row);
+    }
+    // Only 8x8's H comes from the literature.
+    let cited: Vec<String> = rows
+        .iter()
+        .filter(|r| r.0.cited())
+        .map(|r| r.0.board.to_string())
+        .collect();
+    assert_eq!(cited, ["8x8"]);
+}
+
+#[test]
+#[ignore = "about three minutes: 6x8 to 6x10 and 8x8's F"]
+fn every_row_is_what_the_counter_gives() {
+    for (row, _) in rows() {
+        check(&row);
+    }
+}
