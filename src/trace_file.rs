@@ -291,4 +291,41 @@ mod tests {
         let back = read_text(&serde_json::to_string(&file).unwrap());
         assert_eq!(back.unwrap(), file);
     }
+
+    #[test]
+    fn an_open_trace_reads_back_with_its_graph_and_held_start() {
+        let board = Board::new(5, 6).unwrap();
+        for start in [None, Some(7)] {
+            let graph = KnightGraph::open(board, start);
+            let params = Preset::Parberry.params();
+            let net = Network::new(&graph, params).unwrap();
+            let mut trace = Trace::default();
+            let attempt = net.attempt(&mut rng_from_seed(5), Some(&mut trace));
+            let file = TraceFile::new(
+                &graph,
+                params,
+                5,
+                1,
+                Outcome::from(&attempt.termination),
+                trace,
+            );
+            assert_eq!(file.tours(), Tours::Open { start });
+            assert_eq!(file.unit(), IterationUnit::of(params.order));
+            let text = serde_json::to_string(&file).unwrap();
+            assert_eq!(text.contains("\"start\""), start.is_some());
+            let dir = std::env::temp_dir().join(format!(
+                "knightnet-open-trace-{}-{}",
+                std::process::id(),
+                start.is_some()
+            ));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("t.json");
+            std::fs::write(&path, &text).unwrap();
+            let (back, read) = TraceFile::read_graph(&path).unwrap();
+            std::fs::remove_dir_all(&dir).unwrap();
+            assert_eq!(back, file);
+            assert_eq!(read.tours(), graph.tours());
+            assert_eq!(read.edges(), graph.edges());
+        }
+    }
 }

@@ -671,7 +671,7 @@ fn convergence_runs_are_solve_open_attempts() {
         );
     }
     // The squares-off panel counts squares: never more than the 49.
-    let header = std::fs::read_to_string(&conv.with_extension("csv")).unwrap();
+    let header = std::fs::read_to_string(conv.with_extension("csv")).unwrap();
     let col = header
         .lines()
         .next()
