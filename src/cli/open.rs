@@ -6,6 +6,7 @@ use clap::Args;
 use super::flags::OfFlag;
 use super::Failure;
 use crate::board::Board;
+use crate::error::InputError;
 use crate::solvers::Request;
 
 #[derive(Debug, Clone, Default, Args)]
@@ -16,7 +17,7 @@ pub struct OpenFlags {
     pub open: bool,
     /// With --open: the square the tour starts on (its apex move held on): ROW,COL
     /// (0-based, row 0 at the top) or algebraic like c3.
-    #[arg(long, requires = "open", allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true)]
     pub start: Option<String>,
 }
 
@@ -24,6 +25,12 @@ impl OpenFlags {
     /// The tours asked for on `board`: open ones (from `--start`) with `--open`, else
     /// the network's closed ones.
     pub fn request(&self, board: Board) -> Result<Request, Failure> {
+        if self.start.is_some() && !self.open {
+            return Err(InputError::param(
+                "--start holds the first square of an open tour; add --open (a closed tour has no start square)",
+            )
+            .into());
+        }
         let start = self
             .start
             .as_deref()
