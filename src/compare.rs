@@ -16,11 +16,17 @@
 //! two tours of the same solver have in common (a construction that always builds the
 //! same tour scores 100%).
 //!
+//! With `open` (`compare --open`) every solver is asked for an open tour: the network
+//! runs on its open graph ([`crate::graph::KnightGraph::open`]), the classical solvers as
+//! they do by default, and solvers that build closed tours only (`network+merge`,
+//! `circuit`: [`SolverKind::finds_open_tours`]) are refused by name. The trials' seeds
+//! are the same as without it; `solve --solver NAME --open --seed THAT` replays one.
+//!
 //! ```
 //! use knightnet::{board::Board, compare::compare};
 //!
 //! let kinds = ["warnsdorff:roth".parse().unwrap(), "divide-conquer".parse().unwrap()];
-//! let rows = compare(Board::new(8, 8).unwrap(), &kinds, 3, 1, 1).unwrap();
+//! let rows = compare(Board::new(8, 8).unwrap(), false, &kinds, 3, 1, 1).unwrap();
 //! assert_eq!(rows.len(), 2);
 //! assert!(rows.iter().all(|r| r.tours == 3));
 //! print!("{}", knightnet::compare::markdown(&rows));
@@ -122,15 +128,27 @@ pub fn shared_moves(tours: &[Vec<(u32, u32)>]) -> Option<f64> {
     (pairs > 0).then(|| total / pairs as f64)
 }
 
-/// Run the comparison (library entry point; the CLI only formats it).
+/// Run the comparison (library entry point; the CLI only formats it): open tours when
+/// `open`, else each solver's default (closed for the network, open for the others).
 pub fn compare(
     board: Board,
+    open: bool,
     kinds: &[SolverKind],
     trials: u64,
     seed: u64,
     threads: usize,
 ) -> Result<Vec<CompareRow>, InputError> {
-    let request = Request::new(board);
+    let request = Request {
+        closed: (open).then_some(false),
+        ..Request::new(board)
+    };
+    if open {
+        if let Some(k) = kinds.iter().find(|k| !k.finds_open_tours()) {
+            return Err(InputError::param(format!(
+                "--open: {k} builds closed tours only; with --open give solvers that find open tours (network, warnsdorff, backtrack, forward-check, warnsdorff-backtrack, divide-conquer)"
+            )));
+        }
+    }
     // One chunk of trials per thread: more threads than trials would idle.
     let threads = crate::check_threads(threads)?.min(trials.max(1) as usize);
     let solvers: Vec<_> = kinds

@@ -6,7 +6,8 @@
 //! initial state first) and `steps` (per step: `changed`, `flips`, `active`, `off_two`);
 //! and, as `solve` writes them, `seed`, `variant`, `params`, `attempt` (1-based),
 //! `outcome` and `version`. A trace of the open graph (`solve --open`) also has
-//! `"graph": "open"` and `apex`, the extra vertex the last neurons join to every square.
+//! `"graph": "open"` and `apex`, the extra vertex the last neurons join to every square,
+//! and `start`, the square whose apex neuron was held on (`--start`), if any.
 //!
 //! Files written before this type existed (the same keys, written from an untyped JSON
 //! value) read the same.
@@ -17,9 +18,41 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::error::InputError;
-use crate::graph::{edge_count, KnightGraph};
+use crate::graph::{edge_count, KnightGraph, Tours};
 use crate::network::{NetworkParams, StepStats, Trace, UpdateOrder};
 use crate::solvers::Outcome;
+
+/// What one iteration of an attempt is: a synchronous step, or a sweep of sequential
+/// updates (every other update order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IterationUnit {
+    Step,
+    Sweep,
+}
+
+impl IterationUnit {
+    /// The unit of `order`.
+    pub fn of(order: UpdateOrder) -> IterationUnit {
+        match order {
+            UpdateOrder::Synchronous => IterationUnit::Step,
+            _ => IterationUnit::Sweep,
+        }
+    }
+
+    /// "step" or "sweep".
+    pub fn name(self) -> &'static str {
+        match self {
+            IterationUnit::Step => "step",
+            IterationUnit::Sweep => "sweep",
+        }
+    }
+}
+
+impl std::fmt::Display for IterationUnit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// A board as the trace writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,6 +88,9 @@ pub struct TraceFile {
     pub params: Option<NetworkParams>,
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The open graph's held start square (its apex neuron held on), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<u32>,
     pub steps: Vec<StepStats>,
     #[serde(default)]
     pub variant: Option<String>,
@@ -91,6 +127,10 @@ impl TraceFile {
             outputs: trace.outputs,
             params: Some(params),
             seed: Some(seed),
+            start: match graph.tours() {
+                Tours::Open { start } => start,
+                Tours::Closed => None,
+            },
             steps: trace.steps,
             variant: Some(params.variant_name()),
             version: Some(env!("CARGO_PKG_VERSION").to_string()),
@@ -102,46 +142,76 @@ impl TraceFile {
         Board::new(self.board.rows, self.board.cols)
     }
 
-    /// Whether the steps are synchronous updates (else sequential sweeps).
-    pub fn synchronous(&self) -> bool {
+    /// Steps (synchronous updates) or sweeps (sequential ones; also when the file has
+    /// no parameters).
+    pub fn unit(&self) -> IterationUnit {
         self.params
-            .is_some_and(|p| p.order == UpdateOrder::Synchronous)
+            .map_or(IterationUnit::Sweep, |p| IterationUnit::of(p.order))
     }
 
-    /// Read and check a trace of the knight's graph (closed tours): its neurons must be
-    /// the board's knight moves in canonical order, every output string must have one
-    /// character 0/1 per neuron, and there is one state more than steps. Every failure
-    /// is an [`InputError::File`] naming `path`.
+    /// The tours the traced graph's cycles stand for: closed, or open (from the held
+    /// start, if any) for a trace of the open graph.
+    pub fn tours(&self) -> Tours {
+        match self.graph {
+            Some(TraceGraph::Open) => Tours::Open { start: self.start },
+            None => Tours::Closed,
+        }
+    }
+
+    /// Read and check a trace: its neurons must be the edges of its graph in canonical
+    /// order (the board's knight moves, then on the open graph one apex neuron per
+    /// square), every output string must have one character 0/1 per neuron, and there is
+    /// one state more than steps. Every failure is an [`InputError::File`] naming `path`.
     pub fn read(path: &Path) -> Result<TraceFile, InputError> {
+        Self::read_graph(path).map(|(t, _)| t)
+    }
+
+    /// [`TraceFile::read`], with the graph the trace's neurons are the edges of.
+    pub fn read_graph(path: &Path) -> Result<(TraceFile, KnightGraph), InputError> {
         let err = |msg: String| InputError::File(format!("{}: {msg}", path.display()));
         let text = std::fs::read_to_string(path).map_err(|e| err(format!("cannot read: {e}")))?;
         let t: TraceFile = serde_json::from_str(&text)
             .map_err(|e| err(format!("is not a trace (JSON from solve --trace): {e}")))?;
         let board = t.board()?;
-        if t.graph == Some(TraceGraph::Open) {
-            return Err(err(
-                "is a trace of the open graph (solve --open); only traces of closed-tour runs can be drawn".into(),
-            ));
-        }
+        let n = board.squares() as u64;
+        let (what, edges) = match t.graph {
+            Some(TraceGraph::Open) => {
+                if t.apex != Some(n as u32) {
+                    return Err(err(format!(
+                        "is a trace of the open graph, whose apex on the {board} board is vertex {n}; its 'apex' is {}",
+                        t.apex.map_or("missing".to_string(), |a| a.to_string())
+                    )));
+                }
+                if t.start.is_some_and(|s| s as u64 >= n) {
+                    return Err(err(format!(
+                        "its 'start' is not one of the {n} squares of the {board} board"
+                    )));
+                }
+                (
+                    "knight moves and apex neurons",
+                    edge_count(board.rows(), board.cols()) + n,
+                )
+            }
+            None => ("knight moves", edge_count(board.rows(), board.cols())),
+        };
         // The graph is built only once the file holds its neurons, so a small file
         // naming a huge board costs nothing.
-        let edges = edge_count(board.rows(), board.cols());
+        let wrong = || {
+            err(format!(
+                "its neurons are not the {edges} {what} of the {board} board in canonical order"
+            ))
+        };
         if edges == 0 || t.neurons.len() as u64 != edges {
-            return Err(err(format!(
-                "its neurons are not the {edges} knight moves of the {board} board in canonical order"
-            )));
+            return Err(wrong());
         }
-        let graph = KnightGraph::new(board);
+        let graph = KnightGraph::for_tours(board, t.tours());
         let canonical = t.neurons.len() == graph.edges()
             && t.neurons.iter().enumerate().all(|(e, n)| {
                 let (a, b) = graph.endpoints(e);
                 n == &[a, b]
             });
         if !canonical {
-            return Err(err(format!(
-                "its neurons are not the {} knight moves of the {board} board in canonical order",
-                graph.edges()
-            )));
+            return Err(wrong());
         }
         if t.outputs.is_empty()
             || t.outputs
@@ -161,7 +231,7 @@ impl TraceFile {
                 t.outputs.len()
             )));
         }
-        Ok(t)
+        Ok((t, graph))
     }
 }
 
@@ -220,5 +290,42 @@ mod tests {
         assert_eq!(file.outputs.len(), steps + 1);
         let back = read_text(&serde_json::to_string(&file).unwrap());
         assert_eq!(back.unwrap(), file);
+    }
+
+    #[test]
+    fn an_open_trace_reads_back_with_its_graph_and_held_start() {
+        let board = Board::new(5, 6).unwrap();
+        for start in [None, Some(7)] {
+            let graph = KnightGraph::open(board, start);
+            let params = Preset::Parberry.params();
+            let net = Network::new(&graph, params).unwrap();
+            let mut trace = Trace::default();
+            let attempt = net.attempt(&mut rng_from_seed(5), Some(&mut trace));
+            let file = TraceFile::new(
+                &graph,
+                params,
+                5,
+                1,
+                Outcome::from(&attempt.termination),
+                trace,
+            );
+            assert_eq!(file.tours(), Tours::Open { start });
+            assert_eq!(file.unit(), IterationUnit::of(params.order));
+            let text = serde_json::to_string(&file).unwrap();
+            assert_eq!(text.contains("\"start\""), start.is_some());
+            let dir = std::env::temp_dir().join(format!(
+                "knightnet-open-trace-{}-{}",
+                std::process::id(),
+                start.is_some()
+            ));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("t.json");
+            std::fs::write(&path, &text).unwrap();
+            let (back, read) = TraceFile::read_graph(&path).unwrap();
+            std::fs::remove_dir_all(&dir).unwrap();
+            assert_eq!(back, file);
+            assert_eq!(read.tours(), graph.tours());
+            assert_eq!(read.edges(), graph.edges());
+        }
     }
 }

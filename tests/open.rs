@@ -1,7 +1,9 @@
 //! Open tours by the network: the open graph (the knight's graph plus an apex joined to
 //! every square) and its tours. The fast engines agree with the dense oracle on it, the
 //! batched engine with the scalar one, every tour passes the open-tour oracle, a held
-//! start square is where the tour starts, and closed runs are what they were.
+//! start square is where the tour starts, and closed runs are what they were. Open
+//! runs and traces are drawn (`animate`, `convergence`: the apex not drawn, squares off
+//! degree 2 counted over squares) and compared (`compare --open`).
 
 mod common;
 
@@ -11,12 +13,13 @@ use knightnet::board::Board;
 use knightnet::existence;
 use knightnet::graph::{KnightGraph, Tours};
 use knightnet::network::{
-    batch, Dynamics, Init, Network, NetworkParams, Preset, State, UpdateOrder,
+    batch, Dynamics, Init, Network, NetworkParams, Preset, State, Termination, UpdateOrder,
 };
 use knightnet::rng_from_seed;
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Request, Solution, Solver};
 use knightnet::tour::validate;
+use knightnet::trace_file::IterationUnit;
 use proptest::prelude::*;
 
 fn board(s: &str) -> Board {
@@ -356,24 +359,441 @@ fn cli_refuses_bad_open_requests_in_one_line() {
     assert_refused(&with(&["--board", "7x7"]), "--open");
 }
 
+/// A fresh temporary folder for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("knightnet-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Rows of a figure's CSV (header skipped), split at commas.
+fn csv_rows(path: &std::path::Path) -> Vec<Vec<String>> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect()
+}
+
+/// The squares of a board figure's CSV of kind `kind` (and path `number`), in order.
+fn figure_squares(rows: &[Vec<String>], b: Board, kind: &str, number: &str) -> Vec<u32> {
+    rows.iter()
+        .filter(|r| r[0] == kind && r[1] == number)
+        .map(|r| (r[3].parse::<u32>().unwrap()) * b.cols() as u32 + r[4].parse::<u32>().unwrap())
+        .collect()
+}
+
+/// Squares without exactly two active neurons in `outputs` on `g`, apex excluded,
+/// computed from the neurons' endpoints.
+fn squares_off(g: &KnightGraph, outputs: &str) -> u32 {
+    let mut degree = vec![0; g.vertices()];
+    for (e, c) in outputs.chars().enumerate() {
+        if c == '1' {
+            let (a, b) = g.endpoints(e);
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        }
+    }
+    (0..g.squares()).filter(|&s| degree[s] != 2).count() as u32
+}
+
 #[test]
-fn an_open_trace_is_written_and_the_drawing_commands_refuse_it_by_name() {
-    let path =
-        std::env::temp_dir().join(format!("knightnet-open-trace-{}.json", std::process::id()));
+fn an_open_trace_is_drawn_by_animate_and_convergence() {
+    let dir = scratch("open-trace");
+    let path = dir.join("t.json");
     let p = path.to_str().unwrap();
-    let out = knightnet(&["solve", "--board", "5x5", "--open", "--trace", p]);
+    let b = board("5x5");
+    let a1 = b.parse_square("a1").unwrap();
+    let out = knightnet(&[
+        "solve", "--board", "5x5", "--open", "--start", "a1", "--trace", p,
+    ]);
     assert!(out.status.success());
     let doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(doc["graph"], "open");
     assert_eq!(doc["apex"], 25);
+    assert_eq!(doc["start"], a1);
     assert_eq!(doc["neurons"].as_array().unwrap().len(), 48 + 25);
-    assert_refused(&["animate", "--trace", p, "--out", "x.gif"], "open graph");
-    assert_refused(
-        &["convergence", "--trace", p, "--out", "x.png"],
-        "open graph",
+
+    // Read once, typed: the graph, the unit and the ending.
+    let t = knightnet::plot::trace::SavedTrace::load(&path).unwrap();
+    assert_eq!(t.graph.tours(), Tours::Open { start: Some(a1) });
+    assert_eq!(t.termination, Termination::Tour);
+    assert_eq!(t.unit, IterationUnit::of(Preset::Parberry.params().order));
+    // Squares off degree 2 exclude the apex, which the network's own count includes.
+    let raw: Vec<u64> = doc["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["off_two"].as_u64().unwrap())
+        .collect();
+    let mut apex_counted = 0;
+    for (i, s) in t.steps.iter().enumerate() {
+        assert_eq!(
+            s.off_two,
+            squares_off(&t.graph, &t.outputs[i + 1]),
+            "step {i}"
+        );
+        let apex_off = raw[i] - s.off_two as u64;
+        assert!(apex_off <= 1);
+        apex_counted += apex_off;
+    }
+    assert!(
+        apex_counted > 0,
+        "the apex starts off degree 2 in a random state"
     );
-    std::fs::remove_file(&path).unwrap();
+
+    // The last frame draws the tour as the open path from the held start; the apex is
+    // not drawn.
+    let png = dir.join("last.png");
+    let text = String::from_utf8_lossy(
+        &knightnet(&["animate", "--trace", p, "--out", png.to_str().unwrap()]).stdout,
+    )
+    .into_owned();
+    assert!(text.contains("(tour"), "{text}");
+    let rows = csv_rows(&png.with_extension("csv"));
+    let path_squares = figure_squares(&rows, b, "path", "0");
+    assert_eq!(path_squares[0], a1);
+    assert_eq!(validate(b, &path_squares, false), Ok(()));
+    assert!(rows.iter().all(|r| r[0] == "path"));
+
+    // An early frame: the squares whose apex neuron is on are listed, and each ringed
+    // square is one without two moves, its apex move included.
+    let early = dir.join("early.png");
+    let ok = knightnet(&[
+        "animate",
+        "--trace",
+        p,
+        "--frame",
+        "1",
+        "--out",
+        early.to_str().unwrap(),
+    ]);
+    assert!(ok.status.success());
+    let rows = csv_rows(&early.with_extension("csv"));
+    let state = &t.outputs[1];
+    let first_apex = t.graph.edges() - 25;
+    let joined: Vec<u32> = (0..25u32)
+        .filter(|&s| state.as_bytes()[first_apex + s as usize] == b'1')
+        .collect();
+    let mut drawn = figure_squares(&rows, b, "apex-move", "0");
+    drawn.sort();
+    assert_eq!(drawn, joined);
+    assert_eq!(
+        figure_squares(&rows, b, "flagged", "0").len() as u32,
+        squares_off(&t.graph, state)
+    );
+
+    let conv = dir.join("conv.png");
+    let ok = knightnet(&["convergence", "--trace", p, "--out", conv.to_str().unwrap()]);
+    assert!(ok.status.success());
+    let runs = csv_rows(&dir.join("conv-runs.csv"));
+    assert_eq!(runs.len(), 1);
+    assert_eq!(runs[0][4], "tour");
+    assert_eq!(runs[0][5], t.steps.len().to_string());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_trace_whose_ending_is_not_its_last_state_is_refused() {
+    let dir = scratch("open-trace-bad");
+    let path = dir.join("t.json");
+    let p = path.to_str().unwrap();
+    assert!(
+        knightnet(&["solve", "--board", "6x6", "--open", "--trace", p])
+            .status
+            .success()
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let png = dir.join("a.png");
+    let g = png.to_str().unwrap();
+    for (key, value, needle) in [
+        (
+            "outcome",
+            serde_json::json!("multiple-cycles"),
+            "last state shows (tour)",
+        ),
+        ("outcome", serde_json::json!("stuck"), "not an ending"),
+        ("outcome", serde_json::Value::Null, "no 'outcome'"),
+        ("apex", serde_json::json!(35), "apex"),
+        ("start", serde_json::json!(36), "'start'"),
+    ] {
+        let mut bad = doc.clone();
+        if value.is_null() {
+            bad.as_object_mut().unwrap().remove(key);
+        } else {
+            bad[key] = value;
+        }
+        let broken = dir.join("broken.json");
+        std::fs::write(&broken, bad.to_string()).unwrap();
+        let b = broken.to_str().unwrap();
+        for cmd in ["animate", "convergence"] {
+            let err = assert_refused(&[cmd, "--trace", b, "--out", g], needle);
+            assert!(err.contains("broken.json"), "{err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn animate_draws_an_open_attempt_as_a_path_and_its_cycles() {
+    let dir = scratch("open-animate");
+    let b = board("7x7");
+    let a1 = b.parse_square("a1").unwrap();
+    let png = dir.join("mc.png");
+    let out = knightnet(&[
+        "animate",
+        "--board",
+        "7x7",
+        "--open",
+        "--start",
+        "a1",
+        "--attempt",
+        "multiple-cycles",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = csv_rows(&png.with_extension("csv"));
+    // The apex's cycle is the open path from a1; with the other cycles it covers every
+    // square once, and each cycle closes with a knight move.
+    let path = figure_squares(&rows, b, "path", "0");
+    assert_eq!(path[0], a1);
+    let mut all = path.clone();
+    let mut number = 1;
+    loop {
+        let cycle = figure_squares(&rows, b, "path", &number.to_string());
+        if cycle.is_empty() {
+            break;
+        }
+        assert!(b.is_knight_move(cycle[0], *cycle.last().unwrap()));
+        all.extend(cycle);
+        number += 1;
+    }
+    assert!(
+        number >= 2,
+        "a multiple-cycles attempt has a cycle besides the path"
+    );
+    for w in path.windows(2) {
+        assert!(b.is_knight_move(w[0], w[1]));
+    }
+    all.sort();
+    assert_eq!(all, (0..49).collect::<Vec<u32>>());
+
+    assert_refused(
+        &[
+            "animate",
+            "--board",
+            "7x7",
+            "--start",
+            "a1",
+            "--out",
+            png.to_str().unwrap(),
+        ],
+        "--open",
+    );
+    assert_refused(
+        &[
+            "animate",
+            "--board",
+            "5x5",
+            "--open",
+            "--start",
+            "b1",
+            "--out",
+            png.to_str().unwrap(),
+        ],
+        "colour",
+    );
+    assert_refused(
+        &[
+            "animate",
+            "--board",
+            "4x4",
+            "--open",
+            "--out",
+            png.to_str().unwrap(),
+        ],
+        "no knight's tour",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn convergence_runs_are_solve_open_attempts() {
+    let dir = scratch("open-convergence");
+    let conv = dir.join("c.png");
+    let out = knightnet(&[
+        "convergence",
+        "--board",
+        "7x7",
+        "--open",
+        "--runs",
+        "12",
+        "--out",
+        conv.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let runs = csv_rows(&dir.join("c-runs.csv"));
+    assert_eq!(runs.len(), 12);
+    let trace = dir.join("t.json");
+    for run in runs.iter().take(3) {
+        let (seed, outcome, iterations) = (&run[2], &run[4], &run[5]);
+        // Run i is the first attempt of solve --open with its seed.
+        knightnet(&[
+            "solve",
+            "--board",
+            "7x7",
+            "--open",
+            "--seed",
+            seed,
+            "--max-attempts",
+            "1",
+            "--trace",
+            trace.to_str().unwrap(),
+        ]);
+        let doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).unwrap();
+        assert_eq!(&doc["outcome"], outcome.as_str());
+        assert_eq!(
+            doc["steps"].as_array().unwrap().len().to_string(),
+            *iterations
+        );
+    }
+    // The squares-off panel counts squares: never more than the 49.
+    let header = std::fs::read_to_string(conv.with_extension("csv")).unwrap();
+    let col = header
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|h| h == "off_two_p90")
+        .unwrap();
+    for row in csv_rows(&conv.with_extension("csv")) {
+        assert!(row[col].parse::<f64>().unwrap() <= 49.0);
+    }
+    assert_refused(
+        &[
+            "convergence",
+            "--board",
+            "7x7",
+            "--out",
+            conv.to_str().unwrap(),
+        ],
+        "--open",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn compare_open_races_open_tour_solvers() {
+    let doc = json_of(&[
+        "compare",
+        "--board",
+        "7x7",
+        "--open",
+        "--trials",
+        "4",
+        "--threads",
+        "1",
+        "--solvers",
+        "network:parberry,warnsdorff:roth,divide-conquer",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(doc["open"], true);
+    let rows = doc["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let network = &rows[0];
+    assert_eq!(network["solver"], "network:parberry");
+    assert_eq!(network["tours"], 4);
+    // Each trial replays as solve --open with its seed: the same attempts, an open tour.
+    for trial in network["per_trial"].as_array().unwrap().iter().take(2) {
+        let seed = trial["seed"].to_string();
+        let solved = json_of(&[
+            "solve",
+            "--solver",
+            "network:parberry",
+            "--board",
+            "7x7",
+            "--open",
+            "--seed",
+            &seed,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(solved["attempts"], trial["attempts"]);
+        assert_eq!(solved["closed"], false);
+        let (b, squares) = tour_of(&solved);
+        assert_eq!(validate(b, &squares, false), Ok(()));
+    }
+    // Without --open the network looks for closed tours, which 7x7 has none of.
+    assert_refused(
+        &[
+            "compare",
+            "--board",
+            "7x7",
+            "--trials",
+            "2",
+            "--solvers",
+            "network",
+        ],
+        "--open",
+    );
+    for closed_only in ["network+merge", "circuit"] {
+        let err = assert_refused(
+            &[
+                "compare",
+                "--board",
+                "6x6",
+                "--open",
+                "--trials",
+                "2",
+                "--solvers",
+                closed_only,
+            ],
+            "closed tours only",
+        );
+        assert!(err.contains(closed_only), "{err}");
+    }
+    assert_refused(
+        &[
+            "compare",
+            "--board",
+            "4x4",
+            "--open",
+            "--trials",
+            "2",
+            "--solvers",
+            "network",
+        ],
+        "no knight's tour",
+    );
+    // The default solvers with --open: those that find open tours.
+    let doc = json_of(&[
+        "compare", "--board", "5x5", "--open", "--trials", "1", "--format", "json",
+    ]);
+    let names: Vec<&str> = doc["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["solver"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"network:parberry") && names.contains(&"divide-conquer"));
+    assert!(
+        !names.iter().any(|n| n.starts_with("network+merge")),
+        "{names:?}"
+    );
 }
 
 fn spec(entry: &str) -> Result<knightnet::experiment::spec::Spec, String> {

@@ -2,6 +2,8 @@
 //! an animated GIF (or only its final state as PNG/SVG). `--attempt` picks which
 //! attempt: the one that finds a tour (as `solve` does), the first, or the first that
 //! ends a given way (for example `multiple-cycles`, to see how the network fails).
+//! `--open` runs the network on its open graph (open tours, from `--start` when given);
+//! the apex is not drawn: the tour is the path between its ends.
 
 use std::fmt;
 use std::io::Write;
@@ -10,23 +12,24 @@ use std::str::FromStr;
 
 use clap::Args;
 
-use super::convergence::unit;
+use super::open::OpenFlags;
 use super::solve::NetworkFlags;
 use super::Failure;
 use crate::board::Board;
 use crate::error::InputError;
-use crate::graph::KnightGraph;
+use crate::graph::{KnightGraph, Tours};
 use crate::network::{NetworkParams, Preset, Termination, Trace};
 use crate::plot::animation::{Animation, GifOptions, MAX_FRAMES};
 use crate::plot::trace::SavedTrace;
 use crate::plot::{check_output_path, ImageFormat};
 use crate::solvers::network::NetworkSolver;
-use crate::solvers::{Outcome, Request, Solver};
+use crate::solvers::{Outcome, Solver};
+use crate::trace_file::IterationUnit;
 use crate::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
 #[command(
-    after_help = "Examples:\n  knightnet animate --board 6x6 --seed 3 --out out/settle.gif\n  knightnet animate --attempt multiple-cycles --out out/failure.png"
+    after_help = "Examples:\n  knightnet animate --board 6x6 --seed 3 --out out/settle.gif\n  knightnet animate --attempt multiple-cycles --out out/failure.png\n  knightnet animate --board 7x7 --open --start a1 --out out/open.gif"
 )]
 pub struct AnimateArgs {
     /// Board size ROWSxCOLS.
@@ -48,7 +51,7 @@ pub struct AnimateArgs {
     #[arg(long, value_name = "N")]
     pub frame: Option<usize>,
     /// Draw the attempt saved by `solve --trace FILE` instead of running the network.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "seed", "attempt"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "seed", "attempt", "open", "start"])]
     pub trace: Option<PathBuf>,
     /// Also write the final state as a still image (.png or .svg).
     #[arg(long = "final", value_name = "FILE")]
@@ -63,6 +66,8 @@ pub struct AnimateArgs {
     /// Image width in pixels.
     #[arg(long, default_value_t = 420)]
     pub width: u32,
+    #[command(flatten)]
+    pub open: OpenFlags,
     #[command(flatten)]
     pub network: NetworkFlags,
 }
@@ -151,35 +156,34 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
             let t = SavedTrace::load(path)?;
             Recorded {
-                board: t.board,
                 title: format!(
-                    "Network ({}) on {}{}{}",
+                    "Network ({}) on {}{}{}{}",
                     t.variant,
-                    t.board,
+                    t.board(),
+                    open_note(&t.graph),
                     t.seed.map(|s| format!(", seed {s}")).unwrap_or_default(),
                     t.attempt
                         .map(|a| format!(", attempt {a}"))
                         .unwrap_or_default()
                 ),
+                graph: t.graph,
                 unit: t.unit,
-                outcome_text: t.outcome.clone(),
-                outcome: t.outcome,
+                termination: t.termination,
                 number: t.attempt.unwrap_or(1) as u32,
                 outputs: t.outputs,
             }
         }
         None => record(&args, board, params)?,
     };
-    let graph = KnightGraph::new(recorded.board);
+    let number = recorded.number;
     let anim = Animation {
-        graph: &graph,
+        graph: &recorded.graph,
         outputs: recorded.outputs,
         title: recorded.title,
         unit: recorded.unit,
-        outcome: recorded.outcome_text,
+        termination: recorded.termination,
     };
-    let number = recorded.number;
-    let termination = recorded.outcome;
+    let termination = anim.termination.name();
     let last = anim.outputs.len() - 1;
     let still = |path: &Path| anim.frame(last).save(path, args.width.max(480));
     if gif {
@@ -226,22 +230,34 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// One attempt's recorded states and how to label them.
 struct Recorded {
-    board: Board,
+    /// The graph the network ran on.
+    graph: KnightGraph,
     outputs: Vec<String>,
     title: String,
-    unit: String,
-    /// Termination name.
-    outcome: String,
-    /// Termination in words, for the last frame.
-    outcome_text: String,
+    unit: IterationUnit,
+    termination: Termination,
     /// Attempt number (1-based).
     number: u32,
 }
 
+/// ", open" for the open graph (", open from a1" with a held start), else nothing.
+fn open_note(graph: &KnightGraph) -> String {
+    match graph.tours() {
+        Tours::Closed => String::new(),
+        Tours::Open { start } => format!(
+            ", open{}",
+            start
+                .map(|s| format!(" from {}", graph.board().square_name(s)))
+                .unwrap_or_default()
+        ),
+    }
+}
+
 /// Run attempts from `--seed` until one ends as `--attempt` asks, recording its states.
 fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Recorded, Failure> {
-    NetworkSolver::new(params).check(&Request::new(board))?;
-    let graph = KnightGraph::new(board);
+    let request = args.open.request(board)?;
+    NetworkSolver::new(params).check(&request)?;
+    let graph = NetworkSolver::graph(&request);
     let net = crate::network::Network::new(&graph, params)?;
     let mut rng = rng_from_seed(args.seed);
 
@@ -265,33 +281,17 @@ fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Rec
             )));
         }
     };
-    let outcome = match &termination {
-        Termination::Tour => "a closed tour".to_string(),
-        Termination::MultipleCycles { lengths } => format!(
-            "{} cycles ({})",
-            lengths.len(),
-            lengths
-                .iter()
-                .map(|l| l.to_string())
-                .collect::<Vec<_>>()
-                .join(" + ")
-        ),
-        Termination::StableNotDegreeTwo { squares_off } => {
-            format!("stable, {squares_off} squares without 2 moves")
-        }
-        Termination::IterationCap => "iteration cap reached".to_string(),
-    };
     Ok(Recorded {
-        board,
         outputs: std::mem::take(&mut trace.outputs),
         title: format!(
-            "Network ({}) on {board}, seed {}, attempt {number}",
+            "Network ({}) on {board}{}, seed {}, attempt {number}",
             params.variant_name(),
+            open_note(&graph),
             args.seed
         ),
-        unit: unit(params.order).to_string(),
-        outcome: termination.name().to_string(),
-        outcome_text: outcome,
+        graph,
+        unit: IterationUnit::of(params.order),
+        termination,
         number,
     })
 }

@@ -15,15 +15,22 @@ use crate::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
 #[command(
-    after_help = "Columns: time per tour is the solver's time over its trials divided by the tours found,\nwith a 95% interval from the Wilson interval of the tour rate per attempt; R99 is the\nattempts for a 99% chance of a tour, TTS99 = R99 x time per attempt; \"moves shared by\ntwo tours\" measures variety: over every pair of the solver's first 20 tours (in trial\norder), the share of knight moves (unordered square pairs) both tours use, averaged\n(100%: every seed gives the same tour, as a construction does; lower: more variety).\n\nExample:\n  knightnet compare --board 8x8 --trials 50 --solvers network:parberry,warnsdorff:roth,divide-conquer --format markdown"
+    after_help = "Columns: time per tour is the solver's time over its trials divided by the tours found,\nwith a 95% interval from the Wilson interval of the tour rate per attempt; R99 is the\nattempts for a 99% chance of a tour, TTS99 = R99 x time per attempt; \"moves shared by\ntwo tours\" measures variety: over every pair of the solver's first 20 tours (in trial\norder), the share of knight moves (unordered square pairs) both tours use, averaged\n(100%: every seed gives the same tour, as a construction does; lower: more variety).\n\nExamples:\n  knightnet compare --board 8x8 --trials 50 --solvers network:parberry,warnsdorff:roth,divide-conquer --format markdown\n  knightnet compare --board 7x7 --open --trials 50 --solvers network:parberry,warnsdorff:roth,backtrack"
 )]
 pub struct CompareArgs {
     /// Board size ROWSxCOLS.
     #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
     pub board: Board,
-    /// Comma-separated solver names (any `solve --solver` name).
-    #[arg(long, value_delimiter = ',', default_value = DEFAULT_SOLVERS)]
+    /// Comma-separated solver names (any `solve --solver` name). Default:
+    /// network:parberry, network:brant, network+merge:parberry, warnsdorff:roth,
+    /// warnsdorff:squirrel-cull, divide-conquer (network+merge left out with --open).
+    #[arg(long, value_delimiter = ',')]
     pub solvers: Vec<SolverKind>,
+    /// Open tours: the network runs on its open graph; solvers that build closed tours
+    /// only (network+merge, circuit) are refused. Default: closed tours for the network,
+    /// open ones for the other solvers.
+    #[arg(long)]
+    pub open: bool,
     /// Trials (solves) per solver.
     #[arg(long, default_value_t = 20)]
     pub trials: u64,
@@ -44,6 +51,22 @@ pub struct CompareArgs {
 pub const DEFAULT_SOLVERS: &str =
     "network:parberry,network:brant,network+merge:parberry,warnsdorff:roth,warnsdorff:squirrel-cull,divide-conquer";
 
+/// The solvers compared: `--solvers`, else [`DEFAULT_SOLVERS`] (those that find open
+/// tours, with `--open`).
+fn solvers(args: &CompareArgs) -> Vec<SolverKind> {
+    if !args.solvers.is_empty() {
+        return args.solvers.clone();
+    }
+    DEFAULT_SOLVERS
+        .split(',')
+        .map(|s| {
+            s.parse::<SolverKind>()
+                .expect("the default solver names parse")
+        })
+        .filter(|k| !args.open || k.finds_open_tours())
+        .collect()
+}
+
 pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let board = args.board;
     if args.trials == 0 || args.trials > 1_000_000 {
@@ -58,11 +81,19 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => crate::default_threads(),
     }
     .min(args.trials as usize);
-    let rows = compare(board, &args.solvers, args.trials, args.seed, threads)?;
+    let rows = compare(
+        board,
+        args.open,
+        &solvers(&args),
+        args.trials,
+        args.seed,
+        threads,
+    )?;
     args.format.write(
         "compare",
         serde_json::json!({
             "board": super::json::board(board),
+            "open": args.open,
             "seed": args.seed,
             "trials": args.trials,
             "threads": threads,
@@ -71,8 +102,9 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         markdown(&rows),
         || {
             format!(
-                "{} trials per solver on {board}, base seed {} (trial seeds as an experiment's, listed in --format json), {threads} thread{}",
+                "{} trials per solver on {board}{}, base seed {} (trial seeds as an experiment's, listed in --format json), {threads} thread{}",
                 args.trials,
+                if args.open { ", open tours" } else { "" },
                 args.seed,
                 plural(threads)
             )

@@ -7,7 +7,8 @@
 //! each has its own random stream, so the thread count never changes the figure.
 //! `--overlay PRESET` runs further presets (each its own cell, so its own seeds) and
 //! draws them on the same panels. The data of the figure is written beside it as CSV,
-//! and every run with its seed as `-runs.csv`.
+//! and every run with its seed as `-runs.csv`. `--open` runs the network on its open
+//! graph (from `--start` when given); squares off degree 2 are counted over squares.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,20 +16,19 @@ use std::path::PathBuf;
 use clap::Args;
 use rayon::prelude::*;
 
+use super::open::OpenFlags;
 use super::solve::NetworkFlags;
 use super::Failure;
 use crate::board::Board;
 use crate::error::InputError;
-use crate::graph::KnightGraph;
-use crate::network::{
-    first_attempt_rng, Network, Preset, StepStats, Termination, Trace, UpdateOrder,
-};
+use crate::network::{first_attempt_rng, Network, Preset, StepStats, Termination, Trace};
 use crate::plot::convergence::{runs_csv_path, ConvergenceData, ConvergenceFigure};
-use crate::plot::trace::SavedTrace;
+use crate::plot::trace::{square_steps, SavedTrace};
 use crate::plot::{check_output_path, ImageFormat};
 use crate::seeds::{cell_key, trial_seed};
 use crate::solvers::network::NetworkSolver;
-use crate::solvers::{Request, Solver, SolverKind};
+use crate::solvers::{Solver, SolverKind};
+use crate::trace_file::IterationUnit;
 use crate::DEFAULT_SEED;
 
 /// Most runs one figure accepts.
@@ -38,7 +38,7 @@ pub const MAX_OVERLAYS: usize = 5;
 
 #[derive(Debug, Clone, Args)]
 #[command(
-    after_help = "Example:\n  knightnet convergence --board 8x8 --runs 100 --overlay brant --out out/convergence.png"
+    after_help = "Examples:\n  knightnet convergence --board 8x8 --runs 100 --overlay brant --out out/convergence.png\n  knightnet convergence --board 7x7 --open --runs 100 --out out/convergence-open.png"
 )]
 pub struct ConvergenceArgs {
     /// Board size ROWSxCOLS.
@@ -55,18 +55,21 @@ pub struct ConvergenceArgs {
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// Draw the one run saved by `solve --trace FILE` instead of running the network.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "runs", "seed", "overlay"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "runs", "seed", "overlay", "open", "start"])]
     pub trace: Option<PathBuf>,
     /// Also run this preset (same board, runs and seeds) and draw it on the same panels
     /// in its own colour; repeat for more (at most 5).
     #[arg(long, value_name = "PRESET")]
     pub overlay: Vec<Preset>,
     #[command(flatten)]
+    pub open: OpenFlags,
+    #[command(flatten)]
     pub network: NetworkFlags,
 }
 
 /// Seed, step measurements and ending of `runs` seeded attempts: run `i` is trial `i`
-/// of the network's cell (its default label and board) under the base `seed`.
+/// of the network's cell (its default label and board) under the base `seed`. Squares
+/// off degree 2 are counted over the squares ([`square_steps`]).
 pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(u64, Vec<StepStats>, Termination)> {
     let label = SolverKind::Network(*net.params()).default_label();
     let key = cell_key(&label, net.graph().board());
@@ -76,17 +79,10 @@ pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(u64, Vec<StepStat
             let run_seed = trial_seed(seed, &key, i);
             let mut trace = Trace::default();
             let attempt = net.attempt(&mut first_attempt_rng(run_seed), Some(&mut trace));
-            (run_seed, trace.steps, attempt.termination)
+            let steps = square_steps(net.graph(), &trace.outputs, trace.steps);
+            (run_seed, steps, attempt.termination)
         })
         .collect()
-}
-
-/// "step" for synchronous updates, "sweep" for sequential ones.
-pub fn unit(order: UpdateOrder) -> &'static str {
-    match order {
-        UpdateOrder::Synchronous => "step",
-        _ => "sweep",
-    }
 }
 
 pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -100,25 +96,26 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .into());
         }
         let t = SavedTrace::load(path)?;
+        let ending = t.termination.name();
         let data = ConvergenceData {
-            board: t.board.to_string(),
+            board: t.board(),
+            tours: t.graph.tours(),
             variant: t.variant.clone(),
-            unit: t.unit.clone(),
+            unit: t.unit,
             seed: t.seed.unwrap_or(0),
             seeds: vec![t.seed.unwrap_or(0)],
             runs: vec![t.steps],
-            outcomes: vec![t.outcome.clone()],
+            outcomes: vec![t.termination],
             attempt: t.attempt,
         };
         data.save(&args.out)?;
         writeln!(
             out,
-            "wrote {}: the run in {} ({} on {}, {})",
+            "wrote {}: the run in {} ({} on {}, {ending})",
             args.out.display(),
             path.display(),
             t.variant,
-            t.board,
-            t.outcome
+            data.board,
         )?;
         return Ok(());
     }
@@ -142,10 +139,11 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let mut configs = vec![params];
     configs.extend(args.overlay.iter().map(|p| p.params()));
+    let request = args.open.request(board)?;
     for p in &configs {
-        NetworkSolver::new(*p).check(&Request::new(board))?;
+        NetworkSolver::new(*p).check(&request)?;
     }
-    let graph = KnightGraph::new(board);
+    let graph = NetworkSolver::graph(&request);
     let mut sets = Vec::new();
     let mut lines = Vec::new();
     for p in configs {
@@ -157,14 +155,15 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .into_iter()
             .map(|(seed, s, o)| {
                 seeds.push(seed);
-                (s, o.name().to_string())
+                (s, o)
             })
             .unzip();
         lines.push(format!("{} ({tours} ended in a tour)", p.variant_name()));
         sets.push(ConvergenceData {
-            board: board.to_string(),
+            board,
+            tours: graph.tours(),
             variant: p.variant_name(),
-            unit: unit(p.order).to_string(),
+            unit: IterationUnit::of(p.order),
             seed: args.seed,
             seeds,
             runs,

@@ -12,6 +12,7 @@ pub mod flags;
 pub mod growth;
 pub mod manuals;
 pub mod merge;
+pub mod open;
 pub mod play;
 pub mod plot;
 pub mod queens;

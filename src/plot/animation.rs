@@ -2,14 +2,19 @@
 //! outputs, then after every step or sweep), each drawn as a [`BoardFigure`] of the
 //! active moves. Squares without exactly two active moves are ringed; once the outputs
 //! form a degree-2 cover, each cycle gets its own colour. The last frame is held.
+//! On the open graph the apex is not drawn (see [`BoardFigure::outputs`]); the title
+//! says so.
 
 use std::path::Path;
 
 use plotters::prelude::*;
 
 use super::board::BoardFigure;
+use super::trace::squares_off_two;
 use super::{bitmap_err, finish, prepare, register_fonts};
 use crate::graph::KnightGraph;
+use crate::network::Termination;
+use crate::trace_file::IterationUnit;
 
 /// What to animate.
 #[derive(Debug, Clone)]
@@ -19,10 +24,9 @@ pub struct Animation<'g> {
     pub outputs: Vec<String>,
     /// First title line, for example "network (parberry) on 8x8, seed 5".
     pub title: String,
-    /// "step" or "sweep".
-    pub unit: String,
+    pub unit: IterationUnit,
     /// How the attempt ended, shown on the last frame.
-    pub outcome: String,
+    pub termination: Termination,
 }
 
 /// Frame timing and size.
@@ -82,6 +86,34 @@ pub fn plan_frames(total: usize, max: usize, hold: usize) -> (Vec<usize>, usize)
 }
 
 impl Animation<'_> {
+    /// How the attempt ended, in words ("a closed tour", "3 cycles (40 + 16 + 8)",
+    /// ...); squares without two moves are counted over the squares only.
+    pub fn ending(&self) -> String {
+        let open = self.graph.apex().is_some();
+        match &self.termination {
+            Termination::Tour if open => "an open tour".to_string(),
+            Termination::Tour => "a closed tour".to_string(),
+            Termination::MultipleCycles { lengths } => format!(
+                "{} cycles ({}){}",
+                lengths.len(),
+                lengths
+                    .iter()
+                    .map(|l| l.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                if open { ", one through the apex" } else { "" }
+            ),
+            Termination::StableNotDegreeTwo { .. } => {
+                let last = self.outputs.last().map_or("", String::as_str);
+                format!(
+                    "stable, {} squares without 2 moves",
+                    squares_off_two(self.graph, last)
+                )
+            }
+            Termination::IterationCap => "iteration cap reached".to_string(),
+        }
+    }
+
     /// The figure of recorded state `i`.
     pub fn frame(&self, i: usize) -> BoardFigure {
         let last = self.outputs.len() - 1;
@@ -90,11 +122,14 @@ impl Animation<'_> {
         } else {
             format!("after {} {i} of {last}", self.unit)
         };
-        let subtitle = if i == last {
-            format!("{when}: {}", self.outcome)
+        let mut subtitle = if i == last {
+            format!("{when}: {}", self.ending())
         } else {
             when
         };
+        if self.graph.apex().is_some() {
+            subtitle.push_str("; open graph, apex not drawn");
+        }
         BoardFigure::outputs(self.graph, &self.outputs[i], self.title.clone(), subtitle)
     }
 

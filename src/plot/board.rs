@@ -1,7 +1,8 @@
 //! Moves on a checkered board: a tour (the path as segments between square centres,
 //! start and end marked, optional move numbers), the several cycles of a failed attempt
 //! (each cycle in its own colour), or any set of active moves (squares whose number of
-//! active moves is not two are ringed). The animation draws its frames with this too.
+//! active moves is not two are ringed). The animation draws its frames with this too,
+//! also of the open graph, whose apex is not drawn ([`BoardFigure::outputs`]).
 
 use std::path::Path;
 
@@ -12,7 +13,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
 use super::{de, render, DrawResult, FONT};
 use crate::board::Board;
-use crate::graph::KnightGraph;
+use crate::graph::{KnightGraph, Tours};
+use crate::network::classify;
 use crate::solvers::Solution;
 use crate::tour::{cycles_from_edges, Tour};
 
@@ -40,6 +42,9 @@ pub struct BoardFigure {
     pub loose: Vec<(u32, u32)>,
     /// Squares to ring (for example: not exactly two active moves).
     pub flagged: Vec<u32>,
+    /// Squares whose move to the open graph's apex is active, in a state that is not a
+    /// degree-2 cover (the apex itself is not drawn); marked with a dot.
+    pub apex_joined: Vec<u32>,
     /// Write each square's move number (1-based) along the first path.
     pub move_numbers: bool,
     /// Draw the legend strip under the board.
@@ -105,6 +110,7 @@ impl BoardFigure {
             }],
             loose: Vec::new(),
             flagged: Vec::new(),
+            apex_joined: Vec::new(),
             move_numbers: board.rows().max(board.cols()) <= NUMBERS_UP_TO_SIDE,
             legend: true,
         }
@@ -134,6 +140,7 @@ impl BoardFigure {
                 .collect(),
             loose: Vec::new(),
             flagged: Vec::new(),
+            apex_joined: Vec::new(),
             move_numbers: false,
             legend: true,
         }
@@ -142,6 +149,11 @@ impl BoardFigure {
     /// A network state: `outputs` has one '0'/'1' per neuron of `graph` (canonical
     /// order). A degree-2 cover is drawn as its cycles; otherwise the active moves are
     /// drawn in grey and the squares without exactly two active moves are ringed.
+    ///
+    /// On the open graph the apex is not drawn: in a degree-2 cover its cycle is drawn
+    /// as the open path between its two neighbours (ends marked, from the held start
+    /// when there is one), before the other cycles; otherwise the squares whose apex
+    /// move is active get a dot, and a square's degree counts that move.
     pub fn outputs(
         graph: &KnightGraph,
         outputs: &str,
@@ -155,23 +167,81 @@ impl BoardFigure {
             .filter(|&(_, b)| b == b'1')
             .map(|(e, _)| graph.endpoints(e))
             .collect();
-        if let Ok(cycles) = cycles_from_edges(board, &active) {
-            return BoardFigure::cycles(board, &cycles, title, subtitle);
+        let Some(apex) = graph.apex() else {
+            if let Ok(cycles) = cycles_from_edges(board, &active) {
+                return BoardFigure::cycles(board, &cycles, title, subtitle);
+            }
+            return Self::unsettled(board, active, Vec::new(), title, subtitle);
+        };
+        let v: Vec<u8> = outputs.bytes().map(|b| u8::from(b == b'1')).collect();
+        let cover = classify(graph, &v, true, 0).cycles;
+        if cover.is_empty() {
+            let (joined, moves): (Vec<_>, Vec<_>) = active.into_iter().partition(|e| e.1 == apex);
+            let joined = joined.into_iter().map(|e| e.0).collect();
+            return Self::unsettled(board, moves, joined, title, subtitle);
         }
+        let start = match graph.tours() {
+            Tours::Open { start } => start,
+            Tours::Closed => None,
+        };
+        let mut figure = BoardFigure::cycles(board, &[], title, subtitle);
+        for mut cycle in cover {
+            match cycle.iter().position(|&x| x == apex) {
+                Some(p) => {
+                    cycle.rotate_left(p);
+                    cycle.remove(0);
+                    if start.is_some_and(|s| cycle.last() == Some(&s)) {
+                        cycle.reverse();
+                    }
+                    figure.paths.insert(
+                        0,
+                        BoardPath {
+                            squares: cycle,
+                            closed: false,
+                            mark_ends: true,
+                        },
+                    );
+                }
+                None => figure.paths.push(BoardPath {
+                    squares: cycle,
+                    closed: true,
+                    mark_ends: false,
+                }),
+            }
+        }
+        // The path first, then the cycles longest first (as `cycles` orders them).
+        figure.paths[1..].sort_by_key(|p| std::cmp::Reverse(p.squares.len()));
+        figure
+    }
+
+    /// A state that is not a degree-2 cover: its active `moves` in grey, the squares
+    /// `joined` to the open graph's apex dotted, and the squares without exactly two
+    /// moves (apex moves included) ringed.
+    fn unsettled(
+        board: Board,
+        moves: Vec<(u32, u32)>,
+        joined: Vec<u32>,
+        title: impl Into<String>,
+        subtitle: impl Into<String>,
+    ) -> Self {
         let mut degree = vec![0u32; board.squares()];
-        for &(a, b) in &active {
+        for &(a, b) in &moves {
             degree[a as usize] += 1;
             degree[b as usize] += 1;
+        }
+        for &s in &joined {
+            degree[s as usize] += 1;
         }
         BoardFigure {
             board,
             title: title.into(),
             subtitle: subtitle.into(),
             paths: Vec::new(),
-            loose: active,
+            loose: moves,
             flagged: (0..board.squares() as u32)
                 .filter(|&s| degree[s as usize] != 2)
                 .collect(),
+            apex_joined: joined,
             move_numbers: false,
             legend: true,
         }
@@ -210,6 +280,9 @@ impl BoardFigure {
         }
         for (i, &sq) in self.flagged.iter().enumerate() {
             push("flagged", 0, i, sq);
+        }
+        for (i, &sq) in self.apex_joined.iter().enumerate() {
+            push("apex-move", 0, i, sq);
         }
         t
     }
@@ -364,6 +437,11 @@ impl BoardFigure {
             ))
             .map_err(de)?;
         }
+        for &s in &self.apex_joined {
+            let r = ((cell * 0.14).round() as i32).max(2);
+            root.draw(&Circle::new(centre(s), r, palette::GREEN.filled()))
+                .map_err(de)?;
+        }
         // Start and end of marked paths (drawn last, on top).
         for p in self
             .paths
@@ -453,9 +531,10 @@ impl BoardFigure {
         } else if !self.paths.is_empty() {
             let shown = self.paths.len().min(6);
             for (i, p) in self.paths.iter().take(shown).enumerate() {
+                let kind = if p.closed { "cycle" } else { "path" };
                 items.push((
                     Mark::Line(palette::series(i)),
-                    format!("cycle {}: {}", i + 1, p.squares.len()),
+                    format!("{kind} {}: {}", i + 1, p.squares.len()),
                 ));
             }
             if self.paths.len() > shown {
@@ -473,6 +552,12 @@ impl BoardFigure {
             items.push((
                 Mark::Ring(palette::VERMILLION),
                 format!("{} squares without 2 moves", self.flagged.len()),
+            ));
+        }
+        if !self.apex_joined.is_empty() {
+            items.push((
+                Mark::Dot(palette::GREEN),
+                format!("{} moves to the apex", self.apex_joined.len()),
             ));
         }
         legend_row(root, &items, &font, y, w)

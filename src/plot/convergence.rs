@@ -7,6 +7,10 @@
 //! the same colour in every panel and in the legend. The x axis is logarithmic when
 //! the longest run exceeds [`LOG_X_AFTER`] steps. Beside the figure: its data as CSV,
 //! and every run with its seed, ending and length as `-runs.csv` ([`runs_csv_path`]).
+//!
+//! Runs on the open graph (`convergence --open`) count the apex's neurons among the
+//! active and changed ones, and squares off degree 2 over the board's squares only
+//! ([`super::trace::square_steps`]); the title says which graph.
 
 use super::heading;
 use std::path::{Path, PathBuf};
@@ -20,7 +24,10 @@ use super::palette::{self, INK};
 
 use super::table::{csv_path, num, Table};
 use super::{axes, de, render, DrawResult, FONT};
-use crate::network::StepStats;
+use crate::board::Board;
+use crate::graph::Tours;
+use crate::network::{StepStats, Termination};
+use crate::trace_file::IterationUnit;
 
 /// Longest run (in steps) still drawn on a linear x axis.
 pub const LOG_X_AFTER: usize = 60;
@@ -28,22 +35,23 @@ pub const LOG_X_AFTER: usize = 60;
 /// The traces of many seeded runs of one network configuration.
 #[derive(Debug, Clone)]
 pub struct ConvergenceData {
-    /// Board, e.g. `8x8`.
-    pub board: String,
+    pub board: Board,
+    /// The graph the runs ran on: the knight's graph (closed tours) or the open graph.
+    pub tours: Tours,
     /// Preset or variant name.
     pub variant: String,
     /// Whether an iteration is a synchronous step or a sequential sweep.
-    pub unit: String,
+    pub unit: IterationUnit,
     /// The base seed of the runs (`convergence --seed`), or the seed of the solve a
     /// single traced run came from.
     pub seed: u64,
     /// Per run, its own seed: `solve --seed SEED --max-attempts 1` replays run `i`
     /// (attempt [`ConvergenceData::attempt`] of `solve --seed SEED` for a traced run).
     pub seeds: Vec<u64>,
-    /// Per run, the measurements after each step.
+    /// Per run, the measurements after each step (squares off degree 2 over squares).
     pub runs: Vec<Vec<StepStats>>,
-    /// Per run, how it ended (`tour`, `multiple-cycles`, ...).
-    pub outcomes: Vec<String>,
+    /// Per run, how it ended.
+    pub outcomes: Vec<Termination>,
     /// For a single run taken from a `solve --trace` file: which attempt of that solve
     /// it was (run `i` is otherwise the first attempt of `solve --seed seeds[i]`).
     pub attempt: Option<u64>,
@@ -102,24 +110,30 @@ impl ConvergenceData {
 
     /// "12 tour, 38 multiple-cycles" in the order of the network's outcome names.
     fn ended(&self) -> String {
-        let mut counts: Vec<(&str, usize)> = Vec::new();
+        let mut counts = [0usize; 4];
         for o in &self.outcomes {
-            match counts.iter_mut().find(|(n, _)| *n == o.as_str()) {
-                Some((_, c)) => *c += 1,
-                None => counts.push((o.as_str(), 1)),
-            }
+            counts[o.index()] += 1;
         }
-        counts.sort_by_key(|&(n, _)| {
-            crate::network::Termination::NAMES
-                .iter()
-                .position(|&k| k == n)
-                .unwrap_or(usize::MAX)
-        });
-        counts
+        Termination::NAMES
             .iter()
+            .zip(counts)
+            .filter(|&(_, c)| c > 0)
             .map(|(n, c)| format!("{c} {n}"))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// The board as the title names it: `8x8`, or `7x7 (open graph)` (`from a1`).
+    fn board_label(&self) -> String {
+        match self.tours {
+            Tours::Closed => self.board.to_string(),
+            Tours::Open { start: None } => format!("{} (open graph)", self.board),
+            Tours::Open { start: Some(s) } => format!(
+                "{} (open graph from {})",
+                self.board,
+                self.board.square_name(s)
+            ),
+        }
     }
 
     fn t_max(&self) -> usize {
@@ -182,7 +196,7 @@ impl ConvergenceFigure {
                     i.to_string(),
                     d.seeds.get(i).map_or(String::new(), |s| s.to_string()),
                     d.attempt.unwrap_or(1).to_string(),
-                    outcome.clone(),
+                    outcome.name().to_string(),
                     steps.len().to_string(),
                 ]);
             }
@@ -220,7 +234,7 @@ impl ConvergenceFigure {
     }
 
     fn unit(&self) -> String {
-        let mut units: Vec<&str> = self.sets.iter().map(|d| d.unit.as_str()).collect();
+        let mut units: Vec<IterationUnit> = self.sets.iter().map(|d| d.unit).collect();
         units.dedup();
         if units.len() == 1 {
             units[0].to_string()
@@ -246,7 +260,7 @@ impl ConvergenceFigure {
             (
                 format!(
                     "Network convergence on {}: {}",
-                    first.board,
+                    first.board_label(),
                     names.join(" vs ")
                 ),
                 format!(
@@ -270,7 +284,8 @@ impl ConvergenceFigure {
             (
                 format!(
                     "Network convergence on {}, preset {}: one run, {seed}",
-                    first.board, first.variant
+                    first.board_label(),
+                    first.variant
                 ),
                 format!("{which}; ended: {} after {t_max} {unit}s", first.ended()),
             )
@@ -278,7 +293,9 @@ impl ConvergenceFigure {
             (
                 format!(
                     "Network convergence on {}, preset {}: {runs} runs, base seed {}",
-                    first.board, first.variant, first.seed,
+                    first.board_label(),
+                    first.variant,
+                    first.seed,
                 ),
                 format!(
                     "ended: {}; longest run {t_max} {unit}s; a run that stopped holds its final value",
@@ -336,7 +353,11 @@ impl ConvergenceFigure {
                 .iter()
                 .enumerate()
                 .map(|(i, d)| {
-                    let tours = d.outcomes.iter().filter(|o| *o == "tour").count();
+                    let tours = d
+                        .outcomes
+                        .iter()
+                        .filter(|o| **o == Termination::Tour)
+                        .count();
                     (
                         Mark::Line(palette::series(i)),
                         format!("{} ({tours} of {} runs a tour)", d.variant, d.runs.len()),

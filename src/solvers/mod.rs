@@ -316,6 +316,13 @@ impl SolverKind {
         }
     }
 
+    /// Whether the solver finds an open tour on every board that has one when asked
+    /// for an open tour (`Request::closed == Some(false)`): all but the closed-only
+    /// `network+merge` and `circuit`.
+    pub fn finds_open_tours(&self) -> bool {
+        !matches!(self, SolverKind::NetworkMerge { .. } | SolverKind::Circuit)
+    }
+
     /// Whether this is one of the classical (non-network) solvers.
     pub fn is_classical(&self) -> bool {
         !matches!(
