@@ -210,20 +210,53 @@ fn stuck_region(cover: &Cover, labels: &mut Labels) -> Vec<u32> {
             .max_by_key(|&&l| last_square(l))
             .expect("a largest cycle")
     };
-    let mut others = Vec::new();
-    for &l in &live {
-        if l != largest {
-            cover.walk_cycle(labels.rep[l as usize], |t| others.push(t));
-        }
-    }
-    others.sort_unstable();
     let board = cover.board();
-    let mut mark = std::collections::HashSet::new();
+    let others = live.iter().filter(|&&l| l != largest);
+    let count: usize = others
+        .clone()
+        .map(|&l| labels.size[l as usize] as usize)
+        .sum();
     let mut region = Vec::new();
-    for s in others {
+    let mut add = |s: u32, seen: &mut dyn FnMut(u32) -> bool| {
         for t in std::iter::once(s).chain(board.knight_moves(s)) {
-            if mark.insert(t) {
+            if seen(t) {
                 region.push(t);
+            }
+        }
+    };
+    let n = board.squares();
+    if count.saturating_mul(64) < n {
+        // Few squares (the usual case): sort them, and a hash set for the neighbours.
+        let mut squares = Vec::with_capacity(count);
+        for &l in others {
+            cover.walk_cycle(labels.rep[l as usize], |t| squares.push(t));
+        }
+        squares.sort_unstable();
+        let mut mark = std::collections::HashSet::new();
+        for s in squares {
+            add(s, &mut |t| mark.insert(t));
+        }
+    } else {
+        // A large piece (a local move split the largest cycle far from its moves): the
+        // squares and the neighbours seen as bits, read in board order.
+        let mut on = vec![0u64; n.div_ceil(64)];
+        for &l in others {
+            cover.walk_cycle(labels.rep[l as usize], |t| {
+                on[t as usize / 64] |= 1 << (t % 64)
+            });
+        }
+        let mut mark = vec![0u64; n.div_ceil(64)];
+        for (w, &word) in on.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let s = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                add(s, &mut |t| {
+                    let (i, bit) = (t as usize / 64, 1u64 << (t % 64));
+                    let fresh = mark[i] & bit == 0;
+                    mark[i] |= bit;
+                    fresh
+                });
             }
         }
     }
@@ -245,8 +278,13 @@ fn random_local_move<R: Rng + ?Sized>(
     for _ in 0..64 * region.len() {
         let a = region[rng.random_range(0..region.len())];
         let b = cover.pair(a)[rng.random_range(0..2)];
-        let moves: Vec<u32> = board.knight_moves(a).collect();
-        let c = moves[rng.random_range(0..moves.len())];
+        let mut moves = [0u32; 8];
+        let mut k = 0;
+        for m in board.knight_moves(a) {
+            moves[k] = m;
+            k += 1;
+        }
+        let c = moves[rng.random_range(0..k)];
         let d = cover.pair(c)[rng.random_range(0..2)];
         let distinct = c != b && d != a && d != b;
         if distinct && board.is_knight_move(b, d) && !cover.has_move(a, c) && !cover.has_move(b, d)
