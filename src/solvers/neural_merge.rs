@@ -42,9 +42,11 @@ use crate::Rng;
 /// Fallback local-search budget of the merge, per cover.
 pub const MAX_LOCAL_MOVES: u32 = 200;
 
-/// Bytes per square of tiled `network+merge`: the cover's neighbour pairs (8) and the
-/// merge's cycle labels or the tour's square list (4).
-pub const TILED_BYTES_PER_SQUARE: u64 = 12;
+/// Bytes per square of tiled `network+merge`: the cover's neighbour pairs (8), the
+/// merge's cycle labels (4) and, after a local move that split off a large piece, its
+/// stuck region (up to 4); or the pairs and the tour's square list (4). Measured: 13–16
+/// (PERFORMANCE.md).
+pub const TILED_BYTES_PER_SQUARE: u64 = 16;
 
 /// Boards with more squares than this (20×20) use tiles of [`AUTO_TILE`] unless told
 /// otherwise. A whole-board network needs ever more sweeps to settle as boards grow (on
@@ -370,8 +372,7 @@ impl Solver for NeuralMergeSolver {
         if let Some(t) = self.tile.side(req.board) {
             self.check_tiles(req.board, t)?;
         }
-        // Whole board: graph + state. Tiled: the cover's neighbour pairs, and either the
-        // merge's cycle labels or the tour's square list.
+        // Whole board: graph + state. Tiled: see TILED_BYTES_PER_SQUARE.
         match self.tile.side(req.board) {
             None => check_memory(req.board, BYTES_PER_NEURON, 2, "network+merge"),
             Some(_) => check_bytes(
