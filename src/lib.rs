@@ -53,6 +53,7 @@
 pub mod board;
 pub mod compare;
 pub mod count;
+pub mod cover;
 pub mod error;
 pub mod existence;
 pub mod experiment;

@@ -53,50 +53,102 @@ pub fn validate(board: Board, squares: &[u32], closed: bool) -> Result<(), TourE
     first_defect(board, squares, closed)
 }
 
-/// The fast pass of [`validate`]: each square on the board and seen once (a bitset,
-/// counted), each step a knight move (coordinates by multiplication, not division).
+/// The fast pass of [`validate`]: [`TourCheck`] over the slice.
 fn is_tour(board: Board, squares: &[u32], closed: bool) -> bool {
-    let n = board.squares();
-    if squares.len() != n || n == 0 {
+    if squares.len() != board.squares() {
         return false;
     }
-    let cols = board.cols() as u64;
-    if cols < 2 || squares.len() > u32::MAX as usize {
-        return false; // left to the detailed pass
+    let mut check = TourCheck::new(board);
+    for &s in squares {
+        check.push(s);
     }
-    // (row, col) of a square by one multiplication: q = floor(s * m / 2^64) with
-    // m = floor((2^64 - 1) / cols) + 1 is exactly s / cols whenever s * cols < 2^64,
-    // which holds for 32-bit squares and columns.
-    let m = u64::MAX / cols + 1;
-    let coords = |s: u32| -> (i64, i64) {
-        let q = ((u128::from(s) * u128::from(m)) >> 64) as u64;
-        (q as i64, (u64::from(s) - q * cols) as i64)
-    };
-    // One pass: range, knight steps and the squares' bits; n squares on the board are
-    // all different exactly when n bits end up set.
-    let mut seen = vec![0u64; n.div_ceil(64)];
-    if squares[0] as usize >= n {
-        return false;
+    check.finish(closed)
+}
+
+/// The oracle's fast pass one square at a time, for tours that are walked and never
+/// held whole: each square on the board and seen once (a bitset, counted), each step a
+/// knight move (coordinates by multiplication, not division), and at the end every
+/// square seen and, for a closed tour, the last square a knight move from the first.
+/// A bit per square; it only decides ([`validate`] names the first defect of a slice).
+pub struct TourCheck {
+    board: Board,
+    seen: Vec<u64>,
+    cols: u64,
+    /// `floor((2^64 - 1) / cols) + 1`: see [`TourCheck::coords`].
+    m: u64,
+    pushed: usize,
+    first: u32,
+    last: (i64, i64),
+    ok: bool,
+}
+
+impl TourCheck {
+    pub fn new(board: Board) -> TourCheck {
+        let n = board.squares();
+        let cols = board.cols() as u64;
+        TourCheck {
+            board,
+            seen: vec![0u64; n.div_ceil(64)],
+            cols,
+            m: u64::MAX / cols.max(1) + 1,
+            pushed: 0,
+            first: 0,
+            last: (0, 0),
+            // Boards of one column or more than 2^32 squares are left to the detailed
+            // pass of a slice (and refused here).
+            ok: n > 0 && cols >= 2 && n <= u32::MAX as usize,
+        }
     }
-    seen[squares[0] as usize / 64] |= 1 << (squares[0] % 64);
-    let (mut r, mut c) = coords(squares[0]);
-    for &s in &squares[1..] {
-        if s as usize >= n {
+
+    /// `(row, col)` of a square by one multiplication: q = floor(s * m / 2^64) is
+    /// exactly s / cols whenever s * cols < 2^64, which holds for 32-bit squares and
+    /// columns.
+    #[inline]
+    fn coords(&self, s: u32) -> (i64, i64) {
+        let q = ((u128::from(s) * u128::from(self.m)) >> 64) as u64;
+        (q as i64, (u64::from(s) - q * self.cols) as i64)
+    }
+
+    /// The next square of the walk.
+    #[inline]
+    pub fn push(&mut self, s: u32) {
+        if !self.ok || s as usize >= self.board.squares() {
+            self.ok = false;
+            return;
+        }
+        self.seen[s as usize / 64] |= 1 << (s % 64);
+        let (r, c) = self.coords(s);
+        if self.pushed == 0 {
+            self.first = s;
+        } else {
+            let (dr, dc) = (r - self.last.0, c - self.last.1);
+            // A knight move is exactly a step with dr^2 + dc^2 = 5 (1 + 4).
+            self.ok = dr * dr + dc * dc == 5;
+        }
+        self.last = (r, c);
+        self.pushed += 1;
+    }
+
+    /// Whether the squares pushed are a tour (closed if `closed`): n squares on the
+    /// board are all different exactly when n bits are set.
+    pub fn finish(self, closed: bool) -> bool {
+        let n = self.board.squares();
+        if !self.ok || self.pushed != n {
             return false;
         }
-        seen[s as usize / 64] |= 1 << (s % 64);
-        let (r2, c2) = coords(s);
-        let (dr, dc) = (r2 - r, c2 - c);
-        // A knight move is exactly a step with dr^2 + dc^2 = 5 (1 + 4).
-        if dr * dr + dc * dc != 5 {
+        if self
+            .seen
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum::<usize>()
+            != n
+        {
             return false;
         }
-        (r, c) = (r2, c2);
+        let (r, c) = self.coords(self.first);
+        let (dr, dc) = (r - self.last.0, c - self.last.1);
+        !closed || dr * dr + dc * dc == 5
     }
-    if seen.iter().map(|w| w.count_ones() as usize).sum::<usize>() != n {
-        return false;
-    }
-    !closed || board.is_knight_move(squares[n - 1], squares[0])
 }
 
 /// The detailed pass of [`validate`]: the first defect, named.

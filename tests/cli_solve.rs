@@ -289,3 +289,117 @@ fn no_closed_tour_suggests_an_open_tour_solver() {
     let err = assert_refused(&["solve", "--board", "3x3"], "no closed");
     assert!(!err.contains("divide-conquer"), "{err}");
 }
+
+/// `solve --merge --format json` writes, byte for byte, the documents the merge wrote
+/// before it kept the cover as neighbour pairs and cycle labels (files in
+/// `tests/data/network-merge`, made by that version): whole-board covers whose merge
+/// needs many local moves (6x6 seed 10: 72), a tiled board, odd tiles on a rectangle,
+/// a start and the reverse direction. Only the crate version is brought up to date.
+#[test]
+fn network_merge_json_is_unchanged_by_the_compact_merge() {
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "6x6-10-none",
+            &["--board", "6x6", "--seed", "10", "--tile", "none"],
+        ),
+        (
+            "8x8-5-none-start",
+            &[
+                "--board",
+                "8x8",
+                "--seed",
+                "5",
+                "--tile",
+                "none",
+                "--start",
+                "2,3",
+                "--reverse",
+            ],
+        ),
+        ("30x30-1-auto", &["--board", "30x30", "--seed", "1"]),
+        (
+            "64x40-3-8-start",
+            &[
+                "--board",
+                "64x40",
+                "--seed",
+                "3",
+                "--tile",
+                "8",
+                "--start",
+                "2,3",
+                "--reverse",
+            ],
+        ),
+    ];
+    for (file, args) in cases {
+        let path = format!(
+            "{}/tests/data/network-merge/{file}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let expected = std::fs::read_to_string(&path).unwrap().replace(
+            "\"version\": \"0.1.0\"",
+            &format!("\"version\": \"{}\"", env!("CARGO_PKG_VERSION")),
+        );
+        let mut all = vec!["solve", "--merge", "--format", "json"];
+        all.extend_from_slice(args);
+        let out = knightnet(&all);
+        assert_eq!(out.status.code(), Some(0), "{all:?}");
+        assert!(
+            String::from_utf8(out.stdout).unwrap() == expected,
+            "{all:?} differs from {path}"
+        );
+        if file == "6x6-10-none" {
+            let v: Value = serde_json::from_str(&expected).unwrap();
+            assert!(v["merge"]["local_moves"].as_u64().unwrap() > 0);
+        }
+    }
+}
+
+/// `solve --merge --stream` writes the tour of `solve --merge --format json` as `row,col`
+/// lines, tiled or whole-board, from any start and in either direction.
+#[test]
+fn network_merge_stream_is_the_json_tour() {
+    let cases: [&[&str]; 4] = [
+        &["--board", "6x6", "--seed", "10", "--tile", "none"],
+        &[
+            "--board",
+            "8x8",
+            "--seed",
+            "5",
+            "--tile",
+            "none",
+            "--start",
+            "c3",
+            "--reverse",
+        ],
+        &["--board", "30x30", "--seed", "2", "--start", "4,6"],
+        &[
+            "--board",
+            "42x24",
+            "--seed",
+            "3",
+            "--tile",
+            "6",
+            "--reverse",
+        ],
+    ];
+    for args in cases {
+        let mut json = vec!["solve", "--merge", "--format", "json"];
+        json.extend_from_slice(args);
+        let v = json_of(&json);
+        let mut all = vec!["solve", "--merge", "--stream"];
+        all.extend_from_slice(args);
+        let out = knightnet(&all);
+        assert_eq!(out.status.code(), Some(0), "{all:?}");
+        let lines: Vec<Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let (r, c) = l.split_once(',').expect("row,col");
+                serde_json::json!([r.parse::<u64>().unwrap(), c.parse::<u64>().unwrap()])
+            })
+            .collect();
+        assert_eq!(&lines, v["tour"].as_array().unwrap(), "{all:?}");
+    }
+}

@@ -157,3 +157,38 @@ fn tiles_that_cannot_be_covered_are_refused() {
     let odd = NeuralMergeSolver::new(Preset::Parberry.params(), TileMode::Auto);
     assert!(odd.check(&Request::new(Board::new(9, 9).unwrap())).is_err());
 }
+
+/// The merged tour walked square by square ([`NeuralMergeSolver::stream`]) is the tour
+/// `solve` returns, from the same start and in the same direction, with the same facts.
+#[test]
+fn streamed_network_merge_is_the_solved_tour() {
+    let cases = [
+        (6, 6, TileMode::Whole, 10, None, false),
+        (8, 8, TileMode::Whole, 5, Some(19), true),
+        (30, 30, TileMode::Auto, 1, None, true),
+        (64, 40, TileMode::Side(8), 3, Some(1234), false),
+    ];
+    for (rows, cols, tile, seed, start, reverse) in cases {
+        let board = Board::new(rows, cols).unwrap();
+        let solver = NeuralMergeSolver::new(Preset::Parberry.params(), tile);
+        let mut req = Request::new(board);
+        req.start = start;
+        req.reverse = reverse;
+        let solved = solver.solve(&req, &mut rng_from_seed(seed)).unwrap();
+        let mut walked = Vec::new();
+        let streamed = solver
+            .stream(&req, &mut rng_from_seed(seed), |r, c| {
+                walked.push(board.index(r, c))
+            })
+            .unwrap();
+        let tour = solved.tour.expect("network+merge finds these tours");
+        assert_eq!(walked, tour.squares(), "{board} seed {seed}");
+        assert_eq!(streamed.tour, None);
+        assert_eq!(streamed.outcome, solved.outcome);
+        assert_eq!(
+            (streamed.attempts, streamed.iterations),
+            (solved.attempts, solved.iterations)
+        );
+        assert_eq!(streamed.merge.unwrap().report, solved.merge.unwrap().report);
+    }
+}

@@ -14,9 +14,9 @@ use crate::error::InputError;
 use crate::network::{Clamp, Init, NetworkParams, Overrides, Preset, StopRule, UpdateOrder};
 use crate::solvers::divide_conquer::DivideConquerSolver;
 use crate::solvers::network::NetworkSolver;
-use crate::solvers::neural_merge::TileMode;
+use crate::solvers::neural_merge::{NeuralMergeSolver, TileMode};
 use crate::solvers::warnsdorff::TieBreak;
-use crate::solvers::{split_name, Request, SolverKind};
+use crate::solvers::{split_name, Outcome, Request, SolverKind};
 use crate::trace_file::TraceFile;
 use crate::{rng_from_seed, DEFAULT_SEED};
 
@@ -175,7 +175,8 @@ pub struct SolveArgs {
     pub summary: bool,
     /// Write the tour as it is built, one `row,col` line per square (0-based, row 0 at
     /// the top, in visiting order) and nothing else, without holding it in memory: the
-    /// same tour as without --stream. divide-conquer only, boards with both sides >= 5.
+    /// same tour as without --stream. divide-conquer (boards with both sides >= 5) and
+    /// network+merge.
     #[arg(long)]
     pub stream: bool,
 }
@@ -301,11 +302,15 @@ impl SolveArgs {
 
 pub use super::solve_output::{solution_json, solution_text};
 
-/// `--stream`: the divide-conquer tour as `row,col` lines, written while it is walked.
+/// `--stream`: the divide-conquer or network+merge tour as `row,col` lines, written
+/// while it is walked.
 fn run_stream(args: &SolveArgs, cfg: &SolveConfig, out: &mut dyn Write) -> Result<(), Failure> {
-    if cfg.solver != SolverKind::DivideConquer {
+    if !matches!(
+        cfg.solver,
+        SolverKind::DivideConquer | SolverKind::NetworkMerge { .. }
+    ) {
         return Err(InputError::param(format!(
-            "--stream writes a tour without holding it; only --solver divide-conquer can, not '{}'",
+            "--stream writes a tour without holding it; only --solver divide-conquer and network+merge can, not '{}'",
             cfg.solver
         ))
         .into());
@@ -318,9 +323,27 @@ fn run_stream(args: &SolveArgs, cfg: &SolveConfig, out: &mut dyn Write) -> Resul
     }
     let board = cfg.request.board;
     let mut lines = Lines::new(out, board.rows().max(board.cols()));
-    let streamed = DivideConquerSolver.stream(&cfg.request, |r, c| lines.push(r, c));
-    lines.finish()?;
-    streamed?;
+    match &cfg.solver {
+        SolverKind::NetworkMerge { params, tile } => {
+            let solver = NeuralMergeSolver::new(*params, *tile);
+            let mut rng = rng_from_seed(cfg.seed);
+            let streamed = solver.stream(&cfg.request, &mut rng, |r, c| lines.push(r, c));
+            lines.finish()?;
+            let solution = streamed?;
+            if solution.outcome != Outcome::Tour {
+                return Err(Failure::Other(anyhow::anyhow!(
+                    "no tour found after {} attempts (last outcome: {})",
+                    solution.attempts,
+                    solution.outcome
+                )));
+            }
+        }
+        _ => {
+            let streamed = DivideConquerSolver.stream(&cfg.request, |r, c| lines.push(r, c));
+            lines.finish()?;
+            streamed?;
+        }
+    }
     Ok(())
 }
 

@@ -18,6 +18,7 @@
 //!   region to settle.
 
 use std::collections::HashMap;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use rand::Rng as _;
@@ -26,10 +27,11 @@ use serde_json::{json, Map};
 
 use super::{MergeFacts, Outcome, Request, Solution, Solver};
 use crate::board::Board;
+use crate::cover::{Circuit, Cover};
 use crate::error::InputError;
 use crate::existence;
-use crate::graph::{check_memory, KnightGraph};
-use crate::merge::{merge_cycles, MergeReport};
+use crate::graph::{check_bytes, check_memory, KnightGraph};
+use crate::merge::{merge_cover, MergeReport};
 use crate::network::batch::{fits_i16, Batch, Jobs, LANES};
 use crate::network::{
     attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder, BYTES_PER_NEURON,
@@ -39,6 +41,12 @@ use crate::Rng;
 
 /// Fallback local-search budget of the merge, per cover.
 pub const MAX_LOCAL_MOVES: u32 = 200;
+
+/// Bytes per square of tiled `network+merge`: the cover's neighbour pairs (8), the
+/// merge's cycle labels (4) and, after a local move that split off a large piece, its
+/// stuck region (up to 4); or the pairs and the tour's square list (4). Measured: 13–16
+/// (PERFORMANCE.md).
+pub const TILED_BYTES_PER_SQUARE: u64 = 16;
 
 /// Boards with more squares than this (20×20) use tiles of [`AUTO_TILE`] unless told
 /// otherwise. A whole-board network needs ever more sweeps to settle as boards grow (on
@@ -123,28 +131,40 @@ pub fn strips(n: usize, tile: usize) -> Vec<(usize, usize)> {
 /// One tile: its index, top-left square `(row, col)` and size `(rows, cols)`.
 type TileSpec = (usize, (usize, usize), (usize, usize));
 
-/// Map cycles of a tile (tile square indices) to squares of the whole board.
-fn to_board(
-    cycles: &[Vec<u32>],
-    tile: Board,
-    origin: (usize, usize),
-    cols: usize,
-) -> Vec<Vec<u32>> {
-    cycles
-        .iter()
-        .map(|c| {
-            c.iter()
-                .map(|&s| {
-                    let (r, cc) = tile.coords(s);
-                    ((origin.0 + r) * cols + origin.1 + cc) as u32
-                })
-                .collect()
-        })
-        .collect()
+/// Add the cycles of a tile (tile square indices) to the board's cover.
+fn add_tile_cycles(cover: &mut Cover, cycles: &[Vec<u32>], tile: Board, origin: (usize, usize)) {
+    let cols = cover.board().cols();
+    let mut on_board = Vec::new();
+    for c in cycles {
+        on_board.clear();
+        on_board.extend(c.iter().map(|&s| {
+            let (r, cc) = tile.coords(s);
+            ((origin.0 + r) * cols + origin.1 + cc) as u32
+        }));
+        cover.add_cycle(&on_board);
+    }
 }
 
-/// A tile's cover in board squares (`None` if it never settled) and how it was reached.
+/// A tile's cover in tile squares (`None` if it never settled) and how it was reached.
 type TileResult = (Option<Vec<Vec<u32>>>, CoverStats);
+
+/// The board's cover as tiles settle, with their statistics; tiles write their
+/// squares in any order (each square belongs to one tile).
+struct Gathered {
+    cover: Cover,
+    stats: CoverStats,
+    all_settled: bool,
+}
+
+impl Gathered {
+    fn add(&mut self, result: &TileResult, tile: Board, origin: (usize, usize)) {
+        self.stats.add(&result.1);
+        match &result.0 {
+            Some(cycles) => add_tile_cycles(&mut self.cover, cycles, tile, origin),
+            None => self.all_settled = false,
+        }
+    }
+}
 
 /// How the cover was obtained, for reports.
 #[derive(Debug, Clone, Default)]
@@ -160,6 +180,14 @@ impl CoverStats {
         self.iterations += iterations as u64;
         self.terminations[t.index()] += 1;
     }
+
+    fn add(&mut self, other: &CoverStats) {
+        self.attempts += other.attempts;
+        self.iterations += other.iterations;
+        for k in 0..4 {
+            self.terminations[k] += other.terminations[k];
+        }
+    }
 }
 
 impl NeuralMergeSolver {
@@ -171,22 +199,15 @@ impl NeuralMergeSolver {
         }
     }
 
-    /// Settle one tile into a degree-2 cover; squares are returned in board coordinates.
-    fn tile_cover(
-        &self,
-        graph: &KnightGraph,
-        origin: (usize, usize),
-        cols: usize,
-        seed: u64,
-    ) -> TileResult {
+    /// Settle one tile into a degree-2 cover (squares of the tile).
+    fn tile_cover(&self, graph: &KnightGraph, seed: u64) -> TileResult {
         let net = Network::new(graph, self.params).expect("parameters checked");
         let mut stats = CoverStats::default();
-        let tb = graph.board();
         for j in 0..self.params.max_attempts {
             let attempt = net.attempt(&mut attempt_rng(seed, j as u64), None);
             stats.count(&attempt.termination, attempt.iterations);
             if attempt.termination.cycle_count() > 0 {
-                return (Some(to_board(&attempt.cycles, tb, origin, cols)), stats);
+                return (Some(attempt.cycles), stats);
             }
         }
         (None, stats)
@@ -195,12 +216,7 @@ impl NeuralMergeSolver {
     /// Settle a group of same-sized tiles in the lanes of one batch. Tile `k` of the group
     /// makes attempts from `attempt_rng(seeds[k], j)`, `j = 0, 1, ...`, exactly as
     /// [`Self::tile_cover`] does, until one settles into a degree-2 cover.
-    fn tile_covers_batched(
-        &self,
-        graph: &KnightGraph,
-        tiles: &[((usize, usize), u64)],
-        cols: usize,
-    ) -> Vec<TileResult> {
+    fn tile_covers_batched(&self, graph: &KnightGraph, seeds: Vec<u64>) -> Vec<TileResult> {
         struct TileJobs {
             seeds: Vec<u64>,
             tries: Vec<u32>,
@@ -229,24 +245,20 @@ impl NeuralMergeSolver {
         }
         let mut batch = Batch::new(graph, self.params).expect("checked by fits_i16");
         let mut jobs = TileJobs {
-            seeds: tiles.iter().map(|t| t.1).collect(),
-            tries: vec![0; tiles.len()],
-            queue: (0..tiles.len()).collect(),
-            results: vec![(None, CoverStats::default()); tiles.len()],
+            tries: vec![0; seeds.len()],
+            queue: (0..seeds.len()).collect(),
+            results: vec![(None, CoverStats::default()); seeds.len()],
+            seeds,
             max_attempts: self.params.max_attempts,
         };
         batch.run_jobs(&mut jobs);
-        let tb = graph.board();
         jobs.results
-            .into_iter()
-            .zip(tiles)
-            .map(|((cycles, stats), &(origin, _))| {
-                (cycles.map(|c| to_board(&c, tb, origin, cols)), stats)
-            })
-            .collect()
     }
 
-    fn tiled(&self, board: Board, tile: usize, rng: &mut Rng) -> TileResult {
+    /// The union of the tile covers as one cover of the board (`None` if a tile never
+    /// settled), filled as groups of tiles settle: the cover's 8 bytes per square and
+    /// the groups in flight are all that is held.
+    fn tiled(&self, board: Board, tile: usize, rng: &mut Rng) -> (Option<Cover>, CoverStats) {
         let base: u64 = rng.random();
         let rows = strips(board.rows(), tile);
         let cols = strips(board.cols(), tile);
@@ -268,7 +280,18 @@ impl NeuralMergeSolver {
         let batched = self.batched
             && self.params.order != UpdateOrder::RandomPermutation
             && graphs.keys().all(|&(_, w)| fits_i16(&self.params, w));
-        let results: Vec<TileResult> = if batched {
+        let gathered = Mutex::new(Gathered {
+            cover: Cover::empty(board),
+            stats: CoverStats::default(),
+            all_settled: true,
+        });
+        let gather = |results: Vec<(TileResult, Board, (usize, usize))>| {
+            let mut g = gathered.lock().expect("no tile panics");
+            for (result, tb, origin) in &results {
+                g.add(result, *tb, *origin);
+            }
+        };
+        if batched {
             // Chunks of same-sized tiles share a batch; chunks run in parallel. Which
             // chunk a tile lands in does not change its attempts or its cover.
             let mut by_dims: Vec<((usize, usize), Vec<usize>)> = Vec::new();
@@ -282,45 +305,29 @@ impl NeuralMergeSolver {
                 .iter()
                 .flat_map(|(d, v)| v.chunks(4 * LANES).map(move |c| (*d, c)))
                 .collect();
-            let done: Vec<Vec<(usize, TileResult)>> = chunks
-                .par_iter()
-                .map(|&(dims, ids)| {
-                    let spec: Vec<((usize, usize), u64)> =
-                        ids.iter().map(|&i| (tiles[i].1, seed_of(i))).collect();
-                    let out = self.tile_covers_batched(&graphs[&dims], &spec, board.cols());
-                    ids.iter().copied().zip(out).collect()
-                })
-                .collect();
-            let mut all: Vec<Option<TileResult>> = vec![None; tiles.len()];
-            for (i, r) in done.into_iter().flatten() {
-                all[i] = Some(r);
-            }
-            all.into_iter()
-                .map(|r| r.expect("every tile ran"))
-                .collect()
+            chunks.par_iter().for_each(|&(dims, ids)| {
+                let graph = &graphs[&dims];
+                let out =
+                    self.tile_covers_batched(graph, ids.iter().map(|&i| seed_of(i)).collect());
+                gather(
+                    out.into_iter()
+                        .zip(ids)
+                        .map(|(r, &i)| (r, graph.board(), tiles[i].1))
+                        .collect(),
+                );
+            });
         } else {
-            tiles
-                .par_iter()
-                .map(|&(i, origin, dims)| {
-                    self.tile_cover(&graphs[&dims], origin, board.cols(), seed_of(i))
-                })
-                .collect()
-        };
-        let mut stats = CoverStats::default();
-        let mut cycles = Vec::new();
-        let mut ok = true;
-        for (c, s) in results {
-            stats.attempts += s.attempts;
-            stats.iterations += s.iterations;
-            for k in 0..4 {
-                stats.terminations[k] += s.terminations[k];
-            }
-            match c {
-                Some(c) => cycles.extend(c),
-                None => ok = false,
-            }
+            tiles.par_iter().for_each(|&(i, origin, dims)| {
+                let graph = &graphs[&dims];
+                gather(vec![(
+                    self.tile_cover(graph, seed_of(i)),
+                    graph.board(),
+                    origin,
+                )]);
+            });
         }
-        (ok.then_some(cycles), stats)
+        let g = gathered.into_inner().expect("no tile panics");
+        (g.all_settled.then_some(g.cover), g.stats)
     }
 
     fn check_tiles(&self, board: Board, tile: usize) -> Result<(), InputError> {
@@ -365,20 +372,38 @@ impl Solver for NeuralMergeSolver {
         if let Some(t) = self.tile.side(req.board) {
             self.check_tiles(req.board, t)?;
         }
-        // Whole board: graph + state. Tiled: per-square cover and merge arrays.
+        // Whole board: graph + state. Tiled: see TILED_BYTES_PER_SQUARE.
         match self.tile.side(req.board) {
             None => check_memory(req.board, BYTES_PER_NEURON, 2, "network+merge"),
-            Some(_) => check_memory(req.board, 0, 40, "tiled network+merge"),
+            Some(_) => check_bytes(
+                req.board,
+                req.board.squares() as u64 * TILED_BYTES_PER_SQUARE,
+                "tiled network+merge",
+            ),
         }
     }
 
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
+        let (circuit, mut solution) = self.merged(req, rng)?;
+        solution.tour = circuit.map(Circuit::into_tour);
+        solution.apply_start(req)
+    }
+}
+
+impl NeuralMergeSolver {
+    /// The cover, network and merge steps of [`Solver::solve`]: the one-cycle cover
+    /// when merging reached one, and the solution without its tour.
+    fn merged(
+        &self,
+        req: &Request,
+        rng: &mut Rng,
+    ) -> Result<(Option<Circuit>, Solution), InputError> {
         self.check(req)?;
         let board = req.board;
         let mut stats = CoverStats::default();
         let mut network_ns = 0u64;
         let mut merge_ns = 0u64;
-        let mut tour = None;
+        let mut circuit = None;
         let mut merged = false;
         let mut last_outcome = Outcome::IterationCap;
         let mut report: Option<MergeReport> = None;
@@ -389,17 +414,17 @@ impl Solver for NeuralMergeSolver {
                 let (cover, s) = self.tiled(board, tile, rng);
                 network_ns += t0.elapsed().as_nanos() as u64;
                 stats = s;
-                if let Some(cycles) = cover {
+                if let Some(cover) = cover {
                     let t1 = Instant::now();
-                    let (t, r) = merge_cycles(board, &cycles, rng, MAX_LOCAL_MOVES);
+                    let (c, r) = merge_cover(cover, rng, MAX_LOCAL_MOVES);
                     merge_ns += t1.elapsed().as_nanos() as u64;
-                    merged = r.cycles_before > 1 && t.is_some();
-                    last_outcome = if t.is_some() {
+                    merged = r.cycles_before > 1 && c.is_some();
+                    last_outcome = if c.is_some() {
                         Outcome::Tour
                     } else {
                         Outcome::MergeFailed
                     };
-                    tour = t;
+                    circuit = c;
                     report = Some(r);
                 } else {
                     last_outcome = Outcome::TileNotSettled;
@@ -418,13 +443,14 @@ impl Solver for NeuralMergeSolver {
                         continue;
                     }
                     let t1 = Instant::now();
-                    let (t, r) = merge_cycles(board, &attempt.cycles, rng, MAX_LOCAL_MOVES);
+                    let cover = Cover::from_cycles(board, &attempt.cycles);
+                    let (c, r) = merge_cover(cover, rng, MAX_LOCAL_MOVES);
                     merge_ns += t1.elapsed().as_nanos() as u64;
-                    let ok = t.is_some();
+                    let ok = c.is_some();
                     merged = ok && r.cycles_before > 1;
                     report = Some(r);
                     if ok {
-                        tour = t;
+                        circuit = c;
                         last_outcome = Outcome::Tour;
                         break;
                     }
@@ -439,11 +465,11 @@ impl Solver for NeuralMergeSolver {
             Termination::counts_json(stats.terminations),
         );
         extra.insert("params".into(), json!(self.params));
-        Solution {
+        let solution = Solution {
             solver: self.name(),
             variant: Some(self.params.variant_name()),
             closed: true,
-            tour,
+            tour: None,
             outcome: last_outcome,
             iterations: stats.iterations,
             attempts: stats.attempts,
@@ -455,8 +481,37 @@ impl Solver for NeuralMergeSolver {
                 merge_ns,
             }),
             extra,
+        };
+        Ok((circuit, solution))
+    }
+
+    /// Walk the tour that [`Solver::solve`] returns for `req` (from `req.start`, in
+    /// `req.reverse`'s direction), square by square, calling `visit(row, col)` in
+    /// visiting order, without holding it as a square list: 8 bytes per square for the
+    /// merged cover and a bit per square for the tour oracle, which checks the walk.
+    /// Returns the solution without its tour; its `tour` is `None` and its outcome
+    /// says whether a tour was walked.
+    pub fn stream(
+        &self,
+        req: &Request,
+        rng: &mut Rng,
+        mut visit: impl FnMut(usize, usize),
+    ) -> anyhow::Result<Solution> {
+        let (circuit, solution) = self.merged(req, rng)?;
+        if let Some(circuit) = circuit {
+            let board = req.board;
+            circuit
+                .walk(req.start, req.reverse, |s| {
+                    let (r, c) = board.coords(s);
+                    visit(r, c)
+                })
+                .map_err(|_| {
+                    anyhow::anyhow!(
+                        "internal error: the merged network+merge cover of {board} is not a closed tour"
+                    )
+                })?;
         }
-        .apply_start(req)
+        Ok(solution)
     }
 }
 

@@ -1,0 +1,257 @@
+//! A degree-2 cover of a board held as each square's two neighbours (8 bytes per
+//! square), and [`Circuit`], a cover that is one cycle through every square: a closed
+//! tour that can be walked from any square in either direction without being held as a
+//! square list.
+//!
+//! The order of a square's two neighbours is part of the cover: a cover built from
+//! cycles ([`Cover::add_cycle`]) stores `[previous, next]` along each cycle, and
+//! [`crate::merge`] draws and scans the slots in that order.
+
+use crate::board::Board;
+use crate::tour::{Tour, TourCheck};
+
+/// Marks a square whose neighbours are not set yet.
+const UNSET: u32 = u32::MAX;
+
+/// A degree-2 cover as a neighbour pair per square.
+#[derive(Debug, Clone)]
+pub struct Cover {
+    board: Board,
+    nbr: Vec<[u32; 2]>,
+}
+
+impl Cover {
+    /// A cover of `board` with no square set yet; fill it with [`Cover::add_cycle`].
+    pub fn empty(board: Board) -> Cover {
+        Cover {
+            board,
+            nbr: vec![[UNSET; 2]; board.squares()],
+        }
+    }
+
+    /// The cover made of `cycles` (every square on exactly one of them).
+    pub fn from_cycles(board: Board, cycles: &[Vec<u32>]) -> Cover {
+        let mut cover = Cover::empty(board);
+        for cycle in cycles {
+            cover.add_cycle(cycle);
+        }
+        cover
+    }
+
+    /// Set the neighbours of the squares of one cycle: `[previous, next]` along it.
+    pub fn add_cycle(&mut self, cycle: &[u32]) {
+        let k = cycle.len();
+        for i in 0..k {
+            self.nbr[cycle[i] as usize] = [cycle[(i + k - 1) % k], cycle[(i + 1) % k]];
+        }
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// Whether every square has its neighbours set.
+    pub fn is_complete(&self) -> bool {
+        self.nbr.iter().all(|p| p[0] != UNSET && p[1] != UNSET)
+    }
+
+    /// The two neighbours of `s`, in slot order.
+    #[inline]
+    pub fn pair(&self, s: u32) -> [u32; 2] {
+        self.nbr[s as usize]
+    }
+
+    /// The neighbour of `cur` that is not `prev` (`prev` must be one of them).
+    #[inline]
+    pub fn next(&self, prev: u32, cur: u32) -> u32 {
+        let [x, y] = self.nbr[cur as usize];
+        if x == prev {
+            y
+        } else {
+            x
+        }
+    }
+
+    #[inline]
+    fn replace(&mut self, at: u32, old: u32, new: u32) {
+        let slot = &mut self.nbr[at as usize];
+        if slot[0] == old {
+            slot[0] = new;
+        } else {
+            debug_assert_eq!(slot[1], old);
+            slot[1] = new;
+        }
+    }
+
+    /// Whether `x–y` is a move of the cover.
+    #[inline]
+    pub fn has_move(&self, x: u32, y: u32) -> bool {
+        self.nbr[x as usize].contains(&y)
+    }
+
+    /// Drop moves (a,b) and (c,d); add (a,c) and (b,d). Each new move takes the slot of
+    /// the dropped one at its square.
+    pub fn exchange(&mut self, a: u32, b: u32, c: u32, d: u32) {
+        self.replace(a, b, c);
+        self.replace(b, a, d);
+        self.replace(c, d, a);
+        self.replace(d, c, b);
+    }
+
+    /// Call `visit` on every square of the cycle through `start`, starting there and
+    /// going first to its slot-0 neighbour; returns the cycle's length.
+    pub fn walk_cycle(&self, start: u32, mut visit: impl FnMut(u32)) -> usize {
+        visit(start);
+        let (mut prev, mut cur) = (start, self.nbr[start as usize][0]);
+        let mut len = 1;
+        while cur != start {
+            visit(cur);
+            len += 1;
+            (prev, cur) = (cur, self.next(prev, cur));
+        }
+        len
+    }
+}
+
+/// A cover that is one cycle through every square of its board: a closed tour as
+/// neighbour pairs. Its canonical direction, the one [`Circuit::into_tour`] returns,
+/// starts at square 0 and goes first to the smaller of its neighbours (the order
+/// [`crate::tour::cycles_from_edges`] gives).
+#[derive(Debug, Clone)]
+pub struct Circuit {
+    cover: Cover,
+}
+
+/// Why a [`Circuit`] walk was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WalkError {
+    /// The walk did not pass the tour oracle (an internal error of whoever built the
+    /// circuit).
+    NotATour,
+}
+
+impl Circuit {
+    /// Wrap a cover that the caller knows to be one cycle; [`Circuit::walk`] and
+    /// [`Circuit::into_tour`] check it with the tour oracle.
+    pub fn new(cover: Cover) -> Circuit {
+        Circuit { cover }
+    }
+
+    pub fn board(&self) -> Board {
+        self.cover.board
+    }
+
+    /// The square after `start` in the canonical direction, and the one before it.
+    /// Costs a walk from square 0 up to `start` (none for square 0).
+    fn around(&self, start: u32) -> (u32, u32) {
+        let [p, q] = self.cover.pair(0);
+        let (mut prev, mut cur) = (0, p.min(q));
+        if start == 0 {
+            return (p.min(q), p.max(q));
+        }
+        let n = self.cover.nbr.len();
+        for _ in 0..n {
+            let next = self.cover.next(prev, cur);
+            if cur == start {
+                return (next, prev);
+            }
+            (prev, cur) = (cur, next);
+        }
+        // Not reached on a one-cycle cover; the walk's check reports the defect.
+        (p.min(q), p.max(q))
+    }
+
+    /// Walk the tour from `start` (square 0 if `None`) in the canonical direction, or
+    /// the other way if `reverse`, calling `visit` on every square: the squares of
+    /// `self.into_tour().rotated(start, reverse)`, produced one at a time in O(1)
+    /// memory plus the oracle's bit per square. The tour oracle checks the walk
+    /// ([`TourCheck`]); on an error `visit` has seen every square of a walk that was
+    /// not a closed tour.
+    pub fn walk(
+        &self,
+        start: Option<u32>,
+        reverse: bool,
+        mut visit: impl FnMut(u32),
+    ) -> Result<(), WalkError> {
+        let mut check = TourCheck::new(self.cover.board);
+        self.walk_unchecked(start.unwrap_or(0), reverse, |s| {
+            check.push(s);
+            visit(s);
+        });
+        if check.finish(true) {
+            Ok(())
+        } else {
+            Err(WalkError::NotATour)
+        }
+    }
+
+    /// [`Circuit::walk`] without the check: `n` squares from `start`.
+    fn walk_unchecked(&self, start: u32, reverse: bool, mut visit: impl FnMut(u32)) {
+        let n = self.cover.board.squares();
+        let (after, before) = self.around(start);
+        let (mut prev, mut cur) = (start, if reverse { before } else { after });
+        visit(start);
+        for _ in 1..n {
+            visit(cur);
+            (prev, cur) = (cur, self.cover.next(prev, cur));
+        }
+    }
+
+    /// The tour in its canonical direction, validated by the oracle ([`Tour::new`]).
+    /// Holds the neighbour pairs and the square list (12 bytes per square) at its peak.
+    pub fn into_tour(self) -> Tour {
+        let board = self.cover.board;
+        let mut squares = Vec::with_capacity(board.squares());
+        self.walk_unchecked(0, false, |s| squares.push(s));
+        drop(self);
+        Tour::new(board, squares, true).expect("a circuit is one cycle through every square")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_are_the_rotations_of_the_tour() {
+        // A closed tour of 6x6 from the network; every start and direction of the walk
+        // gives the rotated tour.
+        let board = Board::new(6, 6).unwrap();
+        let graph = crate::graph::KnightGraph::new(board);
+        let net = crate::network::Network::new(&graph, crate::network::Preset::Parberry.params())
+            .unwrap();
+        let tour = net
+            .solve(&mut crate::rng_from_seed(3))
+            .tour
+            .expect("the network finds 6x6 tours");
+        let circuit = Circuit::new(Cover::from_cycles(board, &[tour.squares().to_vec()]));
+        let canonical = circuit.clone().into_tour();
+        assert_eq!(canonical.moves(), tour.moves());
+        assert_eq!(canonical.start(), 0);
+        for start in 0..36 {
+            for reverse in [false, true] {
+                let mut walked = Vec::new();
+                circuit
+                    .walk(Some(start), reverse, |s| walked.push(s))
+                    .unwrap();
+                let rotated = canonical.rotated(start, reverse).unwrap();
+                assert_eq!(walked, rotated.squares(), "start {start} reverse {reverse}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_cover_of_two_cycles_is_not_walked_as_a_tour() {
+        // The 8-cycle round the 3x3 board's centre, with the centre pointed at a
+        // corner: the walk of 9 squares comes back to its start early, and the oracle
+        // refuses it.
+        let board = Board::new(3, 3).unwrap();
+        let ring = [0u32, 5, 6, 1, 8, 3, 2, 7];
+        let mut cover = Cover::empty(board);
+        cover.add_cycle(&ring);
+        assert!(!cover.is_complete());
+        cover.nbr[4] = [0, 0];
+        let circuit = Circuit::new(cover);
+        assert_eq!(circuit.walk(None, false, |_| {}), Err(WalkError::NotATour));
+    }
+}
