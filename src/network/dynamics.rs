@@ -171,6 +171,11 @@ impl<'g> Dynamics<'g> {
         &self.rule
     }
 
+    /// What the rule has recorded so far ([`super::rules::Rule::events`]).
+    pub fn rule_events(&self) -> u32 {
+        self.rule.events(&self.params.rule)
+    }
+
     /// Set neuron `e`'s state and output, keeping the degrees and counters in step.
     pub fn set_neuron(&mut self, e: usize, u: i32, v: u8) {
         self.state.u[e] = u;

@@ -119,7 +119,7 @@ impl<'g> AttemptSteps<'g> {
             {
                 return Some(stats);
             }
-            end.rule_events = self.dynamics.rule().events();
+            end.rule_events = self.dynamics.rule_events();
             self.end = Some(end);
         }
         Some(stats)

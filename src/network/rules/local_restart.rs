@@ -106,7 +106,7 @@ impl Rule for LocalRestart {
         true
     }
 
-    fn events(a: &LocalRestartAttempt) -> u32 {
+    fn events(&self, a: &LocalRestartAttempt) -> u32 {
         a.restarts
     }
 }

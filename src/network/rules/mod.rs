@@ -92,7 +92,7 @@ pub trait Rule: Copy + Debug + PartialEq + Eq {
 
     /// What the rule records for an attempt: how many times it intervened (its meaning
     /// is the rule's; see each rule's doc).
-    fn events(_attempt: &Self::Attempt) -> u32 {
+    fn events(&self, _attempt: &Self::Attempt) -> u32 {
         0
     }
 }
@@ -203,11 +203,13 @@ macro_rules! rules {
                 }
             }
 
-            /// [`Rule::events`] of the rule.
-            pub fn events(&self) -> u32 {
-                match self {
-                    RuleState::TakefujiLee => 0,
-                    $(RuleState::$variant(a) => <$ty as Rule>::events(a),)+
+            /// [`Rule::events`] of the rule `kind` (the rule this state was started
+            /// from).
+            pub fn events(&self, kind: &RuleKind) -> u32 {
+                match (kind, self) {
+                    (_, RuleState::TakefujiLee) => 0,
+                    $((RuleKind::$variant(r), RuleState::$variant(a)) => r.events(a),)+
+                    _ => unreachable!("a rule's state is started from the same rule"),
                 }
             }
         }

@@ -126,7 +126,7 @@ impl Rule for Noisy {
         a.noisy_steps += (amp > 0) as u32;
     }
 
-    fn events(a: &NoisyAttempt) -> u32 {
+    fn events(&self, a: &NoisyAttempt) -> u32 {
         a.noisy_steps
     }
 }
