@@ -3,7 +3,8 @@
 //!
 //! Every legal knight move is a neuron with integer state U and binary output V. See
 //! [`params`] for the update rule and the named presets, [`dynamics`] for the vectorised
-//! step, and [`outcome`] for why an attempt ends.
+//! step, [`rules`] for rules beyond the plain one (each in one file), and [`outcome`] for
+//! why an attempt ends.
 //!
 //! ```
 //! use knightnet::{board::Board, graph::KnightGraph, network::{Network, Preset}, rng_from_seed};
