@@ -138,7 +138,10 @@ fn each_rule_solves_through_the_solver_interface_and_the_cli() {
     assert!(e.contains("local-restart") && e.contains("parberry"), "{e}");
 }
 
-fn trials_of(rows: &[knightnet::compare::CompareRow]) -> Vec<Vec<(u64, u64, Outcome, u64, u64)>> {
+/// A compare trial as (trial, seed, outcome, attempts, iterations).
+type TrialFacts = (u64, u64, Outcome, u64, u64);
+
+fn trials_of(rows: &[knightnet::compare::CompareRow]) -> Vec<Vec<TrialFacts>> {
     rows.iter()
         .map(|r| {
             r.per_trial
