@@ -119,12 +119,13 @@ macro_rules! rules {
             $($variant($ty),)+
         }
 
-        /// One attempt of the rule of a [`RuleKind`].
+        /// One attempt of the rule of a [`RuleKind`] (boxed, so that the engine moves
+        /// a pointer, not the rule's state, around each step).
         #[derive(Debug, Clone, Default)]
         pub enum RuleState {
             #[default]
             TakefujiLee,
-            $($variant(<$ty as Rule>::Attempt),)+
+            $($variant(Box<<$ty as Rule>::Attempt>),)+
         }
 
         impl RuleKind {
@@ -169,7 +170,7 @@ macro_rules! rules {
             pub fn start(&self, seed: u64) -> RuleState {
                 match self {
                     RuleKind::TakefujiLee => RuleState::TakefujiLee,
-                    $(RuleKind::$variant(r) => RuleState::$variant(r.start(seed)),)+
+                    $(RuleKind::$variant(r) => RuleState::$variant(Box::new(r.start(seed))),)+
                 }
             }
         }
@@ -183,7 +184,7 @@ macro_rules! rules {
                     (_, RuleState::TakefujiLee) => net.step_with(&mut Plain),
                     $((RuleKind::$variant(r), RuleState::$variant(a)) => {
                         r.begin_step(a);
-                        net.step_with(a)
+                        net.step_with(&mut **a)
                     })+
                     _ => unreachable!("a rule's state is started from the same rule"),
                 }
