@@ -141,6 +141,47 @@ fn each_rule_solves_through_the_solver_interface_and_the_cli() {
 /// A compare trial as (trial, seed, outcome, attempts, iterations).
 type TrialFacts = (u64, u64, Outcome, u64, u64);
 
+#[test]
+fn a_rule_run_is_traced_and_drawn_like_a_preset() {
+    let tmp = tempfile::tempdir().unwrap();
+    for rule in ["noisy", "local-restart"] {
+        let trace = tmp.path().join(format!("{rule}.json"));
+        let t = trace.to_str().unwrap();
+        common::stdout_of(&[
+            "solve",
+            "--board",
+            "6x6",
+            "--variant",
+            rule,
+            "--seed",
+            "3",
+            "--trace",
+            t,
+        ]);
+        let doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).unwrap();
+        assert_eq!(doc["params"]["rule"]["name"], rule, "{doc}");
+        let fig = tmp.path().join(format!("{rule}.svg"));
+        common::stdout_of(&["convergence", "--trace", t, "--out", fig.to_str().unwrap()]);
+        let many = tmp.path().join(format!("{rule}-runs.svg"));
+        let out = common::stdout_of(&[
+            "convergence",
+            "--board",
+            "6x6",
+            "--runs",
+            "6",
+            "--variant",
+            rule,
+            "--overlay",
+            "parberry",
+            "--out",
+            many.to_str().unwrap(),
+        ]);
+        assert!(out.contains(rule), "{out}");
+        assert!(fig.exists() && many.exists());
+    }
+}
+
 fn trials_of(rows: &[knightnet::compare::CompareRow]) -> Vec<Vec<TrialFacts>> {
     rows.iter()
         .map(|r| {
