@@ -102,6 +102,13 @@ impl PyNetwork {
         let params = params::from_kwargs(preset, overrides)?
             .apply(Preset::Parberry.params())
             .map_err(errors::input)?;
+        if !params.rule.is_plain() {
+            return Err(errors::input(knightnet::error::InputError::param(format!(
+                "preset '{}' runs a rule other than the plain one, which Network does not step; run it with knightnet.solve(\"network:{}\", ...)",
+                params.rule.name(),
+                params.rule.name()
+            ))));
+        }
         NetworkSolver::new(params)
             .check(&Request::new(board))
             .map_err(errors::input)?;

@@ -27,7 +27,8 @@ pub use super::report::Format;
 /// into the library's [`Overrides`], the one wiring of these knobs.
 #[derive(Debug, Clone, Default, Args)]
 pub struct NetworkFlags {
-    /// Network rule preset: takefuji-lee, brant, parberry, wikipedia, numpy.
+    /// Network rule preset: takefuji-lee, brant, parberry, wikipedia, numpy, or a rule
+    /// other than the plain one: noisy, local-restart.
     #[arg(long, value_name = "PRESET")]
     pub variant: Option<Preset>,
     /// Override the bias C.

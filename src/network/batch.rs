@@ -71,6 +71,12 @@ impl<'g> Batch<'g> {
     /// A batch for `params`, which must be checked and use a supported order.
     pub fn new(graph: &'g KnightGraph, params: NetworkParams) -> Result<Batch<'g>, InputError> {
         params.check()?;
+        if !params.rule.is_plain() {
+            return Err(InputError::param(format!(
+                "the batched engine runs the plain Takefuji–Lee rule, not '{}'; use the scalar engine",
+                params.rule.name()
+            )));
+        }
         let mut order: Vec<u32> = match params.order {
             UpdateOrder::Sequential | UpdateOrder::Synchronous => (0..graph.edges() as u32).collect(),
             UpdateOrder::SquareSweep => graph.incident_all().to_vec(),
@@ -413,17 +419,21 @@ fn cycle_lengths(nbr: &[[u32; 2]], seen: &mut Vec<bool>) -> Vec<usize> {
     lengths
 }
 
-/// Whether U provably stays in `i16` (and the thresholds and clamp fit) for `params` on
-/// the knight's graph of a board `cols` wide (the `negative-states` initialisation draws
-/// U from −(cols−1)..0).
+/// Whether the lanes run `params` on the knight's graph of a board `cols` wide: the plain
+/// rule (the lanes have no hooks for another, [`super::rules`]), and U provably inside
+/// `i16` (and the thresholds and clamp fit; the `negative-states` initialisation draws U
+/// from −(cols−1)..0).
 pub fn fits_i16(params: &NetworkParams, cols: usize) -> bool {
-    fits_bound(params, cols, 2 * KnightGraph::max_degree() as u64)
+    params.rule.is_plain() && fits_bound(params, cols, 2 * KnightGraph::max_degree() as u64)
 }
 
-/// Whether [`Batch::new`] accepts `params` on `graph`: a supported order and 16-bit
-/// arithmetic that provably cannot overflow. Where it does not, run the scalar engine.
+/// Whether [`Batch::new`] accepts `params` on `graph`: the plain rule, a supported order
+/// and 16-bit arithmetic that provably cannot overflow. Where it does not, run the scalar
+/// engine.
 pub fn supports(graph: &KnightGraph, params: &NetworkParams) -> bool {
-    params.order != UpdateOrder::RandomPermutation && fits(params, graph.board().cols(), graph)
+    params.rule.is_plain()
+        && params.order != UpdateOrder::RandomPermutation
+        && fits(params, graph.board().cols(), graph)
 }
 
 /// [`fits_i16`] on any graph: its degree bound, and every degree inside `i16`.

@@ -7,6 +7,10 @@
 //! from `deg`) and one scatter-add (`deg` from the new V); a sequential step updates
 //! `deg` in O(1) whenever an output flips. No E×E mask and no per-neuron lists.
 //!
+//! The loops are generic over a rule's hooks ([`StepHook`]): ΔU and the output function
+//! of every update go through them, compiled for each rule ([`super::rules`]); the plain
+//! rule's hooks are the identity.
+//!
 //! Held neurons ([`KnightGraph::held`]) are never visited: their outputs stay on and
 //! count in `deg` like any other active neuron's.
 
@@ -14,6 +18,7 @@ use ndarray::{Array1, Zip};
 
 use super::outcome::StepStats;
 use super::params::{NetworkParams, UpdateOrder};
+use super::rules::{RuleState, StepHook};
 use super::state::State;
 use crate::graph::KnightGraph;
 
@@ -42,6 +47,8 @@ pub struct Dynamics<'g> {
     /// Number of squares whose `deg` is not 2.
     off_two: u32,
     active: u32,
+    /// The attempt of the rule (`params.rule`).
+    rule: RuleState,
 }
 
 /// A [`Dynamics`] without its borrow of the graph, so that an owner of the graph can keep
@@ -55,6 +62,7 @@ pub(super) struct Detached {
     visits: Option<Vec<u32>>,
     pub(super) off_two: u32,
     active: u32,
+    rule: RuleState,
 }
 
 impl<'g> Dynamics<'g> {
@@ -67,6 +75,7 @@ impl<'g> Dynamics<'g> {
             visits: self.visits,
             off_two: self.off_two,
             active: self.active,
+            rule: self.rule,
         }
     }
 
@@ -81,10 +90,25 @@ impl<'g> Dynamics<'g> {
             visits: d.visits,
             off_two: d.off_two,
             active: d.active,
+            rule: d.rule,
         }
     }
 
+    /// The network from `state`; the rule's attempt starts with seed 0 (see
+    /// [`Dynamics::with_rule`]).
     pub fn new(graph: &'g KnightGraph, params: NetworkParams, state: State) -> Dynamics<'g> {
+        let rule = params.rule.start(0);
+        Dynamics::with_rule(graph, params, state, rule)
+    }
+
+    /// The network from `state`, with the rule's attempt `rule` (started from
+    /// `params.rule`).
+    pub fn with_rule(
+        graph: &'g KnightGraph,
+        params: NetworkParams,
+        state: State,
+        rule: RuleState,
+    ) -> Dynamics<'g> {
         let visits = (!graph.held().is_empty()).then(|| {
             let all: Vec<u32> = match (&state.order, params.order) {
                 (Some(order), _) => order.clone(),
@@ -103,6 +127,7 @@ impl<'g> Dynamics<'g> {
             visits,
             off_two: 0,
             active: 0,
+            rule,
         };
         d.recount();
         d
@@ -133,14 +158,65 @@ impl<'g> Dynamics<'g> {
         self.active
     }
 
+    pub fn graph(&self) -> &'g KnightGraph {
+        self.graph
+    }
+
+    pub fn params(&self) -> &NetworkParams {
+        &self.params
+    }
+
+    /// The rule's attempt.
+    pub fn rule(&self) -> &RuleState {
+        &self.rule
+    }
+
+    /// What the rule has recorded so far ([`super::rules::Rule::events`]).
+    pub fn rule_events(&self) -> u32 {
+        self.rule.events(&self.params.rule)
+    }
+
+    /// Set neuron `e`'s state and output, keeping the degrees and counters in step.
+    pub fn set_neuron(&mut self, e: usize, u: i32, v: u8) {
+        self.state.u[e] = u;
+        let old = self.state.v[e];
+        if old == v {
+            return;
+        }
+        self.state.v[e] = v;
+        let (a, b) = self.graph.endpoints(e);
+        for x in [a as usize, b as usize] {
+            self.off_two -= (self.deg[x] != 2) as u32;
+            if v == 1 {
+                self.deg[x] += 1;
+            } else {
+                self.deg[x] -= 1;
+            }
+            self.off_two += (self.deg[x] != 2) as u32;
+        }
+        if v == 1 {
+            self.active += 1;
+        } else {
+            self.active -= 1;
+        }
+    }
+
+    /// The stop rule has fired on a cover of several cycles: the rule may change the
+    /// network and go on (true), or end the attempt (false).
+    pub(super) fn on_cycles(&mut self, cycles: &[Vec<u32>]) -> bool {
+        let mut rule = std::mem::take(&mut self.rule);
+        let kind = self.params.rule;
+        let go_on = rule.on_cycles(&kind, self, cycles);
+        self.rule = rule;
+        go_on
+    }
+
     /// One step (a sweep for sequential orders).
     pub fn step(&mut self) -> StepStats {
-        let (changed, flips) = match self.params.order {
-            UpdateOrder::Synchronous => self.step_synchronous(),
-            UpdateOrder::Sequential | UpdateOrder::RandomPermutation | UpdateOrder::SquareSweep => {
-                self.step_sequential()
-            }
-        };
+        let mut rule = std::mem::take(&mut self.rule);
+        let kind = self.params.rule;
+        let (changed, flips) = rule.step(&kind, self);
+        self.rule = rule;
         StepStats {
             changed,
             flips,
@@ -149,7 +225,18 @@ impl<'g> Dynamics<'g> {
         }
     }
 
-    fn step_synchronous(&mut self) -> (u32, u32) {
+    /// One step with the rule's hooks `hook` (called by [`RuleState::step`]).
+    #[inline(always)]
+    pub(crate) fn step_with<H: StepHook>(&mut self, hook: &mut H) -> (u32, u32) {
+        match self.params.order {
+            UpdateOrder::Synchronous => self.step_synchronous(hook),
+            UpdateOrder::Sequential | UpdateOrder::RandomPermutation | UpdateOrder::SquareSweep => {
+                self.step_sequential(hook)
+            }
+        }
+    }
+
+    fn step_synchronous<H: StepHook>(&mut self, hook: &mut H) -> (u32, u32) {
         let NetworkParams {
             c,
             s,
@@ -166,15 +253,16 @@ impl<'g> Dynamics<'g> {
         macro_rules! update {
             ($u:expr, $v:expr, $a:expr, $b:expr) => {{
                 let (u, v): (&mut i32, &mut u8) = ($u, $v);
-                let du =
-                    c - deg[$a as usize] as i32 - deg[$b as usize] as i32 + (2 - s) * *v as i32;
+                let du = hook.delta(
+                    c - deg[$a as usize] as i32 - deg[$b as usize] as i32 + (2 - s) * *v as i32,
+                );
                 changed += (du != 0) as u32;
                 let mut nu = *u + du;
                 if let Some(k) = clamp {
                     nu = nu.clamp(-k, k);
                 }
                 *u = nu;
-                let nv = hysteresis(nu, *v, upper, lower);
+                let nv = hook.output(nu, *v, upper, lower);
                 flips += (nv != *v) as u32;
                 *v = nv;
             }};
@@ -198,7 +286,7 @@ impl<'g> Dynamics<'g> {
         (changed, flips)
     }
 
-    fn step_sequential(&mut self) -> (u32, u32) {
+    fn step_sequential<H: StepHook>(&mut self, hook: &mut H) -> (u32, u32) {
         let NetworkParams {
             c,
             s,
@@ -222,14 +310,14 @@ impl<'g> Dynamics<'g> {
                 let e: usize = $e;
                 let (a, b) = (ea[e] as usize, eb[e] as usize);
                 let old = v[e];
-                let du = c - deg[a] as i32 - deg[b] as i32 + (2 - s) * old as i32;
+                let du = hook.delta(c - deg[a] as i32 - deg[b] as i32 + (2 - s) * old as i32);
                 changed += (du != 0) as u32;
                 let mut nu = u[e] + du;
                 if let Some(k) = clamp {
                     nu = nu.clamp(-k, k);
                 }
                 u[e] = nu;
-                let nv = hysteresis(nu, old, upper, lower);
+                let nv = hook.output(nu, old, upper, lower);
                 if nv != old {
                     flips += 1;
                     v[e] = nv;

@@ -3,7 +3,8 @@
 //!
 //! Every legal knight move is a neuron with integer state U and binary output V. See
 //! [`params`] for the update rule and the named presets, [`dynamics`] for the vectorised
-//! step, and [`outcome`] for why an attempt ends.
+//! step, [`rules`] for rules beyond the plain one (each in one file), and [`outcome`] for
+//! why an attempt ends.
 //!
 //! ```
 //! use knightnet::{board::Board, graph::KnightGraph, network::{Network, Preset}, rng_from_seed};
@@ -19,6 +20,7 @@ pub mod dynamics;
 pub mod outcome;
 pub mod overrides;
 pub mod params;
+pub mod rules;
 pub mod simd;
 pub mod state;
 pub mod steps;
@@ -30,6 +32,7 @@ pub use dynamics::Dynamics;
 pub use outcome::{Attempt, StepStats, Termination};
 pub use overrides::{Clamp, OverrideValue, Overrides};
 pub use params::{Init, NetworkParams, Preset, StopRule, UpdateOrder};
+pub use rules::{RuleKind, RuleState};
 pub use state::State;
 pub use steps::{AttemptSteps, RunSteps};
 
@@ -79,7 +82,8 @@ impl<'g> Network<'g> {
         // graph's apex has one edge per square): U must stay inside i32.
         let step = params.c.unsigned_abs() as u64
             + graph.max_degree_sum()
-            + (2 - params.s).unsigned_abs() as u64;
+            + (2 - params.s).unsigned_abs() as u64
+            + params.rule.extra_delta() as u64;
         if 2 * step * params.max_iterations as u64 + 1_000_000 > i32::MAX as u64 {
             return Err(InputError::param(format!(
                 "max-iterations = {} with C = {} could overflow U on the open graph of the {} board (its apex has {} edges); lower max-iterations",
@@ -100,13 +104,15 @@ impl<'g> Network<'g> {
         self.graph
     }
 
-    /// One attempt from a fresh random state drawn from `rng`.
+    /// One attempt from a fresh random state drawn from `rng` (then, for a rule that
+    /// draws, its seed: [`steps::draw_attempt`]).
     pub fn attempt<R: Rng + ?Sized>(&self, rng: &mut R, trace: Option<&mut Trace>) -> Attempt {
-        let state = State::random(self.graph, &self.params, rng);
-        self.attempt_from(state, trace)
+        let (state, rule) = steps::draw_attempt(self.graph, &self.params, rng);
+        AttemptSteps::with_rule(self, state, rule).finish(trace)
     }
 
-    /// One attempt from a given initial state (the loop is [`AttemptSteps`]).
+    /// One attempt from a given initial state (the loop is [`AttemptSteps`]); a rule's
+    /// attempt starts with seed 0.
     pub fn attempt_from(&self, state: State, trace: Option<&mut Trace>) -> Attempt {
         AttemptSteps::new(self, state).finish(trace)
     }
@@ -224,6 +230,7 @@ impl Attempt {
             termination,
             iterations,
             cycles: Vec::new(),
+            rule_events: 0,
         }
     }
 }
@@ -241,5 +248,6 @@ pub(crate) fn cover_attempt(cycles: Vec<Vec<u32>>, iterations: u32) -> Attempt {
         termination,
         iterations,
         cycles,
+        rule_events: 0,
     }
 }

@@ -93,4 +93,6 @@ pub struct Attempt {
     pub iterations: u32,
     /// The cycles of the final output when it is a degree-2 cover (each a square list).
     pub cycles: Vec<Vec<u32>>,
+    /// What the rule recorded ([`super::rules::Rule::events`]); 0 under the plain rule.
+    pub rule_events: u32,
 }

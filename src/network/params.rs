@@ -18,12 +18,21 @@
 //! | `numpy` | 3 | 1 | synchronous | random V, U = 0 | degree 2, or no U change | 40 steps |
 //!
 //! Every preset uses thresholds upper = 3, lower = 0 and up to 1000 attempts in `solve`.
+//!
+//! Two more named variants run `parberry`'s parameters under a rule of
+//! [`super::rules`] instead of the plain one: `noisy` (annealed noise on ΔU) and
+//! `local-restart` (a cover of several cycles re-randomises the smaller cycles' neurons).
+//! [`Preset::ALL`] lists the literature's five, [`Preset::RULES`] these two; a name
+//! parses to any of the seven.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::rules::local_restart::LocalRestart;
+use super::rules::noisy::Noisy;
+use super::rules::RuleKind;
 use crate::error::InputError;
 
 /// In which order neurons are updated within one step.
@@ -78,9 +87,14 @@ pub enum Preset {
     Parberry,
     Wikipedia,
     Numpy,
+    /// `parberry` under the `noisy` rule ([`super::rules::noisy`]).
+    Noisy,
+    /// `parberry` under the `local-restart` rule ([`super::rules::local_restart`]).
+    LocalRestart,
 }
 
 impl Preset {
+    /// The presets of the literature (each runs the plain rule).
     pub const ALL: [Preset; 5] = [
         Preset::TakefujiLee,
         Preset::Brant,
@@ -89,8 +103,18 @@ impl Preset {
         Preset::Numpy,
     ];
 
+    /// The presets that run a rule of [`super::rules`] other than the plain one.
+    pub const RULES: [Preset; 2] = [Preset::Noisy, Preset::LocalRestart];
+
+    /// Every named variant: [`Preset::ALL`], then [`Preset::RULES`].
+    pub fn every() -> impl Iterator<Item = Preset> {
+        Preset::ALL.into_iter().chain(Preset::RULES)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
+            Preset::Noisy => "noisy",
+            Preset::LocalRestart => "local-restart",
             Preset::TakefujiLee => "takefuji-lee",
             Preset::Brant => "brant",
             Preset::Parberry => "parberry",
@@ -113,6 +137,7 @@ impl Preset {
             stop: StopRule::Stable,
             max_iterations: 1000,
             max_attempts: 1000,
+            rule: RuleKind::TakefujiLee,
         };
         match self {
             Preset::TakefujiLee => NetworkParams {
@@ -134,6 +159,14 @@ impl Preset {
                 max_iterations: 40,
                 ..base
             },
+            Preset::Noisy => NetworkParams {
+                rule: RuleKind::Noisy(Noisy::default()),
+                ..base
+            },
+            Preset::LocalRestart => NetworkParams {
+                rule: RuleKind::LocalRestart(LocalRestart::default()),
+                ..base
+            },
         }
     }
 }
@@ -147,13 +180,15 @@ impl fmt::Display for Preset {
 impl FromStr for Preset {
     type Err = InputError;
     fn from_str(s: &str) -> Result<Preset, InputError> {
-        Preset::ALL
-            .into_iter()
+        Preset::every()
             .find(|p| p.name() == s.trim())
             .ok_or_else(|| {
                 InputError::param(format!(
                     "unknown variant '{s}'; accepted: {}",
-                    Preset::ALL.map(|p| p.name()).join(", ")
+                    Preset::every()
+                        .map(|p| p.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ))
             })
     }
@@ -214,6 +249,10 @@ pub struct NetworkParams {
     pub max_iterations: u32,
     /// Attempts `solve` makes before giving up.
     pub max_attempts: u32,
+    /// The update rule ([`super::rules`]); the plain Takefuji–Lee rule unless a rule
+    /// preset set another (left out of JSON when plain).
+    #[serde(default, skip_serializing_if = "RuleKind::is_plain")]
+    pub rule: RuleKind,
 }
 
 impl Default for NetworkParams {
@@ -274,7 +313,10 @@ impl NetworkParams {
         // U must stay inside i32: each update moves it by at most |C| + 16 + |2 − S|
         // (16 = two squares of degree 8), at most twice per sweep, from a start of at
         // most a board side (1,000,000) in size.
-        let step = (self.c.unsigned_abs() + 16 + (2 - self.s).unsigned_abs()) as u64;
+        self.rule.check()?;
+        let step =
+            (self.c.unsigned_abs() + 16 + (2 - self.s).unsigned_abs() + self.rule.extra_delta())
+                as u64;
         if 2 * step * self.max_iterations as u64 + 1_000_000 > i32::MAX as u64 {
             return Err(InputError::param(format!(
                 "max-iterations = {} with C = {} and S = {} could overflow U; lower max-iterations or |C|",
@@ -313,7 +355,7 @@ mod tests {
 
     #[test]
     fn presets_are_valid_and_named() {
-        for p in Preset::ALL {
+        for p in Preset::every() {
             p.params().check().unwrap();
             assert_eq!(p.name().parse::<Preset>().unwrap(), p);
             assert_eq!(p.params().variant_name(), p.name());

@@ -20,9 +20,10 @@ use std::borrow::Borrow;
 use rand::Rng;
 
 use super::dynamics::Detached;
+use super::rules::RuleState;
 use super::{
     attempt_rng, classify, Attempt, Dynamics, Network, NetworkParams, Run, RunBuilder, State,
-    StepStats, StopRule, Trace,
+    StepStats, StopRule, Termination, Trace,
 };
 use crate::error::InputError;
 use crate::graph::KnightGraph;
@@ -36,6 +37,19 @@ fn settled(rule: StopRule, stats: &StepStats) -> bool {
         StopRule::DegreeTwo => degree_two,
         StopRule::Either => stable || degree_two,
     }
+}
+
+/// An attempt's start drawn from its random stream `rng`: the initial state
+/// ([`State::random`]), then, for a rule that draws ([`super::rules::Rule::DRAWS`]), one
+/// `u64` that seeds the rule's attempt. Under the plain rule nothing more is drawn.
+pub fn draw_attempt<R: Rng + ?Sized>(
+    graph: &KnightGraph,
+    params: &NetworkParams,
+    rng: &mut R,
+) -> (State, RuleState) {
+    let state = State::random(graph, params, rng);
+    let seed = if params.rule.draws() { rng.random() } else { 0 };
+    (state, params.rule.start(seed))
 }
 
 /// One attempt under way: steps until the stop rule fires or the iteration cap is
@@ -63,11 +77,19 @@ struct Parked {
 }
 
 impl<'g> AttemptSteps<'g> {
-    /// The attempt of `net` from the initial state `state`.
+    /// The attempt of `net` from the initial state `state`; a rule's attempt starts with
+    /// seed 0.
     pub fn new(net: &Network<'g>, state: State) -> AttemptSteps<'g> {
+        let rule = net.params().rule.start(0);
+        AttemptSteps::with_rule(net, state, rule)
+    }
+
+    /// The attempt of `net` from the initial state `state` and the rule's attempt `rule`
+    /// (as [`draw_attempt`] draws them).
+    pub fn with_rule(net: &Network<'g>, state: State, rule: RuleState) -> AttemptSteps<'g> {
         let params = net.params();
         AttemptSteps {
-            dynamics: Dynamics::new(net.graph(), *params, state),
+            dynamics: Dynamics::with_rule(net.graph(), *params, state, rule),
             graph: net.graph(),
             stop: params.stop,
             cap: params.max_iterations,
@@ -89,7 +111,16 @@ impl<'g> AttemptSteps<'g> {
         let stopped = settled(self.stop, &stats);
         if stopped || self.iterations >= self.cap {
             let v = self.dynamics.state.v.as_slice().expect("contiguous");
-            self.end = Some(classify(self.graph, v, stopped, self.iterations));
+            let mut end = classify(self.graph, v, stopped, self.iterations);
+            // A rule may act on a cover of several cycles and go on, within the cap.
+            if matches!(end.termination, Termination::MultipleCycles { .. })
+                && self.iterations < self.cap
+                && self.dynamics.on_cycles(&end.cycles)
+            {
+                return Some(stats);
+            }
+            end.rule_events = self.dynamics.rule_events();
+            self.end = Some(end);
         }
         Some(stats)
     }
@@ -240,12 +271,12 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
             _ => {
                 let mut rng = attempt_rng(self.base, self.started as u64);
                 self.started += 1;
-                let state = State::random(graph, &self.params, &mut rng);
+                let (state, rule) = draw_attempt(graph, &self.params, &mut rng);
                 let net = Network {
                     graph,
                     params: self.params,
                 };
-                AttemptSteps::new(&net, state)
+                AttemptSteps::with_rule(&net, state, rule)
             }
         }
     }

@@ -275,13 +275,9 @@ impl SolverKind {
     /// Names accepted by [`FromStr`].
     pub fn names() -> Vec<String> {
         let mut v = vec!["network".to_string()];
-        v.extend(Preset::ALL.iter().map(|p| format!("network:{}", p.name())));
+        v.extend(Preset::every().map(|p| format!("network:{}", p.name())));
         v.push("network+merge".to_string());
-        v.extend(
-            Preset::ALL
-                .iter()
-                .map(|p| format!("network+merge:{}", p.name())),
-        );
+        v.extend(Preset::every().map(|p| format!("network+merge:{}", p.name())));
         v.push("warnsdorff".into());
         v.extend(
             TieBreak::ALL

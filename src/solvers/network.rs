@@ -6,7 +6,10 @@
 //! board's open tours, and a requested start square is held as the tour's first square.
 //! The JSON of an open run names the graph and the engine that ran it (`engine`:
 //! `batched`, or `scalar` where the batched engine cannot bound U in 16 bits: the apex
-//! has one edge per square).
+//! has one edge per square). So does the JSON of a run under a rule other than the plain
+//! one (`noisy`, `local-restart`: [`crate::network::rules`]), which always runs in the
+//! scalar engine, with the rule's name and what it recorded on the last attempt
+//! (`rule_events`).
 
 use serde_json::{json, Map};
 
@@ -80,6 +83,21 @@ impl NetworkSolver {
         let open = Self::tours(req) != Tours::Closed;
         if open {
             extra.insert("graph".into(), json!("open"));
+        }
+        let rule = self.params.rule;
+        if !rule.is_plain() {
+            // The batched engine runs only the plain rule: this run was scalar.
+            extra.insert("rule".into(), json!(rule.name()));
+            extra.insert("rule_events".into(), json!(run.last.rule_events));
+            extra.insert(
+                "engine_note".into(),
+                json!(format!(
+                    "the batched engine runs only the plain rule; '{}' ran in the scalar engine",
+                    rule.name()
+                )),
+            );
+        }
+        if open || !rule.is_plain() {
             let engine = if batched { "batched" } else { "scalar" };
             extra.insert("engine".into(), json!(engine));
         }

@@ -259,7 +259,7 @@ impl WatchKind {
         format!(
             "backtrack, forward-check[:connectivity], warnsdorff-backtrack[:ties], warnsdorff[:TIE] (TIE: {}), network[:PRESET] (PRESET: {}); aliases {}",
             TieBreak::ALL.map(|t| t.name()).join(", "),
-            Preset::ALL.map(|p| p.name()).join(", "),
+            Preset::every().map(|p| p.name()).collect::<Vec<_>>().join(", "),
             ALIASES
                 .iter()
                 .map(|(old, new)| format!("{old} = {new}"))
