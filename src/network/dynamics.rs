@@ -18,7 +18,7 @@ use ndarray::{Array1, Zip};
 
 use super::outcome::StepStats;
 use super::params::{NetworkParams, UpdateOrder};
-use super::rules::{RuleState, StepHook};
+use super::rules::{Plain, RuleState, StepHook};
 use super::state::State;
 use crate::graph::KnightGraph;
 
@@ -213,16 +213,28 @@ impl<'g> Dynamics<'g> {
 
     /// One step (a sweep for sequential orders).
     pub fn step(&mut self) -> StepStats {
-        let mut rule = std::mem::take(&mut self.rule);
-        let kind = self.params.rule;
-        let (changed, flips) = rule.step(&kind, self);
-        self.rule = rule;
+        // The plain rule (every preset) steps here directly, so its loops compile as
+        // they did before rules had hooks; the other rules go through their dispatch.
+        let (changed, flips) = match self.rule {
+            RuleState::TakefujiLee => self.step_with(&mut Plain),
+            _ => self.step_rule(),
+        };
         StepStats {
             changed,
             flips,
             active: self.active,
             off_two: self.off_two,
         }
+    }
+
+    /// One step of a rule other than the plain one, through [`RuleState::step`].
+    #[inline(never)]
+    fn step_rule(&mut self) -> (u32, u32) {
+        let mut rule = std::mem::take(&mut self.rule);
+        let kind = self.params.rule;
+        let stepped = rule.step(&kind, self);
+        self.rule = rule;
+        stepped
     }
 
     /// One step with the rule's hooks `hook` (called by [`RuleState::step`]).
@@ -236,6 +248,7 @@ impl<'g> Dynamics<'g> {
         }
     }
 
+    #[inline(always)]
     fn step_synchronous<H: StepHook>(&mut self, hook: &mut H) -> (u32, u32) {
         let NetworkParams {
             c,
@@ -286,6 +299,7 @@ impl<'g> Dynamics<'g> {
         (changed, flips)
     }
 
+    #[inline(always)]
     fn step_sequential<H: StepHook>(&mut self, hook: &mut H) -> (u32, u32) {
         let NetworkParams {
             c,
