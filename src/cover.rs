@@ -10,8 +10,9 @@
 use crate::board::Board;
 use crate::tour::{Tour, TourCheck};
 
-/// Marks a square whose neighbours are not set yet.
-const UNSET: u32 = u32::MAX;
+/// Marks an empty neighbour slot: a square not set yet, or the end of a path in a cover
+/// under construction.
+pub const UNSET: u32 = u32::MAX;
 
 /// A degree-2 cover as a neighbour pair per square.
 #[derive(Debug, Clone)]
@@ -72,8 +73,31 @@ impl Cover {
         }
     }
 
+    /// Empty both slots of `s`.
+    pub fn unset(&mut self, s: u32) {
+        self.nbr[s as usize] = [UNSET; 2];
+    }
+
+    /// Add the move `a–b`, each in the first empty slot of its square.
+    pub fn link(&mut self, a: u32, b: u32) {
+        self.link_one(a, b);
+        self.link_one(b, a);
+    }
+
+    /// Add `b` as a neighbour of `a` only, in `a`'s first empty slot (the other side is
+    /// set apart).
+    pub fn link_one(&mut self, a: u32, b: u32) {
+        let slot = &mut self.nbr[a as usize];
+        if slot[0] == UNSET {
+            slot[0] = b;
+        } else {
+            slot[1] = b;
+        }
+    }
+
+    /// Replace the neighbour `old` of `at` by `new`, in the same slot.
     #[inline]
-    fn replace(&mut self, at: u32, old: u32, new: u32) {
+    pub fn replace(&mut self, at: u32, old: u32, new: u32) {
         let slot = &mut self.nbr[at as usize];
         if slot[0] == old {
             slot[0] = new;

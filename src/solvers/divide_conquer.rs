@@ -71,6 +71,7 @@ use super::search::{Config, Neighbours, Order, Search, Stop};
 use super::warnsdorff::{self, TieBreak};
 use super::{Outcome, Request, Solution, Solver};
 use crate::board::{Board, KNIGHT_OFFSETS};
+use crate::cover;
 use crate::error::InputError;
 use crate::existence;
 use crate::Rng;
@@ -78,7 +79,8 @@ use plan::{Cfg, Collect, Each, Plan};
 
 mod plan;
 
-const NONE: u32 = u32::MAX;
+/// An empty neighbour slot (a path end), in the cover and in the plan alike.
+const NONE: u32 = cover::UNSET;
 
 /// Bytes per square the construction plans: the tour (4) and the oracle's bitset
 /// (1/8), rounded up; the compact cover is independent of the area.
@@ -183,12 +185,12 @@ fn split_side(n: usize, target: Option<usize>) -> Option<(Vec<usize>, Option<usi
     None
 }
 
-/// The cover under construction: each square's two tour neighbours (`NONE` at the ends
-/// of the one path, if any).
+/// The cover under construction, laid block by block: each square's two tour neighbours
+/// ([`cover::UNSET`] at the ends of the one path, if any), with the board's width for
+/// the block geometry.
 struct Cover {
-    rows: usize,
     cols: usize,
-    nbr: Vec<[u32; 2]>,
+    cover: cover::Cover,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -209,12 +211,13 @@ impl Rect {
 }
 
 impl Cover {
-    fn new(rows: usize, cols: usize) -> Cover {
-        Cover {
-            rows,
+    /// An empty cover of `rows x cols` (`None` if that is not a board).
+    fn new(rows: usize, cols: usize) -> Option<Cover> {
+        let board = Board::new(rows, cols).ok()?;
+        Some(Cover {
             cols,
-            nbr: vec![[NONE; 2]; rows * cols],
-        }
+            cover: cover::Cover::empty(board),
+        })
     }
 
     #[inline]
@@ -235,27 +238,6 @@ impl Cover {
         (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
     }
 
-    fn link(&mut self, a: u32, b: u32) {
-        for (p, q) in [(a, b), (b, a)] {
-            let slot = &mut self.nbr[p as usize];
-            if slot[0] == NONE {
-                slot[0] = q;
-            } else {
-                slot[1] = q;
-            }
-        }
-    }
-
-    fn replace(&mut self, at: u32, old: u32, new: u32) {
-        let slot = &mut self.nbr[at as usize];
-        if slot[0] == old {
-            slot[0] = new;
-        } else {
-            debug_assert_eq!(slot[1], old);
-            slot[1] = new;
-        }
-    }
-
     /// Lay the base tour `local` (indices in `rect.h x rect.w`) on `rect`.
     fn place(&mut self, rect: Rect, local: &[u32], closed: bool) {
         let cols = self.cols;
@@ -265,11 +247,11 @@ impl Cover {
         };
         for pair in local.windows(2) {
             let (a, b) = (map(pair[0]), map(pair[1]));
-            self.link(a, b);
+            self.cover.link(a, b);
         }
         if closed {
             let (a, b) = (map(local[local.len() - 1]), map(local[0]));
-            self.link(a, b);
+            self.cover.link(a, b);
         }
     }
 
@@ -289,14 +271,14 @@ impl Cover {
                     let local_p = ((pr as usize - b.r0) * b.w + (pc as usize - b.c0)) as u32;
                     for (q, path) in paths_by_end(b.h, b.w, local_p) {
                         let qg = self.idx(b.r0 + q as usize / b.w, b.c0 + q as usize % b.w);
-                        for v in self.nbr[u as usize] {
+                        for v in self.cover.pair(u) {
                             if v != NONE && self.knight(v, qg) {
                                 let pg = self.idx(pr as usize, pc as usize);
-                                self.replace(u, v, pg);
-                                self.replace(v, u, qg);
+                                self.cover.replace(u, v, pg);
+                                self.cover.replace(v, u, qg);
                                 self.place(b, &path, false);
-                                self.link_one(pg, u);
-                                self.link_one(qg, v);
+                                self.cover.link_one(pg, u);
+                                self.cover.link_one(qg, v);
                                 return true;
                             }
                         }
@@ -307,22 +289,12 @@ impl Cover {
         false
     }
 
-    /// Add `b` as a neighbour of `a` only (the other side is already set).
-    fn link_one(&mut self, a: u32, b: u32) {
-        let slot = &mut self.nbr[a as usize];
-        if slot[0] == NONE {
-            slot[0] = b;
-        } else {
-            slot[1] = b;
-        }
-    }
-
     /// Unlink every square of `rect` (before its block has been joined to anything).
     fn clear(&mut self, rect: Rect) {
         for r in rect.r0..rect.r0 + rect.h {
             for c in rect.c0..rect.c0 + rect.w {
-                let s = self.idx(r, c) as usize;
-                self.nbr[s] = [NONE; 2];
+                let s = self.idx(r, c);
+                self.cover.unset(s);
             }
         }
     }
@@ -345,16 +317,16 @@ impl Cover {
                         continue;
                     }
                     let x2 = self.idx(r2 as usize, c2 as usize);
-                    for y1 in self.nbr[x1 as usize] {
+                    for y1 in self.cover.pair(x1) {
                         if y1 == NONE {
                             continue;
                         }
-                        for y2 in self.nbr[x2 as usize] {
+                        for y2 in self.cover.pair(x2) {
                             if y2 != NONE && self.knight(y1, y2) {
-                                self.replace(x1, y1, x2);
-                                self.replace(y1, x1, y2);
-                                self.replace(x2, y2, x1);
-                                self.replace(y2, x2, y1);
+                                self.cover.replace(x1, y1, x2);
+                                self.cover.replace(y1, x1, y2);
+                                self.cover.replace(x2, y2, x1);
+                                self.cover.replace(y2, x2, y1);
                                 return true;
                             }
                         }
@@ -367,7 +339,7 @@ impl Cover {
 
     /// Walk the single cycle or path from `start` (a path must start at one of its ends).
     fn walk(&self, start: u32) -> Option<Vec<u32>> {
-        let n = self.rows * self.cols;
+        let n = self.cover.board().squares();
         let mut out = Vec::with_capacity(n);
         let mut prev = NONE;
         let mut cur = start;
@@ -376,7 +348,7 @@ impl Cover {
             if out.len() > n {
                 return None;
             }
-            let [p, q] = self.nbr[cur as usize];
+            let [p, q] = self.cover.pair(cur);
             let next = if p != prev { p } else { q };
             if next == NONE || next == start {
                 break;
@@ -516,7 +488,7 @@ fn build_blocks_cover(rows: usize, cols: usize, closed: bool, start: u32) -> Opt
         path,
     } = layout(rows, cols, closed, start)?;
     let (odd_r, odd_c) = (path.map(|p| p.0), path.map(|p| p.1));
-    let mut cover = Cover::new(rows, cols);
+    let mut cover = Cover::new(rows, cols)?;
     let mut blocks: Vec<Vec<Rect>> = Vec::with_capacity(row_bands.len());
     let mut r0 = 0;
     // Blocks in row-major order; each joins the block to its left (or, first in its
@@ -576,7 +548,7 @@ fn build_blocks_cover(rows: usize, cols: usize, closed: bool, start: u32) -> Opt
 /// then `3 x 4` blocks spliced in one by one (Schwenk 1991's induction step).
 fn build_three(n: usize, start: u32) -> Option<Built> {
     let w0 = if (n - 10).is_multiple_of(4) { 10 } else { 12 };
-    let mut cover = Cover::new(3, n);
+    let mut cover = Cover::new(3, n)?;
     let first = Rect {
         r0: 0,
         c0: 0,
