@@ -18,9 +18,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::board::{legend_below, Mark};
+use super::csv_input::CsvInput;
 use super::data::{board_key, spec_order, Group, Share};
 use super::palette::{self, INK};
-use super::panel::{cartesian, mesh};
+use super::panel::{cartesian, interval_bar, mesh};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, heading, render, trials_phrase, DrawResult};
 use crate::board::Board;
@@ -79,74 +80,44 @@ fn unordered(b: Board) -> (usize, usize) {
     (b.rows().min(b.cols()), b.rows().max(b.cols()))
 }
 
-fn err(path: &Path, msg: impl std::fmt::Display) -> InputError {
-    InputError::File(format!("--hf {}: {msg}", path.display()))
-}
-
 /// Read a counts file. Every error names the file, and the line and column.
 pub fn load(path: &Path) -> Result<Counts, InputError> {
-    let text = std::fs::read_to_string(path).map_err(|e| err(path, format!("cannot read: {e}")))?;
-    let mut reader = csv::ReaderBuilder::new()
-        .trim(csv::Trim::All)
-        .comment(Some(b'#'))
-        .from_reader(text.as_bytes());
-    let headers = reader
-        .headers()
-        .map_err(|e| err(path, format!("cannot read the header row: {e}")))?
-        .clone();
-    let col = |name: &str| {
-        headers.iter().position(|h| h == name).ok_or_else(|| {
-            err(
-                path,
-                format!("the column '{name}' is missing; expected columns board,closed_tours,two_factors,closed_tours_source,command"),
-            )
-        })
-    };
-    let (c_board, c_h, c_f) = (col("board")?, col("closed_tours")?, col("two_factors")?);
-    let (c_source, c_command) = (col("closed_tours_source")?, col("command")?);
+    let file = CsvInput::read(
+        "--hf",
+        path,
+        "board,closed_tours,two_factors,closed_tours_source,command",
+    )?;
+    let (c_board, c_h, c_f) = (
+        file.column("board")?,
+        file.column("closed_tours")?,
+        file.column("two_factors")?,
+    );
+    let (c_source, c_command) = (file.column("closed_tours_source")?, file.column("command")?);
     let mut rows: Vec<CountRow> = Vec::new();
-    for rec in reader.records() {
-        let rec = rec.map_err(|e| err(path, e))?;
-        let line = rec.position().map_or(0, |p| p.line());
-        let field = |c: usize| rec.get(c).unwrap_or("");
-        let number = |c: usize, name: &str| -> Result<u128, InputError> {
-            field(c).parse::<u128>().map_err(|_| {
-                err(
-                    path,
-                    format!(
-                        "line {line}: column '{name}' has '{}', expected a whole number",
-                        field(c)
-                    ),
-                )
-            })
-        };
-        let board: Board = field(c_board)
+    for row in file.rows() {
+        let board: Board = row
+            .field(c_board)
             .parse()
-            .map_err(|e| err(path, format!("line {line}: column 'board': {e}")))?;
-        let (closed_tours, two_factors) =
-            (number(c_h, "closed_tours")?, number(c_f, "two_factors")?);
+            .map_err(|e| row.error(format!("column 'board': {e}")))?;
+        let (closed_tours, two_factors): (u128, u128) = (
+            row.number(c_h, "closed_tours")?,
+            row.number(c_f, "two_factors")?,
+        );
         if closed_tours > two_factors {
-            return Err(err(
-                path,
-                format!("line {line}: closed_tours {closed_tours} exceeds two_factors {two_factors}; every closed tour is a 2-factor"),
-            ));
+            return Err(row.error(format!(
+                "closed_tours {closed_tours} exceeds two_factors {two_factors}; every closed tour is a 2-factor"
+            )));
         }
         if rows.iter().any(|r| unordered(r.board) == unordered(board)) {
-            return Err(err(
-                path,
-                format!("line {line}: board {board} (or its transpose) is listed twice"),
-            ));
+            return Err(row.error(format!("board {board} (or its transpose) is listed twice")));
         }
         rows.push(CountRow {
             board,
             closed_tours,
             two_factors,
-            closed_tours_source: field(c_source).to_string(),
-            command: field(c_command).to_string(),
+            closed_tours_source: row.field(c_source).to_string(),
+            command: row.field(c_command).to_string(),
         });
-    }
-    if rows.is_empty() {
-        return Err(err(path, "has a header but no rows"));
     }
     Ok(Counts { rows })
 }
@@ -325,32 +296,10 @@ impl HfRatio {
         for (i, (name, pts)) in series.iter().enumerate() {
             let colour = palette::series(i);
             let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.6 / k.max(1.0));
-            let cap = 0.03;
             for (b, s) in pts {
                 let x = at(b) + dodge;
-                let low = if s.low > 0.0 { s.low } else { lo };
-                let mut bars = vec![
-                    PathElement::new(vec![(x, low), (x, s.high)], colour.stroke_width(2)),
-                    PathElement::new(
-                        vec![(x - cap, s.high), (x + cap, s.high)],
-                        colour.stroke_width(2),
-                    ),
-                ];
-                if s.low > 0.0 {
-                    bars.push(PathElement::new(
-                        vec![(x - cap, low), (x + cap, low)],
-                        colour.stroke_width(2),
-                    ));
-                }
-                chart.draw_series(bars).map_err(de)?;
-                if s.k == 0 {
-                    chart
-                        .draw_series(std::iter::once(
-                            EmptyElement::at((x, s.high))
-                                + Polygon::new(vec![(-7, -5), (7, -5), (0, 7)], colour.filled()),
-                        ))
-                        .map_err(de)?;
-                } else {
+                interval_bar(&mut chart, x, s, lo, 0.03, colour)?;
+                if s.k > 0 {
                     chart
                         .draw_series(std::iter::once(Circle::new((x, s.p), 5, colour.filled())))
                         .map_err(de)?;

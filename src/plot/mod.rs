@@ -38,6 +38,7 @@ pub mod axes;
 pub mod board;
 pub mod convergence;
 pub mod cost;
+pub mod csv_input;
 pub mod data;
 pub mod failures;
 pub mod hf;

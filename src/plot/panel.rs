@@ -1,7 +1,7 @@
 //! The chart set-up the figures' panels share: margins and label areas around a
 //! Cartesian panel over any pair of coordinates (board categories, linear or log
-//! ranges), the mesh's fonts and grid colour, and the step line of a distribution
-//! function.
+//! ranges), the mesh's fonts and grid colour, the step line of a distribution
+//! function, and the interval bar of a share.
 
 use plotters::chart::{ChartContext, MeshStyle};
 use plotters::coord::cartesian::Cartesian2d;
@@ -9,7 +9,8 @@ use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{de, palette, FONT};
+use super::data::Share;
+use super::{de, palette, DrawResult, FONT};
 
 /// Colour of the grid lines at the ticks.
 pub const GRID: RGBColor = RGBColor(0xE4, 0xE4, 0xE4);
@@ -83,4 +84,46 @@ pub fn step_line<DB: DrawingBackend>(
     }
     path.push((hi, last));
     LineSeries::new(path, palette::series(series).stroke_width(2))
+}
+
+/// A share's 95% interval as a vertical bar at `x` with caps `cap` wide, on a log y axis
+/// whose bottom edge is `bottom`: a zero lower end has no place on it, so the bar then
+/// runs to the bottom edge without a cap. A share with no success (`k = 0`) gets a
+/// downward triangle at its upper end.
+pub fn interval_bar<DB, CT>(
+    chart: &mut ChartContext<'_, DB, CT>,
+    x: f64,
+    s: &Share,
+    bottom: f64,
+    cap: f64,
+    colour: RGBColor,
+) -> DrawResult
+where
+    DB: DrawingBackend,
+    CT: CoordTranslate<From = (f64, f64)>,
+{
+    let low = if s.low > 0.0 { s.low } else { bottom };
+    let mut bars = vec![
+        PathElement::new(vec![(x, low), (x, s.high)], colour.stroke_width(2)),
+        PathElement::new(
+            vec![(x - cap, s.high), (x + cap, s.high)],
+            colour.stroke_width(2),
+        ),
+    ];
+    if s.low > 0.0 {
+        bars.push(PathElement::new(
+            vec![(x - cap, low), (x + cap, low)],
+            colour.stroke_width(2),
+        ));
+    }
+    chart.draw_series(bars).map_err(de)?;
+    if s.k == 0 {
+        chart
+            .draw_series(std::iter::once(
+                EmptyElement::at((x, s.high))
+                    + Polygon::new(vec![(-7, -5), (7, -5), (0, 7)], colour.filled()),
+            ))
+            .map_err(de)?;
+    }
+    Ok(())
 }

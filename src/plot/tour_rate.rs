@@ -14,7 +14,7 @@ use plotters::prelude::*;
 use super::board::{legend_below, Mark};
 use super::data::{board_key, spec_order, Group, Share};
 use super::palette::{self, INK};
-use super::panel::{cartesian, mesh};
+use super::panel::{cartesian, interval_bar, mesh};
 use super::published::Published;
 use super::table::{csv_path, num, Table};
 use super::{axes, de, render, DrawResult};
@@ -182,32 +182,7 @@ impl TourRate {
                 .map_err(de)?;
             for (b, s) in pts {
                 let x = at(b);
-                let low = if s.low > 0.0 { s.low } else { lo };
-                let cap = 0.04;
-                // A zero lower end has no place on a log axis: the bar runs to the bottom
-                // edge without a cap.
-                let mut bars = vec![
-                    PathElement::new(vec![(x, low), (x, s.high)], colour.stroke_width(2)),
-                    PathElement::new(
-                        vec![(x - cap, s.high), (x + cap, s.high)],
-                        colour.stroke_width(2),
-                    ),
-                ];
-                if s.low > 0.0 {
-                    bars.push(PathElement::new(
-                        vec![(x - cap, low), (x + cap, low)],
-                        colour.stroke_width(2),
-                    ));
-                }
-                chart.draw_series(bars).map_err(de)?;
-                if s.k == 0 {
-                    chart
-                        .draw_series(std::iter::once(
-                            EmptyElement::at((x, s.high))
-                                + Polygon::new(vec![(-7, -5), (7, -5), (0, 7)], colour.filled()),
-                        ))
-                        .map_err(de)?;
-                }
+                interval_bar(&mut chart, x, s, lo, 0.04, colour)?;
             }
             if is_pub {
                 chart
