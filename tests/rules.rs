@@ -199,8 +199,8 @@ fn compare_runs_each_rule_the_same_whatever_the_threads() {
         .iter()
         .map(|s| s.parse().unwrap())
         .collect();
-    let one = compare(board(6), &kinds, 6, 9, 1).unwrap();
-    let two = compare(board(6), &kinds, 6, 9, 2).unwrap();
+    let one = compare(board(6), false, &kinds, 6, 9, 1).unwrap();
+    let two = compare(board(6), false, &kinds, 6, 9, 2).unwrap();
     assert_eq!(trials_of(&one), trials_of(&two));
     assert!(one.iter().all(|r| r.tours == 6));
     // Each trial replays with `solve --seed`.
