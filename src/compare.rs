@@ -17,9 +17,9 @@
 //! same tour scores 100%).
 //!
 //! With `open` (`compare --open`) every solver is asked for an open tour: the network
-//! runs on its open graph ([`crate::graph::KnightGraph::open`]), the classical solvers as
-//! they do by default, and solvers that build closed tours only (`network+merge`,
-//! `circuit`: [`SolverKind::finds_open_tours`]) are refused by name. The trials' seeds
+//! and `network+merge` run on the open graph ([`crate::graph::KnightGraph::open`]), the
+//! classical solvers as they do by default, and `circuit`, which builds closed tours only
+//! ([`SolverKind::finds_open_tours`]), is refused by name. The trials' seeds
 //! are the same as without it; `solve --solver NAME --open --seed THAT` replays one.
 //!
 //! ```
@@ -145,7 +145,7 @@ pub fn compare(
     if open {
         if let Some(k) = kinds.iter().find(|k| !k.finds_open_tours()) {
             return Err(InputError::param(format!(
-                "--open: {k} builds closed tours only; with --open give solvers that find open tours (network, warnsdorff, backtrack, forward-check, warnsdorff-backtrack, divide-conquer)"
+                "--open: {k} builds closed tours only; with --open give solvers that find open tours (network, network+merge, warnsdorff, backtrack, forward-check, warnsdorff-backtrack, divide-conquer)"
             )));
         }
     }

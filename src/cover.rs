@@ -15,10 +15,16 @@ use crate::tour::{Tour, TourCheck};
 pub const UNSET: u32 = u32::MAX;
 
 /// A degree-2 cover as a neighbour pair per square.
+///
+/// An open tour's cover joins the tour's two ends by a move that is not a knight move
+/// (it stands for the two moves through the open graph's apex): that move is *fixed*,
+/// [`Cover::exchange`] never removes it, and walking the one-cycle cover from one end
+/// away from the other is the open tour ([`Circuit::walk_open`]).
 #[derive(Debug, Clone)]
 pub struct Cover {
     board: Board,
     nbr: Vec<[u32; 2]>,
+    fixed: Option<[u32; 2]>,
 }
 
 impl Cover {
@@ -27,7 +33,40 @@ impl Cover {
         Cover {
             board,
             nbr: vec![[UNSET; 2]; board.squares()],
+            fixed: None,
         }
+    }
+
+    /// The cover of an open graph's degree-2 cover (`cycles` over the squares and the
+    /// apex, the vertex numbered `apex`): the apex's cycle, the apex taken out, closes
+    /// through the fixed move between its two neighbours, the ends of the open path.
+    pub fn from_open_cycles(board: Board, cycles: &[Vec<u32>], apex: u32) -> Cover {
+        let mut cover = Cover::empty(board);
+        for cycle in cycles {
+            match cycle.iter().position(|&x| x == apex) {
+                Some(p) => {
+                    let mut path = cycle.clone();
+                    path.rotate_left(p);
+                    path.remove(0);
+                    cover.fixed = Some([path[0], path[path.len() - 1]]);
+                    cover.add_cycle(&path);
+                }
+                None => cover.add_cycle(cycle),
+            }
+        }
+        cover
+    }
+
+    /// The fixed move (an open tour's ends), if any.
+    pub fn fixed(&self) -> Option<[u32; 2]> {
+        self.fixed
+    }
+
+    /// Whether `x–y` is the fixed move.
+    #[inline]
+    pub fn is_fixed(&self, x: u32, y: u32) -> bool {
+        self.fixed
+            .is_some_and(|[p, q]| (x == p && y == q) || (x == q && y == p))
     }
 
     /// The cover made of `cycles` (every square on exactly one of them).
@@ -114,8 +153,9 @@ impl Cover {
     }
 
     /// Drop moves (a,b) and (c,d); add (a,c) and (b,d). Each new move takes the slot of
-    /// the dropped one at its square.
+    /// the dropped one at its square. Neither dropped move may be the fixed one.
     pub fn exchange(&mut self, a: u32, b: u32, c: u32, d: u32) {
+        debug_assert!(!self.is_fixed(a, b) && !self.is_fixed(c, d));
         self.replace(a, b, c);
         self.replace(b, a, d);
         self.replace(c, d, a);
@@ -219,6 +259,41 @@ impl Circuit {
             visit(cur);
             (prev, cur) = (cur, self.cover.next(prev, cur));
         }
+    }
+
+    /// Walk the open tour of a circuit with a fixed move ([`Cover::from_open_cycles`]):
+    /// from the end `start` names (the fixed move's first end when `None` or another
+    /// square), away from the other end, calling `visit` on every square; the tour
+    /// oracle checks the walk as an open tour. A circuit without a fixed move is refused.
+    pub fn walk_open(
+        &self,
+        start: Option<u32>,
+        mut visit: impl FnMut(u32),
+    ) -> Result<(), WalkError> {
+        let Some([x, y]) = self.cover.fixed else {
+            return Err(WalkError::NotATour);
+        };
+        let (first, last) = if start == Some(y) { (y, x) } else { (x, y) };
+        let (after, _) = self.around(first);
+        let mut check = TourCheck::new(self.cover.board);
+        self.walk_unchecked(first, after == last, |s| {
+            check.push(s);
+            visit(s);
+        });
+        if check.finish(false) {
+            Ok(())
+        } else {
+            Err(WalkError::NotATour)
+        }
+    }
+
+    /// [`Circuit::walk_open`]'s tour, validated by the oracle.
+    pub fn into_open_tour(self, start: Option<u32>) -> Result<Tour, WalkError> {
+        let board = self.cover.board;
+        let mut squares = Vec::with_capacity(board.squares());
+        self.walk_open(start, |s| squares.push(s))?;
+        drop(self);
+        Tour::new(board, squares, false).map_err(|_| WalkError::NotATour)
     }
 
     /// The tour in its canonical direction, validated by the oracle ([`Tour::new`]).

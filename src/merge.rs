@@ -161,13 +161,16 @@ fn pass(cover: &mut Cover, squares: impl Iterator<Item = u32>, labels: &mut Labe
             }
             for slot in 0..2 {
                 let b = cover.pair(a)[slot];
+                if cover.is_fixed(a, b) {
+                    continue;
+                }
                 let ra = labels.of(a);
                 for c in board.knight_moves(a) {
                     if c == b || labels.of(c) == ra {
                         continue;
                     }
                     for d in cover.pair(c) {
-                        if board.is_knight_move(b, d) {
+                        if board.is_knight_move(b, d) && !cover.is_fixed(c, d) {
                             labels.join(cover, a, c);
                             cover.exchange(a, b, c, d);
                             swaps += 1;
@@ -287,7 +290,12 @@ fn random_local_move<R: Rng + ?Sized>(
         let c = moves[rng.random_range(0..k)];
         let d = cover.pair(c)[rng.random_range(0..2)];
         let distinct = c != b && d != a && d != b;
-        if distinct && board.is_knight_move(b, d) && !cover.has_move(a, c) && !cover.has_move(b, d)
+        let kept = !cover.is_fixed(a, b) && !cover.is_fixed(c, d);
+        if distinct
+            && kept
+            && board.is_knight_move(b, d)
+            && !cover.has_move(a, c)
+            && !cover.has_move(b, d)
         {
             return Some((a, b, c, d));
         }

@@ -8,7 +8,7 @@
 mod common;
 
 use common::engines::{any_order, fast_matches_dense, lanes_match_scalar};
-use common::{assert_refused, json_of, knightnet, tour_of};
+use common::{assert_refused, json_of, knightnet, stdout_of, tour_of};
 use knightnet::board::Board;
 use knightnet::existence;
 use knightnet::graph::{KnightGraph, Tours};
@@ -707,13 +707,15 @@ fn compare_open_races_open_tour_solvers() {
         "--threads",
         "1",
         "--solvers",
-        "network:parberry,warnsdorff:roth,divide-conquer",
+        "network:parberry,warnsdorff:roth,divide-conquer,network+merge:parberry",
         "--format",
         "json",
     ]);
     assert_eq!(doc["open"], true);
     let rows = doc["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[3]["solver"], "network+merge:parberry");
+    assert_eq!(rows[3]["tours"], 4);
     let network = &rows[0];
     assert_eq!(network["solver"], "network:parberry");
     assert_eq!(network["tours"], 4);
@@ -750,7 +752,7 @@ fn compare_open_races_open_tour_solvers() {
         ],
         "--open",
     );
-    for closed_only in ["network+merge", "circuit"] {
+    for closed_only in ["circuit"] {
         let err = assert_refused(
             &[
                 "compare",
@@ -779,7 +781,7 @@ fn compare_open_races_open_tour_solvers() {
         ],
         "no knight's tour",
     );
-    // The default solvers with --open: those that find open tours.
+    // The default solvers with --open: all of them find open tours.
     let doc = json_of(&[
         "compare", "--board", "5x5", "--open", "--trials", "1", "--format", "json",
     ]);
@@ -790,10 +792,10 @@ fn compare_open_races_open_tour_solvers() {
         .map(|r| r["solver"].as_str().unwrap())
         .collect();
     assert!(names.contains(&"network:parberry") && names.contains(&"divide-conquer"));
-    assert!(
-        !names.iter().any(|n| n.starts_with("network+merge")),
-        "{names:?}"
-    );
+    assert!(names.contains(&"network+merge:parberry"), "{names:?}");
+    for row in doc["rows"].as_array().unwrap() {
+        assert_eq!(row["tours"], 1, "{row}");
+    }
 }
 
 fn spec(entry: &str) -> Result<knightnet::experiment::spec::Spec, String> {
@@ -889,4 +891,77 @@ fn an_open_experiment_records_verified_open_tours() {
         assert_eq!(replay.status.success(), outcome == "tour", "{line}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `network+merge --open` on boards without a closed tour (odd x odd, 3 x n, 4 x n) and
+/// with one: the network on the open graph, the other cycles merged into the apex's
+/// path, an open tour the oracle accepts, from the start square when one is asked for;
+/// the same seed gives the same tour, and the stream walks that tour.
+#[test]
+fn network_merge_finds_open_tours_from_the_open_graph() {
+    for (board, start) in [
+        ("7x7", None),
+        ("9x9", Some("a1")),
+        ("3x10", None),
+        ("4x9", Some("a1")),
+        ("8x8", Some("d4")),
+        ("11x13", None),
+    ] {
+        for seed in ["1", "2", "3"] {
+            let mut args = vec![
+                "solve",
+                "--solver",
+                "network+merge",
+                "--board",
+                board,
+                "--open",
+                "--seed",
+                seed,
+            ];
+            if let Some(s) = start {
+                args.extend(["--start", s]);
+            }
+            let mut json_args = args.clone();
+            json_args.extend(["--format", "json"]);
+            let v = json_of(&json_args);
+            assert_eq!(v["closed"], false, "{board} seed {seed}");
+            assert_eq!(v["graph"], "open", "{board} seed {seed}");
+            let (b, squares) = tour_of(&v);
+            assert_eq!(validate(b, &squares, false), Ok(()), "{board} seed {seed}");
+            if let Some(s) = start {
+                let first = squares[0];
+                assert_eq!(b.square_name(first), s, "{board} seed {seed}");
+            }
+            assert_eq!(
+                json_of(&json_args)["tour"],
+                v["tour"],
+                "{board} seed {seed}"
+            );
+            let mut stream_args = args.clone();
+            stream_args.push("--stream");
+            let lines = stdout_of(&stream_args);
+            let streamed: Vec<u32> = lines
+                .lines()
+                .map(|l| {
+                    let (r, c) = l.split_once(',').unwrap();
+                    b.index(r.parse().unwrap(), c.parse().unwrap())
+                })
+                .collect();
+            assert_eq!(streamed, squares, "{board} seed {seed}");
+        }
+    }
+    // Tiles give closed covers only: an explicit tile side is refused with --open.
+    assert_refused(
+        &[
+            "solve",
+            "--solver",
+            "network+merge",
+            "--board",
+            "7x7",
+            "--open",
+            "--tile",
+            "6",
+        ],
+        "--tile none",
+    );
 }

@@ -23,11 +23,11 @@ pub struct CompareArgs {
     pub board: Board,
     /// Comma-separated solver names (any `solve --solver` name). Default:
     /// network:parberry, network:brant, network+merge:parberry, warnsdorff:roth,
-    /// warnsdorff:squirrel-cull, divide-conquer (network+merge left out with --open).
+    /// warnsdorff:squirrel-cull, divide-conquer.
     #[arg(long, value_delimiter = ',')]
     pub solvers: Vec<SolverKind>,
-    /// Open tours: the network runs on its open graph; solvers that build closed tours
-    /// only (network+merge, circuit) are refused. Default: closed tours for the network,
+    /// Open tours: the network (and network+merge) runs on its open graph; `circuit`,
+    /// which builds closed tours only, is refused. Default: closed tours for the network,
     /// open ones for the other solvers.
     #[arg(long)]
     pub open: bool,

@@ -137,8 +137,8 @@ pub struct SolveArgs {
     /// Require a closed tour.
     #[arg(long, conflicts_with = "open")]
     pub closed: bool,
-    /// An open tour is enough (the network then runs on its open graph and finds open
-    /// tours, from --start when given).
+    /// An open tour is enough (the network and network+merge then run on the open graph
+    /// and find open tours, from --start when given).
     #[arg(long)]
     pub open: bool,
     /// Join the network's cycles into one tour (same as --solver network+merge).

@@ -314,9 +314,9 @@ impl SolverKind {
 
     /// Whether the solver finds an open tour on every board that has one when asked
     /// for an open tour (`Request::closed == Some(false)`): all but the closed-only
-    /// `network+merge` and `circuit`.
+    /// `circuit` (`network+merge` finds open tours on the whole board's open graph).
     pub fn finds_open_tours(&self) -> bool {
-        !matches!(self, SolverKind::NetworkMerge { .. } | SolverKind::Circuit)
+        !matches!(self, SolverKind::Circuit)
     }
 
     /// Whether this is one of the classical (non-network) solvers.

@@ -1,6 +1,15 @@
 //! `network+merge`: the Takefuji–Lee network produces a degree-2 cover (one or several
 //! cycles), and [`crate::merge`] joins the cycles into one closed tour.
 //!
+//! **Open tours** (`Request::closed == Some(false)`, `solve --merge --open`): the network
+//! runs on the whole board's open graph ([`KnightGraph::open`], as the `network` solver
+//! does), the apex's cycle becomes the open path with its two ends joined by a fixed move
+//! ([`Cover::from_open_cycles`]), the merge joins every other cycle into it without ever
+//! dropping that move, and the one cycle left, cut at the fixed move, is the open tour
+//! (from the held start square when one is asked for). Tiles are not used: the apex
+//! joins every square, and a board without a closed tour (odd × odd, 3 × n, 4 × n) has no
+//! cover of closed tiles.
+//!
 //! Two ways to get the cover:
 //! - **whole board** (default): one network on the whole board; an attempt that ends in a
 //!   tour is used as is, one that ends in several cycles is merged, any other outcome
@@ -25,12 +34,13 @@ use rand::Rng as _;
 use rayon::prelude::*;
 use serde_json::{json, Map};
 
+use super::network::NetworkSolver;
 use super::{MergeFacts, Outcome, Request, Solution, Solver};
 use crate::board::Board;
 use crate::cover::{Circuit, Cover};
 use crate::error::InputError;
 use crate::existence;
-use crate::graph::{check_bytes, check_memory, KnightGraph};
+use crate::graph::{check_bytes, check_memory, KnightGraph, Tours};
 use crate::merge::{merge_cover, MergeReport};
 use crate::network::batch::{fits_i16, Batch, Jobs, LANES};
 use crate::network::{
@@ -362,11 +372,25 @@ impl Solver for NeuralMergeSolver {
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
+        if Self::open(req) {
+            if let TileMode::Side(t) = self.tile {
+                return Err(InputError::param(format!(
+                    "--tile {t} with --open: network+merge finds open tours with one network on the whole board (its apex joins every square); drop --tile or give --tile none"
+                )));
+            }
+            // The network's own checks of an open request: the tour exists (from the
+            // start, if any), the open graph fits in memory.
+            return NetworkSolver::new(self.params).check(req);
+        }
         self.params.check()?;
         req.check_exists(true).map_err(|e| {
             InputError::Impossible(format!(
-                "{e}; network+merge builds closed tours only{}",
-                req.open_tour_hint()
+                "{e}; network+merge looks for closed tours unless asked for an open one{}",
+                if req.open_tour_hint().is_empty() {
+                    ""
+                } else {
+                    "; this board has open tours: add --open (or try --solver divide-conquer)"
+                }
             ))
         })?;
         if let Some(t) = self.tile.side(req.board) {
@@ -385,12 +409,26 @@ impl Solver for NeuralMergeSolver {
 
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
         let (circuit, mut solution) = self.merged(req, rng)?;
-        solution.tour = circuit.map(Circuit::into_tour);
+        solution.tour = match circuit {
+            Some(c) if Self::open(req) => Some(c.into_open_tour(req.start).map_err(|_| {
+                InputError::param(format!(
+                    "internal error: the merged network+merge cover of {} is not an open tour",
+                    req.board
+                ))
+            })?),
+            Some(c) => Some(c.into_tour()),
+            None => None,
+        };
         solution.apply_start(req)
     }
 }
 
 impl NeuralMergeSolver {
+    /// Whether `req` asks for an open tour.
+    fn open(req: &Request) -> bool {
+        NetworkSolver::tours(req) != Tours::Closed
+    }
+
     /// The cover, network and merge steps of [`Solver::solve`]: the one-cycle cover
     /// when merging reached one, and the solution without its tour.
     fn merged(
@@ -407,7 +445,8 @@ impl NeuralMergeSolver {
         let mut merged = false;
         let mut last_outcome = Outcome::IterationCap;
         let mut report: Option<MergeReport> = None;
-        let tile_side = self.tile.side(board);
+        let open = Self::open(req);
+        let tile_side = if open { None } else { self.tile.side(board) };
         match tile_side {
             Some(tile) => {
                 let t0 = Instant::now();
@@ -431,7 +470,7 @@ impl NeuralMergeSolver {
                 }
             }
             None => {
-                let graph = KnightGraph::new(board);
+                let graph = NetworkSolver::graph(req);
                 let net = Network::new(&graph, self.params)?;
                 for _ in 0..self.params.max_attempts {
                     let t0 = Instant::now();
@@ -443,7 +482,10 @@ impl NeuralMergeSolver {
                         continue;
                     }
                     let t1 = Instant::now();
-                    let cover = Cover::from_cycles(board, &attempt.cycles);
+                    let cover = match graph.apex() {
+                        Some(apex) => Cover::from_open_cycles(board, &attempt.cycles, apex),
+                        None => Cover::from_cycles(board, &attempt.cycles),
+                    };
                     let (c, r) = merge_cover(cover, rng, MAX_LOCAL_MOVES);
                     merge_ns += t1.elapsed().as_nanos() as u64;
                     let ok = c.is_some();
@@ -465,10 +507,13 @@ impl NeuralMergeSolver {
             Termination::counts_json(stats.terminations),
         );
         extra.insert("params".into(), json!(self.params));
+        if open {
+            extra.insert("graph".into(), json!("open"));
+        }
         let solution = Solution {
             solver: self.name(),
             variant: Some(self.params.variant_name()),
-            closed: true,
+            closed: !open,
             tour: None,
             outcome: last_outcome,
             iterations: stats.iterations,
@@ -500,16 +545,20 @@ impl NeuralMergeSolver {
         let (circuit, solution) = self.merged(req, rng)?;
         if let Some(circuit) = circuit {
             let board = req.board;
-            circuit
-                .walk(req.start, req.reverse, |s| {
-                    let (r, c) = board.coords(s);
-                    visit(r, c)
-                })
-                .map_err(|_| {
-                    anyhow::anyhow!(
-                        "internal error: the merged network+merge cover of {board} is not a closed tour"
-                    )
-                })?;
+            let visit = |s| {
+                let (r, c) = board.coords(s);
+                visit(r, c)
+            };
+            let walked = if Self::open(req) {
+                circuit.walk_open(req.start, visit)
+            } else {
+                circuit.walk(req.start, req.reverse, visit)
+            };
+            walked.map_err(|_| {
+                anyhow::anyhow!(
+                    "internal error: the merged network+merge cover of {board} is not a tour"
+                )
+            })?;
         }
         Ok(solution)
     }
