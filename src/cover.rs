@@ -48,13 +48,19 @@ impl Cover {
                     let mut path = cycle.clone();
                     path.rotate_left(p);
                     path.remove(0);
-                    cover.fixed = Some([path[0], path[path.len() - 1]]);
-                    cover.add_cycle(&path);
+                    cover.add_open_path(&path);
                 }
                 None => cover.add_cycle(cycle),
             }
         }
         cover
+    }
+
+    /// Set the squares of an open path: along it, with its ends joined by the fixed move
+    /// (a cover has at most one; a second one replaces the first).
+    pub fn add_open_path(&mut self, path: &[u32]) {
+        self.fixed = Some([path[0], path[path.len() - 1]]);
+        self.add_cycle(path);
     }
 
     /// The fixed move (an open tour's ends), if any.
@@ -261,22 +267,26 @@ impl Circuit {
         }
     }
 
-    /// Walk the open tour of a circuit with a fixed move ([`Cover::from_open_cycles`]):
-    /// from the end `start` names (the fixed move's first end when `None` or another
-    /// square), away from the other end, calling `visit` on every square; the tour
-    /// oracle checks the walk as an open tour. A circuit without a fixed move is refused.
+    /// Walk an open tour of the circuit, calling `visit` on every square; the tour
+    /// oracle checks the walk as an open tour. With a fixed move
+    /// ([`Cover::from_open_cycles`]): from the end `start` names (the fixed move's first
+    /// end when `None` or another square), away from the other end. Without one (a
+    /// closed tour): from `start` (square 0 if `None`) in the canonical direction, the
+    /// closing move left out.
     pub fn walk_open(
         &self,
         start: Option<u32>,
         mut visit: impl FnMut(u32),
     ) -> Result<(), WalkError> {
-        let Some([x, y]) = self.cover.fixed else {
-            return Err(WalkError::NotATour);
+        let (first, reverse) = match self.cover.fixed {
+            Some([x, y]) => {
+                let (first, last) = if start == Some(y) { (y, x) } else { (x, y) };
+                (first, self.around(first).0 == last)
+            }
+            None => (start.unwrap_or(0), false),
         };
-        let (first, last) = if start == Some(y) { (y, x) } else { (x, y) };
-        let (after, _) = self.around(first);
         let mut check = TourCheck::new(self.cover.board);
-        self.walk_unchecked(first, after == last, |s| {
+        self.walk_unchecked(first, reverse, |s| {
             check.push(s);
             visit(s);
         });

@@ -949,17 +949,81 @@ fn network_merge_finds_open_tours_from_the_open_graph() {
             assert_eq!(streamed, squares, "{board} seed {seed}");
         }
     }
-    // Tiles give closed covers only: an explicit tile side is refused with --open.
+}
+
+/// Tiled `network+merge --open`: on an odd x odd board the one tile with two odd sides
+/// (placed to hold the start) runs on its open graph and the closed tiles' cycles merge
+/// into its path; on a board with a closed tour the tiles' closed tour is cut at the
+/// start. Every tour passes the oracle as an open tour, starts where asked, repeats with
+/// its seed and streams as solved; tilings that cannot work are refused in one line.
+#[test]
+fn tiled_network_merge_finds_open_tours_on_large_boards() {
+    for (board, start) in [
+        ("41x41", None),
+        ("41x43", Some("4,4")),
+        ("45x41", Some("22,30")),
+        ("40x40", Some("2,3")),
+        ("40x41", None),
+    ] {
+        let mut args = vec![
+            "solve",
+            "--solver",
+            "network+merge",
+            "--board",
+            board,
+            "--open",
+            "--tile",
+            "10",
+        ];
+        if let Some(s) = start {
+            args.extend(["--start", s]);
+        }
+        let mut json_args = args.clone();
+        json_args.extend(["--format", "json"]);
+        let v = json_of(&json_args);
+        assert_eq!(v["closed"], false, "{board}");
+        let (b, squares) = tour_of(&v);
+        assert_eq!(validate(b, &squares, false), Ok(()), "{board}");
+        if let Some(s) = start {
+            assert_eq!(squares[0], b.parse_square(s).unwrap(), "{board}");
+        }
+        assert_eq!(json_of(&json_args)["tour"], v["tour"], "{board}");
+        let mut stream_args = args.clone();
+        stream_args.push("--stream");
+        let streamed: Vec<u32> = stdout_of(&stream_args)
+            .lines()
+            .map(|l| {
+                let (r, c) = l.split_once(',').unwrap();
+                b.index(r.parse().unwrap(), c.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(streamed, squares, "{board}");
+    }
+    // An odd tile side would leave several tiles with two odd sides.
     assert_refused(
         &[
             "solve",
             "--solver",
             "network+merge",
             "--board",
-            "7x7",
+            "41x41",
             "--open",
             "--tile",
-            "6",
+            "7",
+        ],
+        "even tile side",
+    );
+    // 4 x n tiles have no closed cover.
+    assert_refused(
+        &[
+            "solve",
+            "--solver",
+            "network+merge",
+            "--board",
+            "4x120",
+            "--open",
+            "--tile",
+            "10",
         ],
         "--tile none",
     );

@@ -47,6 +47,31 @@ impl NetworkSolver {
         }
     }
 
+    /// The checks of an open request that do not depend on how the network runs: an
+    /// open tour exists (from the start, if any), the board has more than one square, no
+    /// `--reverse` with a start. (`network+merge` runs them before tiling the board.)
+    pub fn check_open_request(req: &Request) -> Result<(), InputError> {
+        req.check_exists(false)?;
+        if req.board.squares() < 2 {
+            return Err(InputError::param(format!(
+                "the {} board's only tour is its single square, which makes no cycle with the open graph's apex; use --solver backtrack",
+                req.board
+            )));
+        }
+        if let Some(start) = req.start {
+            let ex = crate::existence::tour_exists_from(req.board, start, false);
+            if !ex.exists {
+                return Err(InputError::Impossible(ex.reason));
+            }
+        }
+        if req.reverse && req.start.is_some() {
+            return Err(InputError::param(
+                "--reverse with --open and --start: the network's open tour starts on the start square, so it cannot be walked the other way; drop --reverse",
+            ));
+        }
+        Ok(())
+    }
+
     /// The graph the network runs on for `req`.
     pub fn graph(req: &Request) -> KnightGraph {
         KnightGraph::for_tours(req.board, Self::tours(req))
@@ -141,24 +166,7 @@ impl Solver for NetworkSolver {
             })?;
             return check_memory(req.board, BYTES_PER_NEURON, 2, "the network");
         }
-        req.check_exists(false)?;
-        if req.board.squares() < 2 {
-            return Err(InputError::param(format!(
-                "the {} board's only tour is its single square, which makes no cycle with the open graph's apex; use --solver backtrack",
-                req.board
-            )));
-        }
-        if let Some(start) = req.start {
-            let ex = crate::existence::tour_exists_from(req.board, start, false);
-            if !ex.exists {
-                return Err(InputError::Impossible(ex.reason));
-            }
-        }
-        if req.reverse && req.start.is_some() {
-            return Err(InputError::param(
-                "--reverse with --open and --start: the network's open tour starts on the start square, so it cannot be walked the other way; drop --reverse",
-            ));
-        }
+        Self::check_open_request(req)?;
         // The open graph has one more vertex and one more neuron per square.
         let per_square = 2 + 2 + 16 + BYTES_PER_NEURON;
         check_memory(req.board, BYTES_PER_NEURON, per_square, "the network")

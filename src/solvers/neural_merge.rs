@@ -6,9 +6,11 @@
 //! does), the apex's cycle becomes the open path with its two ends joined by a fixed move
 //! ([`Cover::from_open_cycles`]), the merge joins every other cycle into it without ever
 //! dropping that move, and the one cycle left, cut at the fixed move, is the open tour
-//! (from the held start square when one is asked for). Tiles are not used: the apex
-//! joins every square, and a board without a closed tour (odd × odd, 3 × n, 4 × n) has no
-//! cover of closed tiles.
+//! (from the held start square when one is asked for). Tiled: on a board with a closed
+//! tour the tiles give a closed tour as above, cut at the start (square 0 if none); on a
+//! board without one (odd × odd; an even tile side leaves one odd strip per side) the one
+//! tile with two odd sides, placed to hold the start, runs on its own open graph and
+//! gives the open path, and the closed tiles' cycles are merged into it.
 //!
 //! Two ways to get the cover:
 //! - **whole board** (default): one network on the whole board; an attempt that ends in a
@@ -138,20 +140,54 @@ pub fn strips(n: usize, tile: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// [`strips`] with the one strip of odd length (an odd side cut by an even `tile`) moved
+/// to cover square `at` of the side, when given: an open run's apex tile holds its start.
+pub fn strips_placing_odd(n: usize, tile: usize, at: Option<usize>) -> Vec<(usize, usize)> {
+    let mut lens: Vec<usize> = strips(n, tile).into_iter().map(|(_, l)| l).collect();
+    if let (Some(r), Some(odd)) = (at, lens.iter().position(|l| l % 2 == 1)) {
+        let len = lens.remove(odd);
+        lens.insert((r / tile).min(lens.len()), len);
+    }
+    let mut start = 0;
+    lens.into_iter()
+        .map(|l| {
+            start += l;
+            (start - l, l)
+        })
+        .collect()
+}
+
 /// One tile: its index, top-left square `(row, col)` and size `(rows, cols)`.
 type TileSpec = (usize, (usize, usize), (usize, usize));
 
-/// Add the cycles of a tile (tile square indices) to the board's cover.
-fn add_tile_cycles(cover: &mut Cover, cycles: &[Vec<u32>], tile: Board, origin: (usize, usize)) {
+/// Add the cycles of a tile (tile square indices) to the board's cover. On a tile run
+/// on the open graph, the cycle through its `apex` vertex becomes the cover's open path
+/// (the apex left out, its two neighbours joined by the fixed move).
+fn add_tile_cycles(
+    cover: &mut Cover,
+    cycles: &[Vec<u32>],
+    tile: Board,
+    origin: (usize, usize),
+    apex: Option<u32>,
+) {
     let cols = cover.board().cols();
+    let to_board = |s: u32| {
+        let (r, cc) = tile.coords(s);
+        ((origin.0 + r) * cols + origin.1 + cc) as u32
+    };
     let mut on_board = Vec::new();
     for c in cycles {
         on_board.clear();
-        on_board.extend(c.iter().map(|&s| {
-            let (r, cc) = tile.coords(s);
-            ((origin.0 + r) * cols + origin.1 + cc) as u32
-        }));
-        cover.add_cycle(&on_board);
+        match apex.and_then(|a| c.iter().position(|&s| s == a)) {
+            Some(p) => {
+                on_board.extend(c[p + 1..].iter().chain(&c[..p]).map(|&s| to_board(s)));
+                cover.add_open_path(&on_board);
+            }
+            None => {
+                on_board.extend(c.iter().map(|&s| to_board(s)));
+                cover.add_cycle(&on_board);
+            }
+        }
     }
 }
 
@@ -167,10 +203,10 @@ struct Gathered {
 }
 
 impl Gathered {
-    fn add(&mut self, result: &TileResult, tile: Board, origin: (usize, usize)) {
+    fn add(&mut self, result: &TileResult, tile: Board, origin: (usize, usize), apex: Option<u32>) {
         self.stats.add(&result.1);
         match &result.0 {
-            Some(cycles) => add_tile_cycles(&mut self.cover, cycles, tile, origin),
+            Some(cycles) => add_tile_cycles(&mut self.cover, cycles, tile, origin, apex),
             None => self.all_settled = false,
         }
     }
@@ -268,10 +304,28 @@ impl NeuralMergeSolver {
     /// The union of the tile covers as one cover of the board (`None` if a tile never
     /// settled), filled as groups of tiles settle: the cover's 8 bytes per square and
     /// the groups in flight are all that is held.
-    fn tiled(&self, board: Board, tile: usize, rng: &mut Rng) -> (Option<Cover>, CoverStats) {
+    ///
+    /// With `apex = Some(start)` (an open tour on a board without a closed tour, so odd ×
+    /// odd, with an even `tile`), the one tile with two odd sides, placed to hold `start`
+    /// when given, runs on its open graph (from `start`) and gives the cover's open path.
+    fn tiled(
+        &self,
+        board: Board,
+        tile: usize,
+        apex: Option<Option<u32>>,
+        rng: &mut Rng,
+    ) -> (Option<Cover>, CoverStats) {
         let base: u64 = rng.random();
-        let rows = strips(board.rows(), tile);
-        let cols = strips(board.cols(), tile);
+        let (rows, cols) = match apex {
+            None => (strips(board.rows(), tile), strips(board.cols(), tile)),
+            Some(start) => {
+                let at = start.map(|s| board.coords(s));
+                (
+                    strips_placing_odd(board.rows(), tile, at.map(|p| p.0)),
+                    strips_placing_odd(board.cols(), tile, at.map(|p| p.1)),
+                )
+            }
+        };
         let mut graphs: HashMap<(usize, usize), KnightGraph> = HashMap::new();
         for &(_, h) in &rows {
             for &(_, w) in &cols {
@@ -287,6 +341,13 @@ impl NeuralMergeSolver {
             .map(|(i, (o, d))| (i, o, d))
             .collect();
         let seed_of = |i: usize| mix(base ^ mix(i as u64));
+        // The open run's apex tile: the one with two odd sides.
+        let apex_tile = apex.and_then(|_| {
+            tiles
+                .iter()
+                .find(|&&(_, _, (h, w))| h % 2 == 1 && w % 2 == 1)
+                .map(|t| t.0)
+        });
         let batched = self.batched
             && self.params.order != UpdateOrder::RandomPermutation
             && graphs.keys().all(|&(_, w)| fits_i16(&self.params, w));
@@ -298,14 +359,14 @@ impl NeuralMergeSolver {
         let gather = |results: Vec<(TileResult, Board, (usize, usize))>| {
             let mut g = gathered.lock().expect("no tile panics");
             for (result, tb, origin) in &results {
-                g.add(result, *tb, *origin);
+                g.add(result, *tb, *origin, None);
             }
         };
         if batched {
             // Chunks of same-sized tiles share a batch; chunks run in parallel. Which
             // chunk a tile lands in does not change its attempts or its cover.
             let mut by_dims: Vec<((usize, usize), Vec<usize>)> = Vec::new();
-            for &(i, _, dims) in &tiles {
+            for &(i, _, dims) in tiles.iter().filter(|t| Some(t.0) != apex_tile) {
                 match by_dims.iter_mut().find(|(d, _)| *d == dims) {
                     Some((_, v)) => v.push(i),
                     None => by_dims.push((dims, vec![i])),
@@ -327,7 +388,9 @@ impl NeuralMergeSolver {
                 );
             });
         } else {
-            tiles.par_iter().for_each(|&(i, origin, dims)| {
+            let closed_tiles: Vec<&TileSpec> =
+                tiles.iter().filter(|t| Some(t.0) != apex_tile).collect();
+            closed_tiles.par_iter().for_each(|&&(i, origin, dims)| {
                 let graph = &graphs[&dims];
                 gather(vec![(
                     self.tile_cover(graph, seed_of(i)),
@@ -336,8 +399,59 @@ impl NeuralMergeSolver {
                 )]);
             });
         }
-        let g = gathered.into_inner().expect("no tile panics");
+        let mut g = gathered.into_inner().expect("no tile panics");
+        if let Some(i) = apex_tile {
+            let (_, origin, (h, w)) = tiles[i];
+            let tb = Board::new(h, w).expect("tile fits the board");
+            let local = apex.flatten().map(|s| {
+                let (r, c) = board.coords(s);
+                tb.index(r - origin.0, c - origin.1)
+            });
+            let graph = KnightGraph::open(tb, local);
+            let result = self.tile_cover(&graph, seed_of(i));
+            g.add(&result, tb, origin, graph.apex());
+        }
         (g.all_settled.then_some(g.cover), g.stats)
+    }
+
+    /// The tiles of an open run on a board without a closed tour: an even side, so that
+    /// each odd side of the board has one odd strip, and tiles that have covers: closed
+    /// tours on every tile but the one with two odd sides, which needs an open tour (from
+    /// the start, when it holds one).
+    fn check_open_tiles(
+        &self,
+        board: Board,
+        tile: usize,
+        start: Option<u32>,
+    ) -> Result<(), InputError> {
+        if tile < 6 || tile % 2 == 1 {
+            return Err(InputError::param(format!(
+                "tile {tile} with --open on the {board} board: it has no closed tour, so one tile runs on its open graph and the others need closed covers; give an even tile side of 6 or more, or --tile none"
+            )));
+        }
+        let at = start.map(|s| board.coords(s));
+        for &(r0, h) in &strips_placing_odd(board.rows(), tile, at.map(|p| p.0)) {
+            for &(c0, w) in &strips_placing_odd(board.cols(), tile, at.map(|p| p.1)) {
+                let t = Board::new(h, w).expect("tile fits the board");
+                let ex = if h % 2 == 1 && w % 2 == 1 {
+                    match at {
+                        Some((r, c)) if (r0..r0 + h).contains(&r) && (c0..c0 + w).contains(&c) => {
+                            existence::tour_exists_from(t, t.index(r - r0, c - c0), false)
+                        }
+                        _ => existence::tour_exists(t, false),
+                    }
+                } else {
+                    existence::closed_tour(t)
+                };
+                if !ex.exists {
+                    return Err(InputError::param(format!(
+                        "tile {tile} cuts the {board} board into {t} pieces, which have no cover for an open tour ({}); choose another --tile, or --tile none",
+                        ex.reason
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 
     fn check_tiles(&self, board: Board, tile: usize) -> Result<(), InputError> {
@@ -373,14 +487,23 @@ impl Solver for NeuralMergeSolver {
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
         if Self::open(req) {
-            if let TileMode::Side(t) = self.tile {
-                return Err(InputError::param(format!(
-                    "--tile {t} with --open: network+merge finds open tours with one network on the whole board (its apex joins every square); drop --tile or give --tile none"
-                )));
+            let Some(t) = self.tile.side(req.board) else {
+                // The network's own checks of an open request: the tour exists (from
+                // the start, if any), the open graph fits in memory.
+                return NetworkSolver::new(self.params).check(req);
+            };
+            self.params.check()?;
+            NetworkSolver::check_open_request(req)?;
+            if existence::closed_tour(req.board).exists {
+                self.check_tiles(req.board, t)?;
+            } else {
+                self.check_open_tiles(req.board, t, req.start)?;
             }
-            // The network's own checks of an open request: the tour exists (from the
-            // start, if any), the open graph fits in memory.
-            return NetworkSolver::new(self.params).check(req);
+            return check_bytes(
+                req.board,
+                req.board.squares() as u64 * TILED_BYTES_PER_SQUARE,
+                "tiled network+merge",
+            );
         }
         self.params.check()?;
         req.check_exists(true).map_err(|e| {
@@ -446,11 +569,14 @@ impl NeuralMergeSolver {
         let mut last_outcome = Outcome::IterationCap;
         let mut report: Option<MergeReport> = None;
         let open = Self::open(req);
-        let tile_side = if open { None } else { self.tile.side(board) };
+        let tile_side = self.tile.side(board);
         match tile_side {
             Some(tile) => {
+                // An open tour where a closed one exists is cut from a closed tour; on a
+                // board without one, one tile runs on its open graph.
+                let apex = (open && !existence::closed_tour(board).exists).then_some(req.start);
                 let t0 = Instant::now();
-                let (cover, s) = self.tiled(board, tile, rng);
+                let (cover, s) = self.tiled(board, tile, apex, rng);
                 network_ns += t0.elapsed().as_nanos() as u64;
                 stats = s;
                 if let Some(cover) = cover {
@@ -567,6 +693,24 @@ impl NeuralMergeSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_odd_strip_moves_to_cover_the_square_asked() {
+        for n in [41usize, 43, 101] {
+            for at in [0, 5, 17, n / 2, n - 1] {
+                let s = strips_placing_odd(n, 10, Some(at));
+                assert_eq!(s.iter().map(|p| p.1).sum::<usize>(), n);
+                assert!(s.windows(2).all(|w| w[0].0 + w[0].1 == w[1].0));
+                let odd: Vec<_> = s.iter().filter(|p| p.1 % 2 == 1).collect();
+                assert_eq!(odd.len(), 1, "{n} {at}: {s:?}");
+                assert!(
+                    (odd[0].0..odd[0].0 + odd[0].1).contains(&at),
+                    "{n} {at}: {s:?}"
+                );
+            }
+            assert_eq!(strips_placing_odd(n, 10, None), strips(n, 10));
+        }
+    }
 
     #[test]
     fn strips_cover_the_side() {
