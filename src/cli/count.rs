@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::flags::OfFlag;
+use super::flags::start_square;
 use super::report::Format;
 use super::Failure;
 use crate::board::Board;
@@ -106,12 +106,7 @@ fn frontier_progress(b: &ProgressBar) -> impl FnMut(frontier::Progress) + '_ {
 
 pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let board = args.board;
-    let start = args
-        .start
-        .as_deref()
-        .map(|s| board.parse_square(s))
-        .transpose()
-        .of_flag("--start")?;
+    let start = start_square(board, args.start.as_deref())?;
     if !(1..=MAX_MEMORY_GIB).contains(&args.max_memory) {
         return Err(InputError::param(format!(
             "--max-memory must be 1 to {MAX_MEMORY_GIB} (GiB), not {}",

@@ -9,7 +9,7 @@ use std::io::Write;
 use clap::Args;
 use serde_json::json;
 
-use super::flags::OfFlag;
+use super::flags::start_square;
 use super::report::Format;
 use super::Failure;
 use crate::board::Board;
@@ -36,12 +36,7 @@ pub struct ExistsArgs {
 
 pub fn run(args: ExistsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let board = args.board;
-    let start = args
-        .start
-        .as_deref()
-        .map(|s| board.parse_square(s))
-        .transpose()
-        .of_flag("--start")?;
+    let start = start_square(board, args.start.as_deref())?;
     let ex = match start {
         Some(s) => existence::tour_exists_from(board, s, args.closed),
         None => existence::tour_exists(board, args.closed),

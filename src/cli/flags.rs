@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use crate::board::Board;
 use crate::error::InputError;
 
 /// A value refused by the library, with the flag that carried it.
@@ -38,6 +39,15 @@ impl<T> OfFlag<T> for Result<T, InputError> {
     fn of_flag(self, flag: &'static str) -> Result<T, FlagError> {
         self.map_err(|error| FlagError { flag, error })
     }
+}
+
+/// The square `--start` names on `board` (`ROW,COL`, or an algebraic name on boards of at
+/// most 26 columns), if given; a bad name is a [`FlagError`] of `--start`.
+pub fn start_square(board: Board, start: Option<&str>) -> Result<Option<u32>, FlagError> {
+    start
+        .map(|s| board.parse_square(s))
+        .transpose()
+        .of_flag("--start")
 }
 
 /// `flag: message`, or the message alone when it names a flag already (`--trials 0 is

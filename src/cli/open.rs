@@ -3,7 +3,7 @@
 
 use clap::Args;
 
-use super::flags::OfFlag;
+use super::flags::start_square;
 use super::Failure;
 use crate::board::Board;
 use crate::error::InputError;
@@ -31,12 +31,7 @@ impl OpenFlags {
             )
             .into());
         }
-        let start = self
-            .start
-            .as_deref()
-            .map(|s| board.parse_square(s))
-            .transpose()
-            .of_flag("--start")?;
+        let start = start_square(board, self.start.as_deref())?;
         Ok(Request {
             closed: self.open.then_some(false),
             start,

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use clap::Args;
 
-use super::flags::OfFlag;
+use super::flags::start_square;
 use super::{solve_output, write_atomic, Failure};
 use crate::board::Board;
 use crate::error::InputError;
@@ -275,12 +275,7 @@ impl SolveArgs {
             )
             .into());
         }
-        let start = self
-            .start
-            .as_deref()
-            .map(|s| board.parse_square(s))
-            .transpose()
-            .of_flag("--start")?;
+        let start = start_square(board, self.start.as_deref())?;
         let closed = if self.closed {
             Some(true)
         } else if self.open {
