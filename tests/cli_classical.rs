@@ -5,7 +5,7 @@ use std::process::Output;
 
 mod common;
 
-use common::{assert_refused, knightnet, tour_of};
+use common::{assert_refused, knightnet, stream_rows, tour_of};
 
 use knightnet::tour::validate;
 use serde_json::Value;
@@ -246,13 +246,7 @@ fn stream_writes_the_solved_tour_as_row_col_lines() {
         all.push("--stream");
         let o = knightnet(&all);
         assert_eq!(o.status.code(), Some(0), "{all:?}: {}", stderr(&o));
-        let lines: Vec<Value> = stdout(&o)
-            .lines()
-            .map(|l| {
-                let (r, c) = l.split_once(',').expect("row,col");
-                serde_json::json!([r.parse::<u64>().unwrap(), c.parse::<u64>().unwrap()])
-            })
-            .collect();
+        let lines = stream_rows(&stdout(&o));
         assert_eq!(&lines, v["tour"].as_array().unwrap(), "{all:?}");
     }
 }

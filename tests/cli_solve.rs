@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_refused, json_of, knightnet, tour_of};
+use common::{assert_refused, json_of, knightnet, stream_rows, tour_of};
 
 use knightnet::board::Board;
 use knightnet::tour::validate;
@@ -392,14 +392,7 @@ fn network_merge_stream_is_the_json_tour() {
         all.extend_from_slice(args);
         let out = knightnet(&all);
         assert_eq!(out.status.code(), Some(0), "{all:?}");
-        let lines: Vec<Value> = String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| {
-                let (r, c) = l.split_once(',').expect("row,col");
-                serde_json::json!([r.parse::<u64>().unwrap(), c.parse::<u64>().unwrap()])
-            })
-            .collect();
+        let lines = stream_rows(&String::from_utf8(out.stdout).unwrap());
         assert_eq!(&lines, v["tour"].as_array().unwrap(), "{all:?}");
     }
 }

@@ -8,7 +8,7 @@
 mod common;
 
 use common::engines::{any_order, fast_matches_dense, lanes_match_scalar};
-use common::{assert_refused, json_of, knightnet, stdout_of, tour_of};
+use common::{assert_refused, json_of, knightnet, stdout_of, stream_rows, tour_of};
 use knightnet::board::Board;
 use knightnet::existence;
 use knightnet::graph::{KnightGraph, Tours};
@@ -907,7 +907,7 @@ fn network_merge_finds_open_tours_from_the_open_graph() {
         ("11x13", None),
     ] {
         for seed in ["1", "2", "3"] {
-            let mut args = vec![
+            let args = [
                 "solve",
                 "--solver",
                 "network+merge",
@@ -917,38 +917,33 @@ fn network_merge_finds_open_tours_from_the_open_graph() {
                 "--seed",
                 seed,
             ];
-            if let Some(s) = start {
-                args.extend(["--start", s]);
-            }
-            let mut json_args = args.clone();
-            json_args.extend(["--format", "json"]);
-            let v = json_of(&json_args);
-            assert_eq!(v["closed"], false, "{board} seed {seed}");
-            assert_eq!(v["graph"], "open", "{board} seed {seed}");
-            let (b, squares) = tour_of(&v);
-            assert_eq!(validate(b, &squares, false), Ok(()), "{board} seed {seed}");
-            if let Some(s) = start {
-                let first = squares[0];
-                assert_eq!(b.square_name(first), s, "{board} seed {seed}");
-            }
-            assert_eq!(
-                json_of(&json_args)["tour"],
-                v["tour"],
-                "{board} seed {seed}"
-            );
-            let mut stream_args = args.clone();
-            stream_args.push("--stream");
-            let lines = stdout_of(&stream_args);
-            let streamed: Vec<u32> = lines
-                .lines()
-                .map(|l| {
-                    let (r, c) = l.split_once(',').unwrap();
-                    b.index(r.parse().unwrap(), c.parse().unwrap())
-                })
-                .collect();
-            assert_eq!(streamed, squares, "{board} seed {seed}");
+            assert_open_merge_tour(&args, start);
         }
     }
+}
+
+/// `args` (a `solve --solver network+merge --open` command) with `--start start` when
+/// given: an open tour of the open graph that the oracle accepts, from the start when
+/// given, the same for the same seed, and streamed as solved.
+fn assert_open_merge_tour(args: &[&str], start: Option<&str>) {
+    let mut args = args.to_vec();
+    if let Some(s) = start {
+        args.extend(["--start", s]);
+    }
+    let mut json_args = args.clone();
+    json_args.extend(["--format", "json"]);
+    let v = json_of(&json_args);
+    assert_eq!(v["closed"], false, "{args:?}");
+    assert_eq!(v["graph"], "open", "{args:?}");
+    let (b, squares) = tour_of(&v);
+    assert_eq!(validate(b, &squares, false), Ok(()), "{args:?}");
+    if let Some(s) = start {
+        assert_eq!(squares[0], b.parse_square(s).unwrap(), "{args:?}");
+    }
+    assert_eq!(json_of(&json_args)["tour"], v["tour"], "{args:?}");
+    args.push("--stream");
+    let streamed = stream_rows(&stdout_of(&args));
+    assert_eq!(&streamed, v["tour"].as_array().unwrap(), "{args:?}");
 }
 
 /// Tiled `network+merge --open`: on an odd x odd board the one tile with two odd sides
@@ -965,7 +960,7 @@ fn tiled_network_merge_finds_open_tours_on_large_boards() {
         ("40x40", Some("2,3")),
         ("40x41", None),
     ] {
-        let mut args = vec![
+        let args = [
             "solve",
             "--solver",
             "network+merge",
@@ -975,29 +970,7 @@ fn tiled_network_merge_finds_open_tours_on_large_boards() {
             "--tile",
             "10",
         ];
-        if let Some(s) = start {
-            args.extend(["--start", s]);
-        }
-        let mut json_args = args.clone();
-        json_args.extend(["--format", "json"]);
-        let v = json_of(&json_args);
-        assert_eq!(v["closed"], false, "{board}");
-        let (b, squares) = tour_of(&v);
-        assert_eq!(validate(b, &squares, false), Ok(()), "{board}");
-        if let Some(s) = start {
-            assert_eq!(squares[0], b.parse_square(s).unwrap(), "{board}");
-        }
-        assert_eq!(json_of(&json_args)["tour"], v["tour"], "{board}");
-        let mut stream_args = args.clone();
-        stream_args.push("--stream");
-        let streamed: Vec<u32> = stdout_of(&stream_args)
-            .lines()
-            .map(|l| {
-                let (r, c) = l.split_once(',').unwrap();
-                b.index(r.parse().unwrap(), c.parse().unwrap())
-            })
-            .collect();
-        assert_eq!(streamed, squares, "{board}");
+        assert_open_merge_tour(&args, start);
     }
     // An odd tile side would leave several tiles with two odd sides.
     assert_refused(

@@ -62,6 +62,17 @@ pub fn tour_of(doc: &Value) -> (Board, Vec<u32>) {
     (b, squares)
 }
 
+/// The `row,col` lines `solve --stream` writes, as the `[row, col]` pairs of the tour in
+/// `solve --format json`.
+pub fn stream_rows(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| {
+            let (r, c) = l.split_once(',').expect("row,col");
+            serde_json::json!([r.parse::<u64>().unwrap(), c.parse::<u64>().unwrap()])
+        })
+        .collect()
+}
+
 /// Run a command that must succeed and print one JSON value; return it.
 pub fn json_of(args: &[&str]) -> Value {
     let out = knightnet(args);
