@@ -349,14 +349,19 @@ fn every_claim_holds_on_the_committed_data() {
     );
 }
 
+/// The claims of a claims file with `text` that the committed data contradict.
+fn failures_of(text: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("claims.toml");
+    std::fs::write(&path, text).unwrap();
+    check_claims(&path, &experiments())
+}
+
 #[test]
 fn a_false_claim_fails() {
     // The old wording: "reproduces Parberry": no difference on 8x8 success. And a
     // wrong direction, a wrong count and a wrong median bound.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("claims.toml");
-    std::fs::write(
-        &path,
+    let failures = failures_of(
         r#"
 alpha = 0.05
 
@@ -393,9 +398,7 @@ test = "median-above"
 a = { results = "takefuji-lee-1992", label = "parberry", board = "14x14", outcomes = ["tour"] }
 above = 200
 "#,
-    )
-    .unwrap();
-    let failures = check_claims(&path, &experiments());
+    );
     assert_eq!(failures.len(), 4, "{failures:#?}");
     assert!(failures[0].contains("reproduces-parberry") && failures[0].contains("a-higher"));
     assert!(failures[1].contains("a-lower"));
@@ -404,10 +407,7 @@ above = 200
 #[test]
 fn a_false_one_proportion_claim_fails() {
     // The sequential network on 6x6 lands on tours more often than H/F, not as often.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("claims.toml");
-    std::fs::write(
-        &path,
+    let failures = failures_of(
         r#"
 alpha = 0.05
 
@@ -425,9 +425,7 @@ a = { results = "parberry-1996", label = "parberry", board = "8x8", outcomes = [
 value = { counts = "hf-counts", board = "8x8" }
 expect = "a-lower"
 "#,
-    )
-    .unwrap();
-    let failures = check_claims(&path, &experiments());
+    );
     assert_eq!(failures.len(), 2, "{failures:#?}");
     assert!(failures[0].contains("a-higher"), "{}", failures[0]);
     assert!(failures[1].contains("same"), "{}", failures[1]);
