@@ -8,6 +8,7 @@
 //! [`crate::merge`] draws and scans the slots in that order.
 
 use crate::board::Board;
+use crate::graph::open_path;
 use crate::tour::{Tour, TourCheck};
 
 /// Marks an empty neighbour slot: a square not set yet, or the end of a path in a cover
@@ -43,13 +44,8 @@ impl Cover {
     pub fn from_open_cycles(board: Board, cycles: &[Vec<u32>], apex: u32) -> Cover {
         let mut cover = Cover::empty(board);
         for cycle in cycles {
-            match cycle.iter().position(|&x| x == apex) {
-                Some(p) => {
-                    let mut path = cycle.clone();
-                    path.rotate_left(p);
-                    path.remove(0);
-                    cover.add_open_path(&path);
-                }
+            match open_path(cycle, apex) {
+                Some(path) => cover.add_open_path(&path),
                 None => cover.add_cycle(cycle),
             }
         }

@@ -50,6 +50,14 @@ pub struct KnightGraph {
     held: Vec<u32>,
 }
 
+/// The open path a cycle through the open graph's `apex` stands for: its squares from
+/// the one after the apex around to the one before it. `None` if the cycle does not pass
+/// through the apex.
+pub fn open_path(cycle: &[u32], apex: u32) -> Option<Vec<u32>> {
+    let p = cycle.iter().position(|&x| x == apex)?;
+    Some(cycle[p + 1..].iter().chain(&cycle[..p]).copied().collect())
+}
+
 /// Number of knight moves (undirected) on a `rows x cols` board, without building it.
 pub fn edge_count(rows: usize, cols: usize) -> u64 {
     let (m, n) = (rows as u64, cols as u64);
@@ -218,9 +226,8 @@ impl KnightGraph {
         let (Tours::Open { start }, Some(apex)) = (self.tours, self.apex()) else {
             return Tour::new(self.board, cycle, true);
         };
-        if let Some(p) = cycle.iter().position(|&x| x == apex) {
-            cycle.rotate_left(p);
-            cycle.remove(0);
+        if let Some(path) = open_path(&cycle, apex) {
+            cycle = path;
         }
         if start.is_some_and(|s| cycle.first() != Some(&s)) {
             cycle.reverse();

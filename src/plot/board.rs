@@ -13,7 +13,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
 use super::{de, render, DrawResult, FONT};
 use crate::board::Board;
-use crate::graph::{KnightGraph, Tours};
+use crate::graph::{open_path, KnightGraph, Tours};
 use crate::network::classify;
 use crate::solvers::Solution;
 use crate::tour::{cycles_from_edges, Tour};
@@ -185,18 +185,16 @@ impl BoardFigure {
             Tours::Closed => None,
         };
         let mut figure = BoardFigure::cycles(board, &[], title, subtitle);
-        for mut cycle in cover {
-            match cycle.iter().position(|&x| x == apex) {
-                Some(p) => {
-                    cycle.rotate_left(p);
-                    cycle.remove(0);
-                    if start.is_some_and(|s| cycle.last() == Some(&s)) {
-                        cycle.reverse();
+        for cycle in cover {
+            match open_path(&cycle, apex) {
+                Some(mut path) => {
+                    if start.is_some_and(|s| path.last() == Some(&s)) {
+                        path.reverse();
                     }
                     figure.paths.insert(
                         0,
                         BoardPath {
-                            squares: cycle,
+                            squares: path,
                             closed: false,
                             mark_ends: true,
                         },

@@ -42,7 +42,7 @@ use crate::board::Board;
 use crate::cover::{Circuit, Cover};
 use crate::error::InputError;
 use crate::existence;
-use crate::graph::{check_bytes, check_memory, KnightGraph, Tours};
+use crate::graph::{check_bytes, check_memory, open_path, KnightGraph, Tours};
 use crate::merge::{merge_cover, MergeReport};
 use crate::network::batch::{fits_i16, Batch, Jobs, LANES};
 use crate::network::{
@@ -178,9 +178,9 @@ fn add_tile_cycles(
     let mut on_board = Vec::new();
     for c in cycles {
         on_board.clear();
-        match apex.and_then(|a| c.iter().position(|&s| s == a)) {
-            Some(p) => {
-                on_board.extend(c[p + 1..].iter().chain(&c[..p]).map(|&s| to_board(s)));
+        match apex.and_then(|a| open_path(c, a)) {
+            Some(path) => {
+                on_board.extend(path.iter().map(|&s| to_board(s)));
                 cover.add_open_path(&on_board);
             }
             None => {
