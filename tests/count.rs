@@ -44,6 +44,13 @@ fn by_frontier(board: Board, closed: bool, start: Option<u32>) -> Count {
     c
 }
 
+fn by_split(board: Board) -> Count {
+    let c =
+        count::frontier_count(&spec(board, true, None, Method::Split), 4 * GIB, |_| {}).unwrap();
+    assert!(c.complete);
+    c
+}
+
 /// The dynamic program itself, without the theorem shortcut.
 fn raw(board: Board, quantity: Quantity, start: Option<u32>) -> u128 {
     let req = Request {
@@ -86,6 +93,64 @@ fn frontier_matches_search_on_every_board_up_to_5x6() {
             }
         }
     }
+}
+
+/// The split (two parts joined) counts what the whole-board program and the search
+/// count: search up to 5x6, the frontier program beyond, every width the split takes
+/// (3 to 8) and both orientations.
+#[test]
+fn split_matches_search_and_frontier() {
+    for (m, n) in [(3, 5), (3, 6), (4, 5), (4, 6), (5, 5), (5, 6)] {
+        for board in [Board::new(m, n).unwrap(), Board::new(n, m).unwrap()] {
+            let s = by_search(board, true, None);
+            let t = by_split(board);
+            assert_eq!(
+                (t.directed, t.undirected),
+                (s.directed, s.undirected),
+                "{board}"
+            );
+        }
+    }
+    for (m, n) in [
+        (6, 6),
+        (5, 8),
+        (6, 7),
+        (3, 16),
+        (4, 12),
+        (5, 10),
+        (6, 8),
+        (8, 5),
+        (3, 8),
+        (7, 4),
+    ] {
+        let board = Board::new(m, n).unwrap();
+        let f = by_frontier(board, true, None);
+        let t = by_split(board);
+        assert_eq!(t.undirected, f.undirected, "{board}");
+        assert_eq!(t.method, Method::Split);
+    }
+}
+
+/// The split without the theorem shortcut finds no closed tour on boards with none
+/// (odd boards, 4 x n): the join rejects every pair (4 x n has pairs to reject).
+#[test]
+fn split_finds_no_tour_where_the_theorems_say_none() {
+    let mut rejected = 0;
+    for (m, n) in [(5, 5), (5, 7), (4, 8), (7, 7), (3, 7), (4, 11)] {
+        let board = Board::new(m, n).unwrap();
+        let req = Request {
+            board,
+            quantity: Quantity::Cycles,
+            start: None,
+            max_transitions: u64::MAX,
+            max_memory: 4 * GIB,
+            rows_limit: None,
+        };
+        let run = count::split::run(&req, |_| {}).unwrap();
+        assert_eq!(run.count, Some(0), "{board}");
+        rejected += run.joined_pairs;
+    }
+    assert!(rejected > 0);
 }
 
 #[test]
@@ -215,6 +280,9 @@ proptest! {
         let n = if three { n } else { n.min(8) };
         let board = if transpose { Board::new(n, m) } else { Board::new(m, n) }.unwrap();
         let start = start_pick % board.squares() as u32;
+        if count::split::fits(board) {
+            prop_assert_eq!(by_split(board).undirected, by_frontier(board, true, None).undirected);
+        }
         match kind {
             0 => assert_same(board, true, None),
             1 => assert_same(board, false, None),
@@ -298,8 +366,33 @@ fn count_is_bounded_on_long_boards() {
 fn count_command_contract() {
     let v = json_of(&["count", "--board", "6x6", "--closed", "--format", "json"]);
     assert_eq!(v["undirected"], 9862);
-    assert_eq!(v["method"], "frontier");
+    assert_eq!(
+        v["method"], "split",
+        "closed tours are split where the split applies"
+    );
     assert!(v["peak_states"].as_u64().unwrap() > 0);
+    assert!(v["pairs_joined"].as_u64().unwrap() > 0);
+    let v = json_of(&["count", "--board", "4x6", "--format", "json"]);
+    assert_eq!(
+        v["method"], "frontier",
+        "open tours are counted by the frontier"
+    );
+    let v = json_of(&[
+        "count", "--board", "6x6", "--closed", "--method", "frontier", "--format", "json",
+    ]);
+    assert_eq!(
+        (v["undirected"].clone(), v["method"].clone()),
+        (9862.into(), "frontier".into())
+    );
+    assert_refused(
+        &["count", "--board", "6x6", "--method", "split"],
+        "closed tours only",
+    );
+    assert_refused(
+        &["count", "--board", "10x10", "--closed", "--method", "split"],
+        "narrow side is 3 to 8",
+    );
+    assert_refused(&["count", "--board", "8x8", "--closed"], "--max-memory");
     let v = json_of(&[
         "count", "--board", "5x5", "--method", "search", "--format", "json",
     ]);

@@ -20,10 +20,15 @@ use crate::error::InputError;
 /// Counting method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MethodArg {
+    /// split for closed tours on boards it takes (narrow side 3 to 8, long side at
+    /// least 5), frontier otherwise.
+    Auto,
     /// Transfer-matrix dynamic program over the squares (cost grows with the states).
     Frontier,
     /// Exhaustive search (cost grows with the number of tours); gives per-start counts.
     Search,
+    /// The frontier program on the board's two parts, joined (closed tours).
+    Split,
 }
 
 /// Largest accepted `--max-memory` (GiB).
@@ -43,8 +48,10 @@ pub struct CountArgs {
     /// Count only tours starting on this square: ROW,COL (0-based) or algebraic like c3.
     #[arg(long)]
     pub start: Option<String>,
-    /// Counting method: frontier (dynamic program, the default) or search (exhaustive).
-    #[arg(long, value_enum, default_value_t = MethodArg::Frontier)]
+    /// Counting method: auto (the default: split for closed tours where it applies,
+    /// else frontier), frontier (dynamic program), split (the dynamic program on two
+    /// halves, joined; closed tours) or search (exhaustive).
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
     /// Work budget, 1 to 2^64-1: search steps (squares placed, plus one per square set
     /// up for each start) or frontier state transitions. The count stops when the next
@@ -116,8 +123,17 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let max_memory = args.max_memory << 30;
     let method = match args.method {
-        MethodArg::Frontier => Method::Frontier,
+        MethodArg::Auto
+            if args.closed
+                && !args.two_factors
+                && args.profile_rows.is_none()
+                && count::split::fits(board) =>
+        {
+            Method::Split
+        }
+        MethodArg::Auto | MethodArg::Frontier => Method::Frontier,
         MethodArg::Search => Method::Search,
+        MethodArg::Split => Method::Split,
     };
     let spec = CountSpec {
         board,
@@ -151,7 +167,7 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 }
             })?
         }
-        Method::Frontier => {
+        Method::Frontier | Method::Split => {
             let b = bar(board.squares() as u64);
             let c = count::frontier_count(&spec, max_memory, frontier_progress(&b));
             b.finish_and_clear();
@@ -196,6 +212,12 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 s += &format!("decided without counting: {reason}\n");
             } else if method == Method::Search {
                 s += &format!("{} search steps\n", c.steps);
+            } else if let Some(pairs) = c.pairs_joined {
+                s += &format!(
+                    "split method: {} state transitions, at most {} states, {pairs} pairs of states joined\n",
+                    c.steps,
+                    c.peak_states.unwrap_or(0)
+                );
             } else {
                 s += &format!(
                     "frontier method: {} state transitions, at most {} states\n",
@@ -208,10 +230,10 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes())?;
     if !c.complete {
-        let what = if method == Method::Search {
-            "the counts above are lower bounds"
-        } else {
-            "the frontier method has no partial count"
+        let what = match method {
+            Method::Search => "the counts above are lower bounds",
+            Method::Frontier => "the frontier method has no partial count",
+            Method::Split => "the split method has no partial count",
         };
         return Err(Failure::Other(anyhow::anyhow!(
             "gave up after {} steps (--max-steps {}); {what}",

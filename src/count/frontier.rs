@@ -48,7 +48,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::table::{self, Filling, Key, Tally};
+use super::table::{self, Filling, Key, Shard, Tally};
 use crate::board::Board;
 use crate::error::InputError;
 
@@ -125,10 +125,12 @@ pub struct Run {
     /// The processing order's width (narrow side) and length.
     pub width: usize,
     pub length: usize,
+    /// Pairs of states checked by the join ([`super::split`]; 0 for the frontier method).
+    pub joined_pairs: u64,
 }
 
 /// The geometry of the processing order, precomputed.
-struct Plan {
+pub(super) struct Plan {
     quantity: Quantity,
     /// The narrow side.
     w: usize,
@@ -170,7 +172,7 @@ fn processing_index(board: Board, s: u32) -> usize {
 }
 
 impl Plan {
-    fn new(board: Board, quantity: Quantity, start: Option<u32>) -> Plan {
+    pub(super) fn new(board: Board, quantity: Quantity, start: Option<u32>) -> Plan {
         let (w, h, _) = order(board);
         let n = w * h;
         let p = 2 * w + 1;
@@ -231,6 +233,40 @@ impl Plan {
         }
     }
 
+    /// The plan of a board's lower part as [`super::split`] grows it: squares from
+    /// `boundary` on (the two output rows) take edges only to squares before `boundary`,
+    /// never retire, and are never pruned for lack of neighbours (what they still need
+    /// comes from the other part).
+    pub(super) fn output_from(mut self, boundary: usize) -> Plan {
+        let p = self.p;
+        for x in boundary..self.n {
+            self.back[x].retain(|&pu| pu + x - p < boundary);
+            self.retire[x].retain(|&pr| pr + x - p < boundary);
+        }
+        for (x, fut) in self.future.iter_mut().enumerate() {
+            for (q, f) in fut.iter_mut().enumerate() {
+                if (x + q)
+                    .checked_sub(2 * self.w)
+                    .is_some_and(|u| u >= boundary)
+                {
+                    *f = 2;
+                }
+            }
+        }
+        self
+    }
+
+    /// Number of edges decided while processing the first `squares` squares.
+    #[cfg(test)]
+    pub(super) fn edges_decided(&self, squares: usize) -> usize {
+        self.back[..squares].iter().map(Vec::len).sum()
+    }
+
+    /// The narrow side and the window size.
+    pub(super) fn width(&self) -> (usize, usize) {
+        (self.w, self.p)
+    }
+
     fn initial(&self) -> u128 {
         // Every window square "finished": the squares before the board.
         let mut k = 0u128;
@@ -255,6 +291,11 @@ impl Plan {
     /// same number of completions, and one of them can carry both counts. This roughly
     /// halves the states at row ends and the states grown from them.
     fn canonical(&self, key: u128) -> u128 {
+        key.min(self.mirror_image(key))
+    }
+
+    /// The left-right mirror image of a state after a row's last square.
+    pub(super) fn mirror_image(&self, key: u128) -> u128 {
         let (p, w) = (self.p, self.w);
         let mut c = [0u8; 2 * MAX_WIDTH + 2];
         for (i, code) in c.iter_mut().enumerate().take(p) {
@@ -265,7 +306,7 @@ impl Plan {
         c[w + 1..=2 * w].reverse();
         let terminals = ((key >> (4 * p)) & 3) as u8;
         let flag = (key >> self.flag_bit()) & 1 == 1;
-        key.min(self.encode(&c[..p], terminals, flag))
+        self.encode(&c[..p], terminals, flag)
     }
 
     fn flag_bit(&self) -> u32 {
@@ -581,37 +622,35 @@ pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, Inp
     }
 }
 
-fn overflow(board: Board) -> InputError {
+pub(super) fn overflow(board: Board) -> InputError {
     InputError::TooLarge(format!(
         "a count on {board} overflows 128 bits; the frontier method cannot count it"
     ))
 }
 
-/// [`run`] with keys `K` and counts `C`; `None` when a count overflowed `C`.
-fn run_with<K: Key, C: Tally>(
+/// What [`grow`] ended with.
+pub(super) enum Grown<K, C> {
+    /// The states after the squares asked for.
+    States(Vec<Shard<K, C>>),
+    /// The budget stopped the run before a square (`out` tells how far it got).
+    OutOfBudget,
+    /// A count overflowed `C`.
+    Overflowed,
+}
+
+/// Process the first `squares` squares of `plan` from the empty board, recording the
+/// work and the states per square in `out`; progress counts squares out of `total`
+/// (those of every part of the job).
+pub(super) fn grow<K: Key, C: Tally>(
     req: &Request,
     plan: &Plan,
+    squares: usize,
+    total: usize,
+    out: &mut Run,
     progress: &mut impl FnMut(Progress),
-) -> Result<Option<Run>, InputError> {
+) -> Result<Grown<K, C>, InputError> {
     let board = req.board;
-    let (w, h, _) = order(board);
-    let n = plan.n;
-    let p = plan.p;
-    let mut out = Run {
-        count: None,
-        complete: false,
-        transitions: 0,
-        peak_states: 1,
-        states: Vec::new(),
-        width: w,
-        length: h,
-    };
-    if n == 1 {
-        out.count = Some(u128::from(req.quantity == Quantity::Paths));
-        out.complete = true;
-        return Ok(Some(out));
-    }
-    let squares = req.rows_limit.map_or(n, |r| (r * w).min(n));
+    let (n, p, w) = (plan.n, plan.p, plan.w);
     let start: Filling<K, C> = Filling::new();
     start.add(K::pack(plan.initial(), p), C::one());
     let mut cur = start.finish();
@@ -622,7 +661,7 @@ fn run_with<K: Key, C: Tally>(
             .count() as u64;
         let work = held as u64 * subsets;
         if out.transitions.saturating_add(work) > req.max_transitions {
-            return Ok(Some(out));
+            return Ok(Grown::OutOfBudget);
         }
         let next: Filling<K, C> = Filling::new();
         let overflowed = AtomicBool::new(false);
@@ -642,7 +681,7 @@ fn run_with<K: Key, C: Tally>(
             tried.fetch_add(t, Ordering::Relaxed);
         });
         if overflowed.load(Ordering::Relaxed) {
-            return Ok(None);
+            return Ok(Grown::Overflowed);
         }
         out.transitions += tried.into_inner();
         cur = next.finish();
@@ -659,11 +698,48 @@ fn run_with<K: Key, C: Tally>(
             )));
         }
         progress(Progress {
-            done: x + 1,
-            squares: n,
+            done: out.states.len(),
+            squares: total,
             states: held,
         });
     }
+    Ok(Grown::States(cur))
+}
+
+/// An empty [`Run`] of `plan`.
+pub(super) fn empty_run(plan: &Plan) -> Run {
+    Run {
+        count: None,
+        complete: false,
+        transitions: 0,
+        peak_states: 1,
+        states: Vec::new(),
+        width: plan.w,
+        length: plan.n / plan.w,
+        joined_pairs: 0,
+    }
+}
+
+/// [`run`] with keys `K` and counts `C`; `None` when a count overflowed `C`.
+fn run_with<K: Key, C: Tally>(
+    req: &Request,
+    plan: &Plan,
+    progress: &mut impl FnMut(Progress),
+) -> Result<Option<Run>, InputError> {
+    let board = req.board;
+    let (n, p, w) = (plan.n, plan.p, plan.w);
+    let mut out = empty_run(plan);
+    if n == 1 {
+        out.count = Some(u128::from(req.quantity == Quantity::Paths));
+        out.complete = true;
+        return Ok(Some(out));
+    }
+    let squares = req.rows_limit.map_or(n, |r| (r * w).min(n));
+    let cur: Vec<Shard<K, C>> = match grow(req, plan, squares, n, &mut out, progress)? {
+        Grown::States(s) => s,
+        Grown::OutOfBudget => return Ok(Some(out)),
+        Grown::Overflowed => return Ok(None),
+    };
     if squares < n {
         return Ok(Some(out));
     }

@@ -98,6 +98,7 @@ pub fn count(spec: &CountSpec, mut progress: impl FnMut(u64, u64)) -> Result<Cou
         steps,
         decided_by: None,
         peak_states: None,
+        pairs_joined: None,
         per_start: if spec.closed || spec.start.is_some() {
             Vec::new()
         } else {
