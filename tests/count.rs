@@ -44,9 +44,9 @@ fn by_frontier(board: Board, closed: bool, start: Option<u32>) -> Count {
     c
 }
 
-fn by_split(board: Board) -> Count {
+fn by_split(board: Board, closed: bool) -> Count {
     let c =
-        count::frontier_count(&spec(board, true, None, Method::Split), 4 * GIB, |_| {}).unwrap();
+        count::frontier_count(&spec(board, closed, None, Method::Split), 4 * GIB, |_| {}).unwrap();
     assert!(c.complete);
     c
 }
@@ -96,18 +96,23 @@ fn frontier_matches_search_on_every_board_up_to_5x6() {
 }
 
 /// The split (two parts joined) counts what the whole-board program and the search
-/// count: search up to 5x6, the frontier program beyond, every width the split takes
-/// (3 to 8) and both orientations.
+/// count, closed tours and open tours from every start: search up to 5x6, the frontier
+/// program beyond, every width the split takes (3 to 8) and both orientations.
 #[test]
 fn split_matches_search_and_frontier() {
     for (m, n) in [(3, 5), (3, 6), (4, 5), (4, 6), (5, 5), (5, 6)] {
-        for board in [Board::new(m, n).unwrap(), Board::new(n, m).unwrap()] {
-            let s = by_search(board, true, None);
-            let t = by_split(board);
+        for (board, closed) in [
+            (Board::new(m, n).unwrap(), true),
+            (Board::new(n, m).unwrap(), true),
+            (Board::new(m, n).unwrap(), false),
+            (Board::new(n, m).unwrap(), false),
+        ] {
+            let s = by_search(board, closed, None);
+            let t = by_split(board, closed);
             assert_eq!(
                 (t.directed, t.undirected),
                 (s.directed, s.undirected),
-                "{board}"
+                "{board} closed={closed}"
             );
         }
     }
@@ -125,29 +130,42 @@ fn split_matches_search_and_frontier() {
     ] {
         let board = Board::new(m, n).unwrap();
         let f = by_frontier(board, true, None);
-        let t = by_split(board);
+        let t = by_split(board, true);
         assert_eq!(t.undirected, f.undirected, "{board}");
         assert_eq!(t.method, Method::Split);
     }
+    for (m, n) in [(6, 6), (5, 8), (7, 5), (4, 7), (3, 12), (5, 7)] {
+        let board = Board::new(m, n).unwrap();
+        let f = by_frontier(board, false, None);
+        let t = by_split(board, false);
+        assert_eq!(t.undirected, f.undirected, "{board} open");
+    }
 }
 
-/// The split without the theorem shortcut finds no closed tour on boards with none
-/// (odd boards, 4 x n): the join rejects every pair (4 x n has pairs to reject).
+/// The split without the theorem shortcut finds no tour on boards with none (closed:
+/// odd boards, 4 x n; open: 3x5, 3x6): the join rejects every pair (4 x n has pairs
+/// to reject).
 #[test]
 fn split_finds_no_tour_where_the_theorems_say_none() {
     let mut rejected = 0;
-    for (m, n) in [(5, 5), (5, 7), (4, 8), (7, 7), (3, 7), (4, 11)] {
+    let closed = [(5, 5), (5, 7), (4, 8), (7, 7), (3, 7), (4, 11)];
+    let open = [(3, 5), (6, 3)];
+    for (m, n, quantity) in closed
+        .iter()
+        .map(|&(m, n)| (m, n, Quantity::Cycles))
+        .chain(open.iter().map(|&(m, n)| (m, n, Quantity::Paths)))
+    {
         let board = Board::new(m, n).unwrap();
         let req = Request {
             board,
-            quantity: Quantity::Cycles,
+            quantity,
             start: None,
             max_transitions: u64::MAX,
             max_memory: 4 * GIB,
             rows_limit: None,
         };
         let run = count::split::run(&req, |_| {}).unwrap();
-        assert_eq!(run.count, Some(0), "{board}");
+        assert_eq!(run.count, Some(0), "{board} {quantity:?}");
         rejected += run.joined_pairs;
     }
     assert!(rejected > 0);
@@ -250,6 +268,22 @@ fn frontier_reproduces_published_counts() {
             "3x{n}"
         );
     }
+    // OEIS A175881 (closed tours on 6 x n, counted by the split by default): 6x7
+    // 1,067,638 to 6x11 15,360,134,570,696.
+    for (n, k) in [
+        (7, 1_067_638u128),
+        (8, 55_488_142),
+        (9, 3_374_967_940),
+        (10, 239_187_240_144),
+        (11, 15_360_134_570_696),
+    ] {
+        assert_eq!(by_split(b(6, n), true).undirected, Some(k), "6x{n}");
+    }
+    // OEIS A383661 (closed tours of the first 2n cells of a 5-row board; the whole
+    // 5 x 2k boards): 5x8 44,202, 5x10 13,311,268, 5x12 4,557,702,762.
+    for (n, k) in [(8, 44_202u128), (10, 13_311_268), (12, 4_557_702_762)] {
+        assert_eq!(by_split(b(n, 5), true).undirected, Some(k), "{n}x5");
+    }
     // OEIS A118067 (directed Hamiltonian paths of the 3 x n knight graph).
     for (n, k) in [
         (4, 16),
@@ -281,7 +315,8 @@ proptest! {
         let board = if transpose { Board::new(n, m) } else { Board::new(m, n) }.unwrap();
         let start = start_pick % board.squares() as u32;
         if count::split::fits(board) {
-            prop_assert_eq!(by_split(board).undirected, by_frontier(board, true, None).undirected);
+            let closed = kind == 0;
+            prop_assert_eq!(by_split(board, closed).undirected, by_frontier(board, closed, None).undirected);
         }
         match kind {
             0 => assert_same(board, true, None),
@@ -385,8 +420,17 @@ fn count_command_contract() {
         (9862.into(), "frontier".into())
     );
     assert_refused(
-        &["count", "--board", "6x6", "--method", "split"],
-        "closed tours only",
+        &[
+            "count", "--board", "6x6", "--method", "split", "--start", "a1",
+        ],
+        "drop --start",
+    );
+    let v = json_of(&[
+        "count", "--board", "5x6", "--method", "split", "--format", "json",
+    ]);
+    assert_eq!(
+        (v["directed"].clone(), v["method"].clone()),
+        (37568.into(), "split".into())
     );
     assert_refused(
         &["count", "--board", "10x10", "--closed", "--method", "split"],

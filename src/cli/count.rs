@@ -54,13 +54,14 @@ pub struct CountArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
     /// Work budget, 1 to 2^64-1: search steps (squares placed, plus one per square set
-    /// up for each start) or frontier state transitions. The count stops when the next
-    /// piece of work would exceed it.
+    /// up for each start) or frontier state transitions (split: those of both parts plus
+    /// the pairs of states the join checks). The count stops when the next piece of work
+    /// would exceed it.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_STEPS)]
     pub max_steps: u64,
-    /// Frontier method: memory bound in GiB (1 to 2^20). The estimate is checked before
-    /// any work and the states held are checked after each square; above it the count is
-    /// refused (exit 2) with the estimate.
+    /// Frontier and split methods: memory bound in GiB (1 to 2^20). The estimate is
+    /// checked before any work and the states held are checked after each square; above
+    /// it the count is refused (exit 2) with the estimate.
     #[arg(long, value_name = "GIB", default_value_t = DEFAULT_MAX_MEMORY_GIB)]
     pub max_memory: u64,
     /// Also count the 2-factors F (spanning sets of disjoint cycles) and print the
@@ -258,10 +259,14 @@ fn two_factors(
         two_factors: String,
         ratio: f64,
         transitions: u64,
+        /// How H was counted: `split` or `frontier` (F always by the frontier).
+        closed_tours_method: Method,
     }
     if args.start.is_some() {
         return Err(InputError::param("--two-factors counts the whole board; drop --start").into());
     }
+    // H by the split where it applies (unless --method frontier), F by the frontier.
+    let split_h = args.method == MethodArg::Auto && count::split::fits(board);
     let mut results = Vec::new();
     let mut transitions = 0u64;
     for q in [Quantity::Cycles, Quantity::TwoFactors] {
@@ -274,10 +279,14 @@ fn two_factors(
             rows_limit: None,
         };
         let b = bar(board.squares() as u64);
-        let run = frontier::run(&req, frontier_progress(&b));
+        let run = if q == Quantity::Cycles && split_h {
+            count::split::run(&req, frontier_progress(&b))
+        } else {
+            frontier::run(&req, frontier_progress(&b))
+        };
         b.finish_and_clear();
         let run = run?;
-        transitions += run.transitions;
+        transitions += run.transitions + run.joined_pairs;
         match run.count {
             Some(c) => results.push(c),
             None => {
@@ -298,6 +307,11 @@ fn two_factors(
                 two_factors: f.to_string(),
                 ratio,
                 transitions,
+                closed_tours_method: if split_h {
+                    Method::Split
+                } else {
+                    Method::Frontier
+                },
             };
             let body = serde_json::to_value(&r).map_err(anyhow::Error::from)?;
             super::json::to_text(&super::json::document("count", body))?

@@ -73,7 +73,7 @@ pub struct Count {
     /// Whether the whole count was made (else, for search, the counts are lower bounds;
     /// for the frontier method, they are 0 and meaningless).
     pub complete: bool,
-    /// Work done: search steps, or frontier state transitions.
+    /// Work done: search steps, or frontier state transitions (split: both parts').
     pub steps: u64,
     /// The theorem that decided the count without any work, if one did.
     pub decided_by: Option<String>,

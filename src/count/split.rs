@@ -33,8 +33,14 @@
 //! each: their numbers are equal, since each part is left-right symmetric), so that
 //! the sum over the other, merged table counts each of its pairs once.
 //!
-//! Only closed tours (Hamiltonian cycles) are counted this way, on boards whose narrow
-//! side is 3 to 8 (keys of 64 bits) and whose long side is at least 5.
+//! **Open tours** (Hamiltonian paths, from every start): the states also carry the
+//! retired tour ends, and a square of the two rows may be a tour end, of degree 1 in
+//! all. The smaller table is expanded once more, for each choice of the (at most two)
+//! squares where the tour ends ([`variants`]); a pair fits when the walk from one tour
+//! end, alternating parts, uses every path of both before reaching the other tour end.
+//!
+//! Boards: a narrow side of 3 to 8 (keys of 64 bits, at most 16 path ends in the two
+//! rows) and a long side of at least 5.
 
 use rayon::prelude::*;
 
@@ -45,26 +51,26 @@ use crate::error::InputError;
 
 /// The memory estimate of the split, in states: the frontier program's estimate for
 /// the board ([`frontier::estimate_states`]) where the upper part runs into the long
-/// board's plateau (boards at least twice as long as wide), and 0.3 of it on shorter
-/// boards, whose upper part stops before the middle rows' peak. Measured: 8x8 peaks at
-/// 166,873,599 states (its upper part's 39th square) against the 6·10^8 of the
-/// frontier estimate; `/usr/bin/time -v knightnet count --board 8x8 --closed
-/// --max-memory 12` kept 7.4 GB resident (44 bytes a state).
-pub fn estimate_states(board: Board) -> u64 {
+/// board's plateau (boards at least twice as long as wide); on shorter boards, whose
+/// upper part stops before the middle rows' peak, 0.3 of it for closed tours and 0.6
+/// for open tours. Measured peaks: 8x8 closed 166,873,599 states (the upper part's
+/// 38th square) against the 6·10^8 of the frontier estimate, 8.9 GB resident; 7x7 open
+/// 179,310,777 (its 33rd square) against 3·10^8, 10.8 GB resident (`/usr/bin/time -v`).
+pub fn estimate_states(board: Board, quantity: Quantity) -> u64 {
     let w = board.rows().min(board.cols());
     let h = board.rows().max(board.cols());
-    let whole = frontier::estimate_states(board, Quantity::Cycles, false);
-    if h < 2 * w {
-        whole / 10 * 3
-    } else {
-        whole
+    let whole = frontier::estimate_states(board, quantity, false);
+    match (h < 2 * w, quantity) {
+        (false, _) => whole,
+        (true, Quantity::Paths) => whole / 10 * 6,
+        (true, _) => whole / 10 * 3,
     }
 }
 
 /// [`estimate_states`] in bytes.
-pub fn estimate_bytes(board: Board) -> u64 {
+pub fn estimate_bytes(board: Board, quantity: Quantity) -> u64 {
     let w = board.rows().min(board.cols());
-    estimate_states(board).saturating_mul(frontier::bytes_per_state(w))
+    estimate_states(board, quantity).saturating_mul(frontier::bytes_per_state(w))
 }
 
 /// Rows of the lower part (in processing order) for a board of `h` rows: the lower part
@@ -84,9 +90,9 @@ pub fn fits(board: Board) -> bool {
 /// Check a request for the split before any work: closed tours, a board it takes, and
 /// the memory estimate.
 pub fn check(req: &Request) -> Result<(), InputError> {
-    if req.quantity != Quantity::Cycles || req.start.is_some() {
+    if req.quantity == Quantity::TwoFactors || req.start.is_some() {
         return Err(InputError::param(
-            "--method split counts closed tours only: add --closed (and drop --start), or use --method frontier",
+            "--method split counts closed tours and open tours from every start: drop --start, or use --method frontier",
         ));
     }
     if !fits(req.board) {
@@ -95,7 +101,7 @@ pub fn check(req: &Request) -> Result<(), InputError> {
             req.board
         )));
     }
-    let est = estimate_bytes(req.board);
+    let est = estimate_bytes(req.board, req.quantity);
     if est > req.max_memory {
         return Err(InputError::TooLarge(format!(
             "counting on {} by the split method needs about {} of memory (estimate), above the bound of {}; raise --max-memory (GiB) to allow it",
@@ -110,16 +116,33 @@ pub fn check(req: &Request) -> Result<(), InputError> {
 /// One state of a part, as the join needs it.
 #[derive(Clone, Copy)]
 struct Entry {
-    /// Per square of the two rows (2 bits each, in the upper part's window order): the
-    /// degree it needs from the other part.
+    /// The join key. Per square of the two rows (2 bits each, in the upper part's window
+    /// order): the degree it needs from the other part. For open tours, at bit
+    /// [`TOUR_ENDS`], the tour ends the other part must supply (upper part: the tour ends
+    /// it has; lower part: 2 minus those it has), and the squares where a tour ends are
+    /// counted here rather than in the degrees (see [`variants`]).
     need: u64,
-    /// Per path end (4 bits each, ends in window order): the index of the end its path
-    /// joins it to.
-    partner: u64,
+    /// Closed tours: per path end (4 bits each, ends in window order), the index of the
+    /// end its path joins it to. Open tours: per square (5 bits each, window order),
+    /// the square its path joins it to (1-based), [`TERMINAL`] for a path to a retired
+    /// tour end, 0 for a square that is no path end.
+    partner: u128,
     count: u128,
+    /// Open tours: the squares of the two rows where the tour ends (bit `j - 1` for
+    /// square `j`), in the entries of [`variants`].
+    ends: u32,
+    /// Open tours: the number of paths (links) of this part.
+    links: u8,
 }
 
-/// Count Hamiltonian cycles (closed tours) of `req.board` by splitting it.
+/// Bit of [`Entry::need`] where open tours keep their tour-end count.
+const TOUR_ENDS: u32 = 40;
+
+/// [`Entry::partner`] of a path end whose path leads to a retired tour end.
+const TERMINAL: u128 = 31;
+
+/// Count Hamiltonian cycles (closed tours) or Hamiltonian paths (open tours, from every
+/// start) of `req.board` by splitting it.
 pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, InputError> {
     check(req)?;
     match run_with::<u64>(req, &mut progress)? {
@@ -133,12 +156,13 @@ fn run_with<C: Tally>(
     req: &Request,
     progress: &mut impl FnMut(Progress),
 ) -> Result<Option<Run>, InputError> {
-    let upper = Plan::new(req.board, Quantity::Cycles, None);
+    let q = req.quantity;
+    let upper = Plan::new(req.board, q, None);
     let (w, p) = upper.width();
     let h = req.board.squares() / w;
     let b = lower_rows(h);
     let s = h - b;
-    let lower = Plan::new(req.board, Quantity::Cycles, None).output_from(b * w);
+    let lower = Plan::new(req.board, q, None).output_from(b * w);
     let total = (s + b + 2) * w;
     let mut out = frontier::empty_run(&upper);
     let up: Vec<Shard<u64, C>> =
@@ -158,17 +182,25 @@ fn run_with<C: Tally>(
     // position p - i of the upper part.
     let (mut a, mut z) = if n_down <= n_up {
         (
-            entries(&up, p, false, None),
-            entries(&down, p, true, Some(&lower)),
+            entries(&up, p, q, false, None),
+            entries(&down, p, q, true, Some(&lower)),
         )
     } else {
         (
-            entries(&up, p, false, Some(&upper)),
-            entries(&down, p, true, None),
+            entries(&up, p, q, false, Some(&upper)),
+            entries(&down, p, q, true, None),
         )
     };
     drop(up);
     drop(down);
+    if q == Quantity::Paths {
+        // The squares where the tour ends are chosen on the smaller side.
+        if z.len() <= a.len() {
+            z = variants(&z, true);
+        } else {
+            a = variants(&a, false);
+        }
+    }
     a.par_sort_unstable_by_key(|e| e.need);
     z.par_sort_unstable_by_key(|e| e.need);
     let (groups, pairs) = groups(&a, &z);
@@ -176,7 +208,8 @@ fn run_with<C: Tally>(
     if out.transitions.saturating_add(pairs) > req.max_transitions {
         return Ok(Some(out));
     }
-    let count = join(&a, &z, &groups).ok_or_else(|| frontier::overflow(req.board))?;
+    let count =
+        join(&a, &z, &groups, q == Quantity::Paths).ok_or_else(|| frontier::overflow(req.board))?;
     out.joined_pairs = pairs;
     out.count = Some(count);
     out.complete = true;
@@ -188,6 +221,7 @@ fn run_with<C: Tally>(
 fn entries<C: Tally>(
     shards: &[Shard<u64, C>],
     p: usize,
+    q: Quantity,
     turned: bool,
     expand: Option<&Plan>,
 ) -> Vec<Entry> {
@@ -201,10 +235,10 @@ fn entries<C: Tally>(
                 match expand.map(|plan| plan.mirror_image(key)) {
                     Some(m) if m != key => {
                         debug_assert_eq!(count % 2, 0, "a merged pair carries twice one number");
-                        out[0] = Some(entry(key, p, turned, count / 2));
-                        out[1] = Some(entry(m, p, turned, count / 2));
+                        out[0] = Some(entry(key, p, q, turned, count / 2));
+                        out[1] = Some(entry(m, p, q, turned, count / 2));
                     }
-                    _ => out[0] = Some(entry(key, p, turned, count)),
+                    _ => out[0] = Some(entry(key, p, q, turned, count)),
                 }
                 out.into_iter().flatten()
             })
@@ -213,13 +247,13 @@ fn entries<C: Tally>(
 }
 
 /// One state's join entry: its window codes read in the upper part's order.
-fn entry(key: u128, p: usize, turned: bool, count: u128) -> Entry {
+fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
     let mut need = 0u64;
-    let mut labels = [0u8; 16];
-    let mut ends = 0usize;
-    for j in 1..p {
+    let mut codes = [0u8; 17];
+    for (j, slot) in codes.iter_mut().enumerate().take(p).skip(1) {
         let i = if turned { p - j } else { j };
         let code = ((key >> (4 * i)) & 15) as u8;
+        *slot = code;
         let degree = match code {
             0 => 0,
             1 => 2,
@@ -228,29 +262,138 @@ fn entry(key: u128, p: usize, turned: bool, count: u128) -> Entry {
         // The upper part needs what it lacks; the lower part gives what it has.
         let needed = if turned { degree } else { 2 - degree };
         need |= (needed as u64) << (2 * (j - 1));
-        if code >= 3 {
-            labels[ends] = code;
-            ends += 1;
-        }
     }
-    let mut partner = 0u64;
-    for e in 0..ends {
-        let f = (0..ends)
-            .find(|&f| f != e && labels[f] == labels[e])
-            .expect("every path label appears twice in the window");
-        partner |= (f as u64) << (4 * e);
+    let mut partner = 0u128;
+    let mut links = 0;
+    if q == Quantity::Paths {
+        let tour_ends = ((key >> (4 * p)) & 3) as u64;
+        need |= (if turned { 2 - tour_ends } else { tour_ends }) << TOUR_ENDS;
+        let mut path_ends = tour_ends as u8;
+        for j in 1..p {
+            let to = match codes[j] {
+                0 | 1 => continue,
+                2 => TERMINAL,
+                c => (1..p)
+                    .find(|&f| f != j && codes[f] == c)
+                    .expect("every path label appears twice in the window")
+                    as u128,
+            };
+            partner |= to << (5 * (j - 1));
+            path_ends += 1;
+        }
+        links = path_ends / 2;
+    } else {
+        let labels: Vec<u8> = codes[1..p].iter().copied().filter(|&c| c >= 3).collect();
+        for (e, l) in labels.iter().enumerate() {
+            let f = (0..labels.len())
+                .find(|&f| f != e && labels[f] == *l)
+                .expect("every path label appears twice in the window");
+            partner |= (f as u128) << (4 * e);
+        }
     }
     Entry {
         need,
         partner,
         count,
+        ends: 0,
+        links,
     }
+}
+
+/// Open tours: each entry once for every choice of the squares of the two rows where
+/// the tour ends (none, one or two, as many as the tour ends the part lacks). A square
+/// where the tour ends has degree 1 in all, so it takes one edge less than the other
+/// part's key says; the choice is written into the key, so that equal keys fit.
+fn variants(side: &[Entry], turned: bool) -> Vec<Entry> {
+    side.par_iter()
+        .flat_map_iter(|e| {
+            let tour_ends = (e.need >> TOUR_ENDS) as u32;
+            // Tour ends this part may still place: those it lacks.
+            let free = if turned { tour_ends } else { 2 - tour_ends };
+            let degrees = e.need & ((1u64 << TOUR_ENDS) - 1);
+            let candidates: Vec<u32> = (0..16)
+                .filter(|&j| {
+                    let d = (degrees >> (2 * j)) & 3;
+                    if turned {
+                        d <= 1
+                    } else {
+                        d >= 1
+                    }
+                })
+                .collect();
+            let mut out = vec![*e];
+            let place = |mask: u32, k: u32| {
+                let mut v = *e;
+                let mut deg = degrees;
+                for j in 0..16 {
+                    if mask >> j & 1 == 1 {
+                        if turned {
+                            deg += 1 << (2 * j);
+                        } else {
+                            deg -= 1 << (2 * j);
+                        }
+                    }
+                }
+                let t = if turned { tour_ends - k } else { tour_ends + k };
+                v.need = deg | (u64::from(t) << TOUR_ENDS);
+                v.ends = mask;
+                v
+            };
+            for (x, &i) in candidates.iter().enumerate() {
+                if free >= 1 {
+                    out.push(place(1 << i, 1));
+                }
+                if free >= 2 {
+                    for &j in &candidates[x + 1..] {
+                        out.push(place(1 << i | 1 << j, 2));
+                    }
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// Open tours: whether the upper paths `a` and the lower paths `z` (see
+/// [`Entry::partner`]), with the tour ending on the squares `ends`, make one path
+/// through all `links` of them. The walk starts at a tour end and, at each square,
+/// leaves by the other part's path; it must use every path before it reaches the
+/// other tour end.
+fn one_path(a: u128, z: u128, ends: u32, links: u32) -> bool {
+    let at = |x: u128, j: u32| (x >> (5 * (j - 1))) & 31;
+    let (mut pos, mut upper, mut walked) = if ends != 0 {
+        let j = ends.trailing_zeros() + 1;
+        (j, at(a, j) != 0, 0)
+    } else if let Some(j) = (1..=16).find(|&j| at(a, j) == TERMINAL) {
+        // From the upper part's retired tour end to square j, then on by the lower part.
+        (j, false, 1)
+    } else if let Some(j) = (1..=16).find(|&j| at(z, j) == TERMINAL) {
+        (j, true, 1)
+    } else {
+        return false;
+    };
+    for _ in 0..=2 * links {
+        let to = at(if upper { a } else { z }, pos);
+        if to == 0 {
+            return false;
+        }
+        walked += 1;
+        if to == TERMINAL {
+            break;
+        }
+        pos = to as u32;
+        if ends >> (pos - 1) & 1 == 1 {
+            break;
+        }
+        upper = !upper;
+    }
+    walked == links
 }
 
 /// Whether the paths of one part and of the other, alternating at their shared ends,
 /// close into one cycle through all `ends` of them.
-fn one_cycle(a: u64, z: u64, ends: u32) -> bool {
-    let mut e = 0u64;
+fn one_cycle(a: u128, z: u128, ends: u32) -> bool {
+    let mut e = 0u128;
     let mut walked = 0;
     loop {
         e = (a >> (4 * e)) & 15;
@@ -293,17 +436,27 @@ fn groups(a: &[Entry], z: &[Entry]) -> (Groups, u64) {
 
 /// Sum of the products of the numbers of the pairs in `groups` that fit; `None` on
 /// overflow.
-fn join(a: &[Entry], z: &[Entry], groups: &Groups) -> Option<u128> {
+fn join(a: &[Entry], z: &[Entry], groups: &Groups, paths: bool) -> Option<u128> {
     groups
         .par_iter()
         .map(|(ra, rz)| {
             // Squares needing exactly one edge from the other part are the path ends.
             let need = a[ra.start].need;
-            let ends = (0..32).filter(|q| (need >> (2 * q)) & 3 == 1).count() as u32;
+            let ends = (0..16).filter(|q| (need >> (2 * q)) & 3 == 1).count() as u32;
             let mut sum = 0u128;
             for x in &a[ra.clone()] {
                 for y in &z[rz.clone()] {
-                    if ends > 0 && one_cycle(x.partner, y.partner, ends) {
+                    let fits = if paths {
+                        one_path(
+                            x.partner,
+                            y.partner,
+                            x.ends | y.ends,
+                            u32::from(x.links + y.links),
+                        )
+                    } else {
+                        ends > 0 && one_cycle(x.partner, y.partner, ends)
+                    };
+                    if fits {
                         sum = sum.checked_add(x.count.checked_mul(y.count)?)?;
                     }
                 }
@@ -344,7 +497,7 @@ mod tests {
         let pairs = |p: &[usize]| {
             p.iter()
                 .enumerate()
-                .fold(0u64, |a, (e, &f)| a | (f as u64) << (4 * e))
+                .fold(0u128, |a, (e, &f)| a | (f as u128) << (4 * e))
         };
         let a = pairs(&[1, 0, 3, 2]);
         assert!(one_cycle(a, pairs(&[3, 2, 1, 0]), 4));
@@ -355,5 +508,31 @@ mod tests {
         let a = pairs(&[1, 0, 3, 2, 5, 4]);
         assert!(one_cycle(a, pairs(&[5, 2, 1, 4, 3, 0]), 6));
         assert!(!one_cycle(a, pairs(&[3, 2, 1, 0, 5, 4]), 6));
+    }
+
+    /// Open tours: the walk from a tour end must use every path of both parts.
+    #[test]
+    fn the_walk_tells_one_path_from_a_path_and_cycles() {
+        // Per square (1-based), the square its path joins it to, or TERMINAL.
+        let at = |links: &[(u32, u128)]| {
+            links
+                .iter()
+                .fold(0u128, |a, &(j, to)| a | to << (5 * (j - 1)))
+        };
+        // Upper 1-2; lower: retired tour ends to 1 and to 2: one path, three links.
+        let upper = at(&[(1, 2), (2, 1)]);
+        let lower = at(&[(1, TERMINAL), (2, TERMINAL)]);
+        assert!(one_path(upper, lower, 0, 3));
+        // With a cycle 3-4 beside it (upper 3-4, lower 3-4): not one path.
+        let upper2 = at(&[(1, 2), (2, 1), (3, 4), (4, 3)]);
+        let lower2 = at(&[(1, TERMINAL), (2, TERMINAL), (3, 4), (4, 3)]);
+        assert!(!one_path(upper2, lower2, 0, 5));
+        // The tour ending on squares 1 (upper path 1-2) and 3 (lower path 2-3).
+        let upper3 = at(&[(1, 2), (2, 1)]);
+        let lower3 = at(&[(2, 3), (3, 2)]);
+        assert!(one_path(upper3, lower3, 0b101, 2));
+        // Two paths side by side (upper 1-2, lower 3-4, tour ends on all four) are not one.
+        let lower4 = at(&[(3, 4), (4, 3)]);
+        assert!(!one_path(upper3, lower4, 0b1111, 2));
     }
 }
