@@ -500,7 +500,7 @@ impl Plan {
     }
 
     fn encode(&self, c: &[u8], terminals: u8, flag: bool) -> u128 {
-        let mut map = [0u8; 32];
+        let mut map = [0u8; 256];
         let mut next = 3u8;
         let mut k = 0u128;
         for (i, &v) in c.iter().enumerate() {
