@@ -1,4 +1,4 @@
-//! Closed tours counted by splitting the board at a row (meet in the middle).
+//! Closed and open tours counted by splitting the board at a row (meet in the middle).
 //!
 //! The frontier program ([`super::frontier`]) run over the whole board holds, in the
 //! rows after the middle, hundreds of millions of states that the last rows can never
@@ -194,8 +194,22 @@ fn run_with<C: Tally>(
     drop(up);
     drop(down);
     if q == Quantity::Paths {
-        // The squares where the tour ends are chosen on the smaller side.
-        if z.len() <= a.len() {
+        // The squares where the tour ends are chosen on the smaller side; its entries
+        // multiply, so their memory is checked first.
+        let turned = z.len() <= a.len();
+        let side = if turned { &z } else { &a };
+        let made = variants_len(side, turned);
+        let bytes =
+            (made + (a.len() + z.len()) as u64).saturating_mul(std::mem::size_of::<Entry>() as u64);
+        if bytes > req.max_memory {
+            return Err(InputError::TooLarge(format!(
+                "counting on {} by the split method needs {made} join entries for the squares where open tours end (about {}), above the bound of {}; raise --max-memory (GiB) to allow it",
+                req.board,
+                frontier::human_bytes(bytes),
+                frontier::human_bytes(req.max_memory)
+            )));
+        }
+        if turned {
             z = variants(&z, true);
         } else {
             a = variants(&a, false);
@@ -234,7 +248,7 @@ fn entries<C: Tally>(
                 let mut out = [None, None];
                 match expand.map(|plan| plan.mirror_image(key)) {
                     Some(m) if m != key => {
-                        debug_assert_eq!(count % 2, 0, "a merged pair carries twice one number");
+                        assert_eq!(count % 2, 0, "a merged pair carries twice one number");
                         out[0] = Some(entry(key, p, q, turned, count / 2));
                         out[1] = Some(entry(m, p, q, turned, count / 2));
                     }
@@ -307,20 +321,9 @@ fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
 fn variants(side: &[Entry], turned: bool) -> Vec<Entry> {
     side.par_iter()
         .flat_map_iter(|e| {
+            let (free, candidates) = tour_end_squares(e, turned);
             let tour_ends = (e.need >> TOUR_ENDS) as u32;
-            // Tour ends this part may still place: those it lacks.
-            let free = if turned { tour_ends } else { 2 - tour_ends };
             let degrees = e.need & ((1u64 << TOUR_ENDS) - 1);
-            let candidates: Vec<u32> = (0..16)
-                .filter(|&j| {
-                    let d = (degrees >> (2 * j)) & 3;
-                    if turned {
-                        d <= 1
-                    } else {
-                        d >= 1
-                    }
-                })
-                .collect();
             let mut out = vec![*e];
             let place = |mask: u32, k: u32| {
                 let mut v = *e;
@@ -352,6 +355,36 @@ fn variants(side: &[Entry], turned: bool) -> Vec<Entry> {
             out
         })
         .collect()
+}
+
+/// How many entries [`variants`] makes of `side`.
+fn variants_len(side: &[Entry], turned: bool) -> u64 {
+    side.par_iter()
+        .map(|e| {
+            let (free, candidates) = tour_end_squares(e, turned);
+            let m = candidates.len() as u64;
+            1 + if free >= 1 { m } else { 0 } + if free >= 2 { m * (m - 1) / 2 } else { 0 }
+        })
+        .sum()
+}
+
+/// The tour ends an entry may still place on the two rows (those its part lacks) and
+/// the squares that can take one: in the upper part those needing an edge, in the
+/// lower part those with at most one.
+fn tour_end_squares(e: &Entry, turned: bool) -> (u32, Vec<u32>) {
+    let tour_ends = (e.need >> TOUR_ENDS) as u32;
+    let free = if turned { tour_ends } else { 2 - tour_ends };
+    let candidates = (0..16)
+        .filter(|&j| {
+            let d = (e.need >> (2 * j)) & 3;
+            if turned {
+                d <= 1
+            } else {
+                d >= 1
+            }
+        })
+        .collect();
+    (free, candidates)
 }
 
 /// Open tours: whether the upper paths `a` and the lower paths `z` (see
