@@ -27,7 +27,8 @@ pub enum MethodArg {
     Frontier,
     /// Exhaustive search (cost grows with the number of tours); gives per-start counts.
     Search,
-    /// The frontier program on the board's two parts, joined (closed tours).
+    /// The frontier program on the board's two parts, joined (closed tours, and open
+    /// tours from every start).
     Split,
 }
 
@@ -50,7 +51,8 @@ pub struct CountArgs {
     pub start: Option<String>,
     /// Counting method: auto (the default: split for closed tours where it applies,
     /// else frontier), frontier (dynamic program), split (the dynamic program on two
-    /// halves, joined; closed tours) or search (exhaustive).
+    /// parts, joined; closed tours and open tours from every start) or search
+    /// (exhaustive).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
     /// Work budget, 1 to 2^64-1: search steps (squares placed, plus one per square set

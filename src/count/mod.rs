@@ -3,9 +3,10 @@
 //! - [`frontier`]: a transfer-matrix (frontier) dynamic program over the squares, whose
 //!   cost grows with the number of frontier states, not with the number of tours (the
 //!   default; counts 6x6 closed tours in well under a second);
-//! - [`split`]: closed tours only, the frontier program run on the board's upper rows
-//!   and, turned, on its lower rows, the two parts joined at a row (meet in the middle);
-//!   it counts the 13,267,364,410,532 closed tours of 8x8 in minutes;
+//! - [`split`]: the frontier program run on the board's upper rows and, turned, on its
+//!   lower rows, the two parts joined at a row (meet in the middle; closed tours, and
+//!   open tours from every start); it counts the 13,267,364,410,532 closed tours of 8x8
+//!   in minutes;
 //! - [`search`]: exhaustive depth-first enumeration, kept as the oracle the tests
 //!   compare the frontier method with; its cost grows with the number of tours.
 //!
@@ -42,7 +43,8 @@ pub enum Method {
     Frontier,
     /// Exhaustive search ([`search`]).
     Search,
-    /// The frontier program on two parts of the board, joined ([`split`]; closed tours).
+    /// The frontier program on two parts of the board, joined ([`split`]; closed tours,
+    /// and open tours from every start).
     Split,
 }
 
