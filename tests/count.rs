@@ -409,9 +409,18 @@ fn count_command_contract() {
     assert!(v["pairs_joined"].as_u64().unwrap() > 0);
     let v = json_of(&["count", "--board", "4x6", "--format", "json"]);
     assert_eq!(
-        v["method"], "frontier",
-        "open tours are counted by the frontier"
+        v["method"], "split",
+        "open tours from every start are split too"
     );
+    let v = json_of(&[
+        "count", "--board", "4x6", "--start", "a1", "--format", "json",
+    ]);
+    assert_eq!(
+        v["method"], "frontier",
+        "open tours from one start: the frontier"
+    );
+    let v = json_of(&["count", "--board", "4x4", "--closed", "--format", "json"]);
+    assert_eq!(v["method"], "frontier", "4x4 is too short for the split");
     let v = json_of(&[
         "count", "--board", "6x6", "--closed", "--method", "frontier", "--format", "json",
     ]);

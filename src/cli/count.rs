@@ -20,8 +20,8 @@ use crate::error::InputError;
 /// Counting method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MethodArg {
-    /// split for closed tours on boards it takes (narrow side 3 to 8, long side at
-    /// least 5), frontier otherwise.
+    /// split for closed tours and for open tours from every start on boards it takes
+    /// (narrow side 3 to 8, long side at least 5), frontier otherwise.
     Auto,
     /// Transfer-matrix dynamic program over the squares (cost grows with the states).
     Frontier,
@@ -49,8 +49,7 @@ pub struct CountArgs {
     /// Count only tours starting on this square: ROW,COL (0-based) or algebraic like c3.
     #[arg(long)]
     pub start: Option<String>,
-    /// Counting method: auto (the default: split for closed tours where it applies,
-    /// else frontier), frontier (dynamic program), split (the dynamic program on two
+    /// Counting method: auto (the default: split where it applies, else frontier), frontier (dynamic program), split (the dynamic program on two
     /// parts, joined; closed tours and open tours from every start) or search
     /// (exhaustive).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
@@ -127,7 +126,7 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let max_memory = args.max_memory << 30;
     let method = match args.method {
         MethodArg::Auto
-            if args.closed
+            if start.is_none()
                 && !args.two_factors
                 && args.profile_rows.is_none()
                 && count::split::fits(board) =>

@@ -55,7 +55,7 @@ use crate::error::InputError;
 /// upper part stops before the middle rows' peak, 0.3 of it for closed tours and 0.6
 /// for open tours. Measured peaks: 8x8 closed 166,873,599 states (the upper part's
 /// 38th square) against the 6·10^8 of the frontier estimate, 8.9 GB resident; 7x7 open
-/// 179,310,777 (its 33rd square) against 3·10^8, 10.8 GB resident (`/usr/bin/time -v`).
+/// 179,310,777 (its 33rd square) against 3·10^8, 11.0 GB resident (`/usr/bin/time -v`).
 pub fn estimate_states(board: Board, quantity: Quantity) -> u64 {
     let w = board.rows().min(board.cols());
     let h = board.rows().max(board.cols());
