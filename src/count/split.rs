@@ -14,7 +14,7 @@
 //!   (the crossing edges). Turning the board by 180 degrees maps the knight's graph
 //!   onto itself, so it is grown by the same program on the turned board: its first
 //!   `h - s` rows in full, then two **output rows** (the upper part's last two rows,
-//!   turned) that take edges only to the full rows ([`Plan::output_from`]). Its states
+//!   turned) that take edges only to the full rows (`Plan::output_from`). Its states
 //!   describe the same two rows: how many crossing edges each square received, and which
 //!   of them the lower paths join.
 //!
@@ -36,7 +36,7 @@
 //! **Open tours** (Hamiltonian paths, from every start): the states also carry the
 //! retired tour ends, and a square of the two rows may be a tour end, of degree 1 in
 //! all. The smaller table is expanded once more, for each choice of the (at most two)
-//! squares where the tour ends ([`variants`]); a pair fits when the walk from one tour
+//! squares where the tour ends (`variants`); a pair fits when the walk from one tour
 //! end, alternating parts, uses every path of both before reaching the other tour end.
 //!
 //! Boards: a narrow side of 3 to 8 (keys of 64 bits, at most 16 path ends in the two
