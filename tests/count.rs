@@ -51,17 +51,24 @@ fn by_split(board: Board, closed: bool) -> Count {
     c
 }
 
-/// The dynamic program itself, without the theorem shortcut.
-fn raw(board: Board, quantity: Quantity, start: Option<u32>) -> u128 {
-    let req = Request {
+/// A request for the whole board, without budget, under 4 GiB.
+fn request(board: Board, quantity: Quantity, start: Option<u32>) -> Request {
+    Request {
         board,
         quantity,
         start,
         max_transitions: u64::MAX,
         max_memory: 4 * GIB,
         rows_limit: None,
-    };
-    frontier::run(&req, |_| {}).unwrap().count.unwrap()
+    }
+}
+
+/// The dynamic program itself, without the theorem shortcut.
+fn raw(board: Board, quantity: Quantity, start: Option<u32>) -> u128 {
+    frontier::run(&request(board, quantity, start), |_| {})
+        .unwrap()
+        .count
+        .unwrap()
 }
 
 fn assert_same(board: Board, closed: bool, start: Option<u32>) {
@@ -156,17 +163,9 @@ fn split_finds_no_tour_where_the_theorems_say_none() {
         .chain(open.iter().map(|&(m, n)| (m, n, Quantity::Paths)))
     {
         let board = Board::new(m, n).unwrap();
-        let req = Request {
-            board,
-            quantity,
-            start: None,
-            max_transitions: u64::MAX,
-            max_memory: 4 * GIB,
-            rows_limit: None,
-        };
-        let run = count::split::run(&req, |_| {}).unwrap();
+        let run = count::split::run(&request(board, quantity, None), |_| {}).unwrap();
         assert_eq!(run.count, Some(0), "{board} {quantity:?}");
-        rejected += run.joined_pairs;
+        rejected += run.pairs_joined;
     }
     assert!(rejected > 0);
 }

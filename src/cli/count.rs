@@ -287,7 +287,7 @@ fn two_factors(
         };
         b.finish_and_clear();
         let run = run?;
-        transitions += run.transitions + run.joined_pairs;
+        transitions += run.transitions + run.pairs_joined;
         match run.count {
             Some(c) => results.push(c),
             None => {

@@ -127,7 +127,7 @@ pub struct Run {
     pub width: usize,
     pub length: usize,
     /// Pairs of states checked by the join ([`super::split`]; 0 for the frontier method).
-    pub joined_pairs: u64,
+    pub pairs_joined: u64,
 }
 
 /// The geometry of the processing order, precomputed.
@@ -721,7 +721,7 @@ pub(super) fn empty_run(plan: &Plan) -> Run {
         states: Vec::new(),
         width: plan.w,
         length: plan.n / plan.w,
-        joined_pairs: 0,
+        pairs_joined: 0,
     }
 }
 

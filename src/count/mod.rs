@@ -200,7 +200,7 @@ pub fn frontier_count(
         steps: run.transitions,
         decided_by: None,
         peak_states: Some(run.peak_states),
-        pairs_joined: (spec.method == Method::Split).then_some(run.joined_pairs),
+        pairs_joined: (spec.method == Method::Split).then_some(run.pairs_joined),
         per_start: Vec::new(),
     })
 }

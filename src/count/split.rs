@@ -224,7 +224,7 @@ fn run_with<C: Tally>(
     }
     let count =
         join(&a, &z, &groups, q == Quantity::Paths).ok_or_else(|| frontier::overflow(req.board))?;
-    out.joined_pairs = pairs;
+    out.pairs_joined = pairs;
     out.count = Some(count);
     out.complete = true;
     Ok(Some(out))
@@ -277,6 +277,15 @@ fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
         let needed = if turned { degree } else { 2 - degree };
         need |= (needed as u64) << (2 * (j - 1));
     }
+    // The square (1-based) that each labelled path end's path joins it to.
+    let mut joined = [0usize; 17];
+    for j in 1..p {
+        if codes[j] >= 3 {
+            joined[j] = (1..p)
+                .find(|&f| f != j && codes[f] == codes[j])
+                .expect("every path label appears twice in the window");
+        }
+    }
     let mut partner = 0u128;
     let mut links = 0;
     if q == Quantity::Paths {
@@ -287,22 +296,26 @@ fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
             let to = match codes[j] {
                 0 | 1 => continue,
                 2 => TERMINAL,
-                c => (1..p)
-                    .find(|&f| f != j && codes[f] == c)
-                    .expect("every path label appears twice in the window")
-                    as u128,
+                _ => joined[j] as u128,
             };
             partner |= to << (5 * (j - 1));
             path_ends += 1;
         }
         links = path_ends / 2;
     } else {
-        let labels: Vec<u8> = codes[1..p].iter().copied().filter(|&c| c >= 3).collect();
-        for (e, l) in labels.iter().enumerate() {
-            let f = (0..labels.len())
-                .find(|&f| f != e && labels[f] == *l)
-                .expect("every path label appears twice in the window");
-            partner |= (f as u128) << (4 * e);
+        // Closed tours number the path ends in window order.
+        let mut index = [0u8; 17];
+        let mut ends = 0u8;
+        for j in 1..p {
+            if codes[j] >= 3 {
+                index[j] = ends;
+                ends += 1;
+            }
+        }
+        for j in 1..p {
+            if codes[j] >= 3 {
+                partner |= u128::from(index[joined[j]]) << (4 * index[j]);
+            }
         }
     }
     Entry {
@@ -321,34 +334,31 @@ fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
 fn variants(side: &[Entry], turned: bool) -> Vec<Entry> {
     side.par_iter()
         .flat_map_iter(|e| {
-            let (free, candidates) = tour_end_squares(e, turned);
+            let (free, squares) = tour_end_squares(e, turned);
             let tour_ends = (e.need >> TOUR_ENDS) as u32;
             let degrees = e.need & ((1u64 << TOUR_ENDS) - 1);
-            let mut out = vec![*e];
-            let place = |mask: u32, k: u32| {
+            let place = |mask: u32| {
+                // One edge per tour-end square, in its 2-bit lane.
+                let lanes: u64 = bits(mask).map(|j| 1u64 << (2 * j)).sum();
+                let k = mask.count_ones();
                 let mut v = *e;
-                let mut deg = degrees;
-                for j in 0..16 {
-                    if mask >> j & 1 == 1 {
-                        if turned {
-                            deg += 1 << (2 * j);
-                        } else {
-                            deg -= 1 << (2 * j);
-                        }
-                    }
-                }
-                let t = if turned { tour_ends - k } else { tour_ends + k };
+                let (deg, t) = if turned {
+                    (degrees + lanes, tour_ends - k)
+                } else {
+                    (degrees - lanes, tour_ends + k)
+                };
                 v.need = deg | (u64::from(t) << TOUR_ENDS);
                 v.ends = mask;
                 v
             };
-            for (x, &i) in candidates.iter().enumerate() {
+            let mut out = vec![*e];
+            for i in bits(squares) {
                 if free >= 1 {
-                    out.push(place(1 << i, 1));
+                    out.push(place(1 << i));
                 }
                 if free >= 2 {
-                    for &j in &candidates[x + 1..] {
-                        out.push(place(1 << i | 1 << j, 2));
+                    for j in bits(squares >> (i + 1) << (i + 1)) {
+                        out.push(place(1 << i | 1 << j));
                     }
                 }
             }
@@ -361,20 +371,20 @@ fn variants(side: &[Entry], turned: bool) -> Vec<Entry> {
 fn variants_len(side: &[Entry], turned: bool) -> u64 {
     side.par_iter()
         .map(|e| {
-            let (free, candidates) = tour_end_squares(e, turned);
-            let m = candidates.len() as u64;
+            let (free, squares) = tour_end_squares(e, turned);
+            let m = u64::from(squares.count_ones());
             1 + if free >= 1 { m } else { 0 } + if free >= 2 { m * (m - 1) / 2 } else { 0 }
         })
         .sum()
 }
 
 /// The tour ends an entry may still place on the two rows (those its part lacks) and
-/// the squares that can take one: in the upper part those needing an edge, in the
-/// lower part those with at most one.
-fn tour_end_squares(e: &Entry, turned: bool) -> (u32, Vec<u32>) {
+/// the squares that can take one (bit `j` for square `j + 1`): in the upper part those
+/// needing an edge, in the lower part those with at most one.
+fn tour_end_squares(e: &Entry, turned: bool) -> (u32, u32) {
     let tour_ends = (e.need >> TOUR_ENDS) as u32;
     let free = if turned { tour_ends } else { 2 - tour_ends };
-    let candidates = (0..16)
+    let squares = (0..16)
         .filter(|&j| {
             let d = (e.need >> (2 * j)) & 3;
             if turned {
@@ -383,8 +393,13 @@ fn tour_end_squares(e: &Entry, turned: bool) -> (u32, Vec<u32>) {
                 d >= 1
             }
         })
-        .collect();
-    (free, candidates)
+        .fold(0u32, |m, j| m | 1 << j);
+    (free, squares)
+}
+
+/// The set bits of `mask`, lowest first.
+fn bits(mask: u32) -> impl Iterator<Item = u32> {
+    (0..32).filter(move |j| mask >> j & 1 == 1)
 }
 
 /// Open tours: whether the upper paths `a` and the lower paths `z` (see
