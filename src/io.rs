@@ -54,6 +54,93 @@ pub fn write_atomic_with(
     Ok(())
 }
 
+/// Open `path` for reading, refusing anything but a regular file without blocking on it:
+/// a FIFO, a device, a socket or a directory is an [`std::io::ErrorKind::InvalidInput`]
+/// error whose message says what the path is ("is a FIFO, not a regular file"). Symbolic
+/// links are followed. The file is opened non-blocking (so opening a FIFO with no writer
+/// returns at once) and checked with `fstat` on the open descriptor, so what is checked is
+/// what is read.
+pub fn open_input(path: &Path) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let kind = file.metadata()?.file_type();
+    if kind.is_file() {
+        #[cfg(unix)]
+        clear_nonblocking(&file)?;
+        return Ok(file);
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("is {}, not a regular file", file_kind(&kind)),
+    ))
+}
+
+/// Clear `O_NONBLOCK` on a regular file opened by [`open_input`] (reads of a regular file
+/// ignore it on Linux, but not every system promises that).
+#[cfg(unix)]
+fn clear_nonblocking(file: &File) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let fd = file.as_raw_fd();
+    // SAFETY: `fd` is a descriptor `file` owns and keeps open for the duration of both
+    // calls; F_GETFL and F_SETFL only read and set its status flags.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: as above.
+    if unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// What a file type is, in words: "a directory", "a FIFO", "a character device", ...
+pub fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_file() {
+        "a regular file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Whether an error from [`open_input`] (or any open) is the caller's input to change
+/// rather than the environment: the path does not exist, or is not a regular file.
+pub fn is_input_problem(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::NotFound
+            | std::io::ErrorKind::InvalidInput
+            | std::io::ErrorKind::IsADirectory
+            | std::io::ErrorKind::NotADirectory
+    )
+}
+
 /// Appends lines to a file, flushing each one to the operating system as it is written,
 /// so a crash loses at most the line being written (which [`complete_len`] then skips).
 pub struct Appender {
@@ -135,6 +222,39 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter(|n| n.ends_with(".tmp") || n.contains(".tmp"))
             .collect()
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn open_input_refuses_what_is_not_a_regular_file_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: `c` is a valid NUL-terminated path that outlives the call.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        for (path, words) in [
+            (fifo.as_path(), "is a FIFO, not a regular file"),
+            (dir.path(), "is a directory, not a regular file"),
+            (
+                Path::new("/dev/null"),
+                "is a character device, not a regular file",
+            ),
+        ] {
+            let e = open_input(path).unwrap_err();
+            assert!(is_input_problem(&e), "{path:?}: {e}");
+            assert_eq!(e.to_string(), words);
+        }
+        let file = dir.path().join("a.txt");
+        std::fs::write(&file, b"abc").unwrap();
+        let mut text = String::new();
+        open_input(&file)
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
+        assert_eq!(text, "abc");
+        assert!(is_input_problem(
+            &open_input(&dir.path().join("none")).unwrap_err()
+        ));
     }
 
     #[test]
