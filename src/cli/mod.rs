@@ -93,7 +93,16 @@ pub enum Command {
     Manpage(manuals::ManpageArgs),
 }
 
-/// How a failed command should exit.
+/// How a failed command should exit. This is the one place the exit codes are decided
+/// ([`Failure::exit_code`]); the README's "Exit codes" section states the same rule:
+///
+/// | code | meaning | stdout |
+/// |---|---|---|
+/// | 0 | done (`exists`, `check`: yes; `solve`: a tour) | the result |
+/// | 1 | the answer is no (`exists`, `check`, `solve` without a tour) | the answer |
+/// | 1 | the environment failed: disk full, file too large, permission denied, out of the memory the process really has, a results folder busy with another process | nothing |
+/// | 2 | the input must change: a flag, a file's content, a path that is not a regular file, a request beyond a bound the user typed or a hard limit of the format | nothing |
+/// | 130, 143 | stopped by SIGINT or SIGTERM (128 + the signal), what was done saved | nothing more |
 #[derive(Debug)]
 pub enum Failure {
     /// Bad input: one line on stderr, exit code 2.
@@ -191,27 +200,40 @@ where
         Ok(()) => match flushed {
             Ok(()) => 0,
             Err(e) => {
-                say(&format!("error: cannot write to standard output: {e}"));
-                1
+                let failure = Failure::Other(
+                    anyhow::Error::new(e).context("cannot write to standard output"),
+                );
+                failure.report();
+                failure.exit_code()
             }
         },
-        Err(Failure::Input(e)) => {
-            say(&format!("error: {}", one_line(&e.to_string())));
-            2
+        Err(failure) => {
+            failure.report();
+            failure.exit_code()
         }
-        Err(Failure::Flag(e)) => {
-            say(&format!("error: {}", one_line(&e.to_string())));
-            2
+    }
+}
+
+impl Failure {
+    /// The process exit code for this failure (the table on [`Failure`]).
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Failure::Input(_) | Failure::Flag(_) => 2,
+            Failure::Other(_) | Failure::No => 1,
+            Failure::Interrupted(_) => 130,
         }
-        Err(Failure::Other(e)) => {
-            say(&format!("error: {}", one_line(&format!("{e:#}"))));
-            1
+    }
+
+    /// Say what failed on stderr, on one line (nothing for [`Failure::No`], whose answer
+    /// is already printed).
+    fn report(&self) {
+        match self {
+            Failure::Input(e) => say(&format!("error: {}", one_line(&e.to_string()))),
+            Failure::Flag(e) => say(&format!("error: {}", one_line(&e.to_string()))),
+            Failure::Other(e) => say(&format!("error: {}", one_line(&format!("{e:#}")))),
+            Failure::Interrupted(msg) => say(msg),
+            Failure::No => {}
         }
-        Err(Failure::Interrupted(msg)) => {
-            say(&msg);
-            130
-        }
-        Err(Failure::No) => 1,
     }
 }
 
