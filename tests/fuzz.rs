@@ -13,10 +13,18 @@
 //! subcommand or parser, to stderr (uncaptured, so CI logs show it).
 //! A longer soak, twenty times the cases: `cargo test --release --test fuzz -- --ignored`.
 //!
+//! The environment generators (`fuzz/environment.rs`) add what a flag cannot reach:
+//! FIFOs, devices, folders and links where a file is read or written; address-space
+//! limits below what a board needs; SIGINT and SIGTERM while a file is written; two
+//! processes on one results folder.
+//!
 //! Failures that belong to open cases elsewhere are listed in [`KNOWN_OPEN`], each
 //! relaxing one check for one generator and command; delete an entry once its fix is in.
 
 mod common;
+#[cfg(unix)]
+#[path = "fuzz/environment.rs"]
+mod environment;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -92,37 +100,74 @@ struct Run {
 /// Run the binary in `dir` with stdin closed, output to files (so a large output cannot
 /// block the child), the memory limit, and the time limit.
 fn run_in(dir: &Path, args: &[String]) -> Run {
-    let out_path = dir.join(".fuzz-stdout");
-    let err_path = dir.join(".fuzz-stderr");
+    spawn_in(dir, args, MEMORY_LIMIT).finish()
+}
+
+/// A child started by [`spawn_in`], with the files its stdout and stderr go to.
+struct Started {
+    child: std::process::Child,
+    args: Vec<String>,
+    out: PathBuf,
+    err: PathBuf,
+}
+
+/// Start the binary in `dir` as [`run_in`] does, under an address-space limit of
+/// `memory` bytes; [`Started::finish`] waits for it. Each start has its own output
+/// files, so two runs at once in one folder keep theirs apart.
+fn spawn_in(dir: &Path, args: &[String], memory: u64) -> Started {
+    static STARTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = STARTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let out = dir.join(format!(".fuzz-stdout-{n}"));
+    let err = dir.join(format!(".fuzz-stderr-{n}"));
     #[cfg(target_os = "linux")]
-    let mut cmd = common::limited_command(&[(libc::RLIMIT_AS, MEMORY_LIMIT)]);
+    let mut cmd = common::limited_command(&[(libc::RLIMIT_AS, memory)]);
     #[cfg(not(target_os = "linux"))]
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"));
+    let mut cmd = {
+        let _ = memory;
+        std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"))
+    };
     cmd.args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
-        .stdout(fs::File::create(&out_path).unwrap())
-        .stderr(fs::File::create(&err_path).unwrap());
-    let mut child = cmd.spawn().expect("binary starts");
-    let start = Instant::now();
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > RUN_LIMIT {
-            timed_out = true;
-            let _ = child.kill();
-            break child.wait().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    Run {
+        .stdout(fs::File::create(&out).unwrap())
+        .stderr(fs::File::create(&err).unwrap());
+    Started {
+        child: cmd.spawn().expect("binary starts"),
         args: args.to_vec(),
-        code: status.code(),
-        stdout: String::from_utf8_lossy(&fs::read(&out_path).unwrap()).into_owned(),
-        stderr: String::from_utf8_lossy(&fs::read(&err_path).unwrap()).into_owned(),
-        timed_out,
+        out,
+        err,
+    }
+}
+
+impl Started {
+    /// Wait for the child (killing it past [`RUN_LIMIT`]) and collect what it did; its
+    /// output files are removed.
+    fn finish(mut self) -> Run {
+        let start = Instant::now();
+        let mut timed_out = false;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > RUN_LIMIT {
+                timed_out = true;
+                let _ = self.child.kill();
+                break self.child.wait().unwrap();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        let read = |p: &Path| {
+            let text = String::from_utf8_lossy(&fs::read(p).unwrap()).into_owned();
+            let _ = fs::remove_file(p);
+            text
+        };
+        Run {
+            args: self.args,
+            code: status.code(),
+            stdout: read(&self.out),
+            stderr: read(&self.err),
+            timed_out,
+        }
     }
 }
 
@@ -816,4 +861,6 @@ fn soak() {
     damaged_records(n(FILE_CASES));
     damaged_traces(n(FILE_CASES));
     damaged_tours(n(FILE_CASES));
+    #[cfg(unix)]
+    environment::soak(n);
 }
