@@ -537,7 +537,7 @@ const RACES: &[(&[&str], &[&str])] = &[
 /// The spec of the races: the fuzz spec with more trials on a larger board, so that a
 /// run lasts long enough for the second process to meet it.
 fn race_spec() -> String {
-    SPEC.replace("trials = 4", "trials = 300")
+    SPEC.replace("trials = 4", "trials = 20000")
         .replace("[\"6x6\"]", "[\"8x8\"]")
 }
 
@@ -567,7 +567,7 @@ fn interrupted_run(dir: &Path, out: &str) {
 
 fn races(n: u32) {
     file_runner(n)
-        .run(&(0..RACES.len(), 0u64..300), |(case, offset)| {
+        .run(&(0..RACES.len(), 0u64..40), |(case, offset)| {
             let (first, second) = RACES[case];
             let dir = scratch();
             let d = dir.path();
