@@ -200,10 +200,14 @@ fn resume(terminal: &mut ratatui::DefaultTerminal) -> io::Result<()> {
     execute!(
         io::stdout(),
         crossterm::terminal::EnterAlternateScreen,
-        EnableBracketedPaste
+        EnableBracketedPaste,
+        crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
     )?;
     terminal.hide_cursor()?;
-    terminal.clear()
+    // Both buffers emptied: the next draw is compared with a blank screen, so it
+    // repaints everything (`Terminal::clear` would ask the terminal where its cursor is).
+    terminal.swap_buffers();
+    Ok(())
 }
 
 /// Install a panic hook that restores the terminal, then runs the previous hook.
