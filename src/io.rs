@@ -63,7 +63,12 @@ struct Temporary {
 impl Temporary {
     /// Create `.{name}.XXXXXX{suffix}` in `dir`, with mode `mode` if given (a replaced
     /// file's) or else 0666 less the umask.
-    fn create(dir: &Path, name: &str, suffix: &str, mode: Option<u32>) -> std::io::Result<Temporary> {
+    fn create(
+        dir: &Path,
+        name: &str,
+        suffix: &str,
+        mode: Option<u32>,
+    ) -> std::io::Result<Temporary> {
         let prefix = format!(".{name}.");
         let mut files = live();
         let mut builder = tempfile::Builder::new();
@@ -92,7 +97,10 @@ impl Temporary {
     }
 
     fn as_file_mut(&mut self) -> &mut File {
-        self.file.as_mut().expect("a live temporary file").as_file_mut()
+        self.file
+            .as_mut()
+            .expect("a live temporary file")
+            .as_file_mut()
     }
 
     /// Sync the file and rename it over `target`. On failure it is removed.
@@ -241,7 +249,9 @@ pub fn write_atomic_at(path: &Path, fill: &mut dyn FnMut(&Path) -> Result<()>) -
 /// Refuse `path` if it exists and is not a regular file (after following symbolic links),
 /// as [`write_atomic`] would: for checking an output before any work.
 pub fn check_writable(path: &Path) -> Result<()> {
-    write_target(path).map(drop).map_err(|e| write_failure(path, &e))
+    write_target(path)
+        .map(drop)
+        .map_err(|e| write_failure(path, &e))
 }
 
 /// A registered temporary file for writing `path`, beside the file it will replace
@@ -484,7 +494,10 @@ mod tests {
         let link = dir.path().join("link.json");
         std::os::unix::fs::symlink("real.json", &link).unwrap();
         write_atomic(&link, b"new").unwrap();
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(std::fs::read(&real).unwrap(), b"new");
         let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
@@ -502,7 +515,10 @@ mod tests {
         assert!(e.downcast_ref::<InputError>().is_some(), "{e:#}");
         assert_eq!(
             e.to_string(),
-            format!("cannot write {}: is a FIFO, not a regular file", fifo.display())
+            format!(
+                "cannot write {}: is a FIFO, not a regular file",
+                fifo.display()
+            )
         );
         assert!(leftovers(dir.path()).is_empty());
     }
@@ -521,7 +537,9 @@ mod tests {
         })
         .unwrap_err();
         assert!(e.downcast_ref::<InputError>().is_none(), "{e:#}");
-        assert!(e.to_string().starts_with(&format!("cannot write {}: ", p.display())));
+        assert!(e
+            .to_string()
+            .starts_with(&format!("cannot write {}: ", p.display())));
         assert!(leftovers(dir.path()).is_empty());
         assert!(!temporary_files().iter().any(|t| t.starts_with(dir.path())));
     }

@@ -82,15 +82,26 @@ fn outputs_write_through_symbolic_links() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     std::fs::create_dir(dir.join("real")).unwrap();
-    for (flag, name) in [("--trace", "t.json"), ("--png", "t.png"), ("--svg", "t.svg")] {
+    for (flag, name) in [
+        ("--trace", "t.json"),
+        ("--png", "t.png"),
+        ("--svg", "t.svg"),
+    ] {
         let target = dir.join("real").join(name);
         std::fs::write(&target, "old").unwrap();
         let link = dir.join(format!("link-{name}"));
         std::os::unix::fs::symlink(Path::new("real").join(name), &link).unwrap();
         let o = knightnet(&["solve", "--board", "6x6", flag, s(&link), "--summary"]);
-        assert!(o.status.success(), "{flag}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{flag}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         let meta = std::fs::symlink_metadata(&link).unwrap();
-        assert!(meta.file_type().is_symlink(), "{flag}: the link was replaced");
+        assert!(
+            meta.file_type().is_symlink(),
+            "{flag}: the link was replaced"
+        );
         let written = std::fs::read(&target).unwrap();
         assert_ne!(written, b"old", "{flag}: the link's target was not written");
         assert!(hidden(dir).is_empty() && hidden(&dir.join("real")).is_empty());
@@ -100,7 +111,10 @@ fn outputs_write_through_symbolic_links() {
     std::os::unix::fs::symlink("real/new.json", &link).unwrap();
     let o = knightnet(&["solve", "--board", "6x6", "--trace", s(&link), "--summary"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
     assert!(dir.join("real/new.json").is_file());
 }
 
@@ -183,7 +197,15 @@ fn written_files_keep_the_umask_and_replaced_files_keep_their_mode() {
         let trace = dir.join(format!("t-{umask:o}.json"));
         let png = dir.join(format!("t-{umask:o}.png"));
         let o = with_umask(umask)
-            .args(["solve", "--board", "6x6", "--trace", s(&trace), "--png", s(&png)])
+            .args([
+                "solve",
+                "--board",
+                "6x6",
+                "--trace",
+                s(&trace),
+                "--png",
+                s(&png),
+            ])
             .output()
             .unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -272,23 +294,83 @@ fn non_utf8_paths_never_panic() {
     let o = |text: &str| OsString::from(text);
     let (spec, results, trace) = (o(s(&spec)), o(s(&results)), o(s(&trace)));
     let cases: Vec<Vec<OsString>> = vec![
-        vec![o("experiment"), spec.clone(), o("--out"), bad(""), o("--quiet")],
+        vec![
+            o("experiment"),
+            spec.clone(),
+            o("--out"),
+            bad(""),
+            o("--quiet"),
+        ],
         vec![o("experiment"), bad(".toml"), o("--quiet")],
         vec![o("merge"), results.clone(), o("--out"), bad("")],
         vec![o("merge"), bad(""), o("--out"), bad("m")],
         vec![o("stats"), bad("")],
         vec![o("plot"), bad("")],
         vec![o("plot"), results.clone(), o("--out"), bad("plots")],
-        vec![o("plot"), results.clone(), o("--out"), o("p"), o("--hf"), bad(".csv")],
-        vec![o("plot"), results.clone(), o("--out"), o("p"), o("--published"), bad(".csv")],
-        vec![o("solve"), o("--board"), o("6x6"), o("--trace"), bad(".json")],
+        vec![
+            o("plot"),
+            results.clone(),
+            o("--out"),
+            o("p"),
+            o("--hf"),
+            bad(".csv"),
+        ],
+        vec![
+            o("plot"),
+            results.clone(),
+            o("--out"),
+            o("p"),
+            o("--published"),
+            bad(".csv"),
+        ],
+        vec![
+            o("solve"),
+            o("--board"),
+            o("6x6"),
+            o("--trace"),
+            bad(".json"),
+        ],
         vec![o("solve"), o("--board"), o("6x6"), o("--png"), bad(".png")],
         vec![o("solve"), o("--board"), o("6x6"), o("--svg"), bad(".svg")],
-        vec![o("animate"), o("--board"), o("6x6"), o("--out"), bad(".gif")],
-        vec![o("animate"), o("--trace"), bad(".json"), o("--out"), o("a.gif")],
-        vec![o("animate"), o("--trace"), trace.clone(), o("--out"), o("a.gif"), o("--final"), bad(".png")],
-        vec![o("convergence"), o("--board"), o("6x6"), o("--runs"), o("2"), o("--out"), bad(".png")],
-        vec![o("convergence"), o("--trace"), bad(".json"), o("--out"), o("c.png")],
+        vec![
+            o("animate"),
+            o("--board"),
+            o("6x6"),
+            o("--out"),
+            bad(".gif"),
+        ],
+        vec![
+            o("animate"),
+            o("--trace"),
+            bad(".json"),
+            o("--out"),
+            o("a.gif"),
+        ],
+        vec![
+            o("animate"),
+            o("--trace"),
+            trace.clone(),
+            o("--out"),
+            o("a.gif"),
+            o("--final"),
+            bad(".png"),
+        ],
+        vec![
+            o("convergence"),
+            o("--board"),
+            o("6x6"),
+            o("--runs"),
+            o("2"),
+            o("--out"),
+            bad(".png"),
+        ],
+        vec![
+            o("convergence"),
+            o("--trace"),
+            bad(".json"),
+            o("--out"),
+            o("c.png"),
+        ],
         vec![o("check"), bad(".txt")],
         vec![o("manpage"), o("--out"), bad("")],
     ];
@@ -329,8 +411,12 @@ fn a_file_size_limit_is_an_environment_error_and_leaves_no_temporary_file() {
             "solve",
             "--board",
             if flag == "--trace" { "30x30" } else { "60x60" },
-            if flag == "--trace" { "--solver" } else { "--solver" },
-            if flag == "--trace" { "network" } else { "warnsdorff" },
+            "--solver",
+            if flag == "--trace" {
+                "network"
+            } else {
+                "warnsdorff"
+            },
             flag,
             s(&path),
             "--summary",
@@ -391,7 +477,14 @@ fn interrupt_while_writing(
 /// files (13 of 36 tries), and the process died by the signal.
 #[test]
 fn sigint_and_sigterm_during_a_figure_write_leave_no_temporary_file() {
-    let big: &[&str] = &["solve", "--board", "600x600", "--solver", "warnsdorff", "--summary"];
+    let big: &[&str] = &[
+        "solve",
+        "--board",
+        "600x600",
+        "--solver",
+        "warnsdorff",
+        "--summary",
+    ];
     for (i, (out, sig)) in [
         ("s.svg", libc::SIGTERM),
         ("s.svg", libc::SIGINT),
@@ -405,11 +498,23 @@ fn sigint_and_sigterm_during_a_figure_write_leave_no_temporary_file() {
         let mut interrupted = 0;
         for after in [0, 50, 300] {
             let tmp = tempfile::tempdir().unwrap();
-            let flag = if out.ends_with(".png") { "--png" } else { "--svg" };
+            let flag = if out.ends_with(".png") {
+                "--png"
+            } else {
+                "--svg"
+            };
             let mut args = big.to_vec();
             if out.ends_with(".pdf") {
                 // A PDF figure: convergence draws one.
-                args = vec!["convergence", "--board", "30x30", "--runs", "6", "--out", out];
+                args = vec![
+                    "convergence",
+                    "--board",
+                    "30x30",
+                    "--runs",
+                    "6",
+                    "--out",
+                    out,
+                ];
             } else {
                 args.extend([flag, out]);
             }
@@ -441,7 +546,11 @@ fn a_failed_output_follows_no_printed_result_and_exits_by_one_rule() {
         ("--trace", "/proc/knightnet-x.json".to_string()),
         ("--trace", missing.join("t.json").display().to_string()),
     ] {
-        let solver = if flag == "--trace" { "network" } else { "warnsdorff" };
+        let solver = if flag == "--trace" {
+            "network"
+        } else {
+            "warnsdorff"
+        };
         let o = knightnet(&["solve", "--board", "6x6", "--solver", solver, flag, &path]);
         assert_input_error(&o, &format!("{flag} {path}"), "No such file or directory");
     }

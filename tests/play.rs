@@ -683,10 +683,11 @@ fn play_suspends_on_sigtstp_and_redraws_on_sigcont() {
     let deadline = Instant::now() + Duration::from_secs(30);
     let wait_for = |what: &str, done: &dyn Fn() -> bool| {
         while !done() {
+            let seen = seen.lock().unwrap();
             assert!(
                 Instant::now() < deadline,
-                "{what}: {}",
-                String::from_utf8_lossy(&seen.lock().unwrap())
+                "{what}; the terminal's last bytes: {}",
+                String::from_utf8_lossy(&seen[seen.len().saturating_sub(400)..])
             );
             std::thread::sleep(Duration::from_millis(20));
         }

@@ -223,10 +223,7 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     if let Some(p) = &args.final_image {
         still(p)?;
-        report.push_str(&format!(
-            "wrote {}: final state\n",
-            p.display()
-        ));
+        report.push_str(&format!("wrote {}: final state\n", p.display()));
     }
     out.write_all(report.as_bytes())?;
     Ok(())

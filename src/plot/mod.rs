@@ -194,7 +194,9 @@ fn backend_io_error(e: &(dyn std::error::Error + 'static)) -> anyhow::Error {
 }
 
 /// A bitmap (PNG or GIF) backend's failure to write its file.
-pub(crate) fn bitmap_err(e: DrawingAreaErrorKind<plotters_bitmap::BitMapBackendError>) -> anyhow::Error {
+pub(crate) fn bitmap_err(
+    e: DrawingAreaErrorKind<plotters_bitmap::BitMapBackendError>,
+) -> anyhow::Error {
     use plotters_backend::DrawingErrorKind as D;
     use plotters_bitmap::BitMapBackendError as B;
     match e {

@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-
 /// A header and rows of text fields.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Table {
