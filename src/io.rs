@@ -4,16 +4,213 @@
 //!
 //! Every error names the file the caller asked for, never a temporary one, and a failed
 //! atomic write removes its temporary file on every path (write, flush, sync or rename).
+//!
+//! An atomic write goes through the symbolic links at its path (the link's final target
+//! is replaced, and a dangling link's target is created) and refuses a target that is not
+//! a regular file (a FIFO, a device, a socket, a directory). A new file gets the mode a
+//! plain `open` would give it (0666 less the umask: the mode is handed to the kernel,
+//! which applies the umask, so the umask is never read or changed); a replaced file keeps
+//! its mode.
+//!
+//! Every temporary file is registered while it lives, created and registered (and renamed
+//! and unregistered) under one lock, so [`remove_temporary_files_and_exit`] (called by the
+//! binary on SIGINT and SIGTERM) finds every one there is.
+//!
+//! One rule sorts failed reads and writes ([`is_input_problem`]): a path that does not
+//! exist, whose folder does not exist, or that is not a regular file is the caller's input
+//! (exit 2); anything else (permissions, a full disk, a file too large, a read-only file
+//! system) is the environment (exit 1). [`write_failure`] applies it.
 
+use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use anyhow::{Context, Result};
 
+use crate::error::InputError;
+
+/// The temporary files alive in this process.
+static LIVE: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+
+fn live() -> MutexGuard<'static, BTreeSet<PathBuf>> {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Remove every temporary file this process holds, then end the process with `code`.
+/// The registry stays locked until the end, so no temporary file is created or renamed
+/// into place meanwhile. Called by the binary when SIGINT or SIGTERM arrives.
+pub fn remove_temporary_files_and_exit(code: i32) -> ! {
+    let files = live();
+    for path in files.iter() {
+        let _ = std::fs::remove_file(path);
+    }
+    std::process::exit(code)
+}
+
+/// The temporary files this process holds now (for tests and diagnostics).
+pub fn temporary_files() -> Vec<PathBuf> {
+    live().iter().cloned().collect()
+}
+
+/// A registered temporary file beside its target: removed (and unregistered) when
+/// dropped, unless renamed into place by [`Temporary::persist`].
+struct Temporary {
+    file: Option<tempfile::NamedTempFile>,
+}
+
+impl Temporary {
+    /// Create `.{name}.XXXXXX{suffix}` in `dir`, with mode `mode` if given (a replaced
+    /// file's) or else 0666 less the umask.
+    fn create(
+        dir: &Path,
+        name: &str,
+        suffix: &str,
+        mode: Option<u32>,
+    ) -> std::io::Result<Temporary> {
+        let prefix = format!(".{name}.");
+        let mut files = live();
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(suffix);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let file = builder.tempfile_in(dir)?;
+        #[cfg(unix)]
+        if let Some(mode) = mode {
+            use std::os::unix::fs::PermissionsExt;
+            // On failure `file` drops here, removing the temporary file.
+            file.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(mode))?;
+        }
+        #[cfg(not(unix))]
+        let _ = mode;
+        files.insert(file.path().to_path_buf());
+        Ok(Temporary { file: Some(file) })
+    }
+
+    fn path(&self) -> &Path {
+        self.file.as_ref().expect("a live temporary file").path()
+    }
+
+    fn as_file_mut(&mut self) -> &mut File {
+        self.file
+            .as_mut()
+            .expect("a live temporary file")
+            .as_file_mut()
+    }
+
+    /// Sync the file and rename it over `target`. On failure it is removed.
+    fn persist(mut self, target: &Path) -> std::io::Result<()> {
+        let file = self.file.take().expect("a live temporary file");
+        file.as_file().sync_all()?;
+        let mut files = live();
+        let path = file.path().to_path_buf();
+        // `persist` hands the file back on failure; it drops (is removed) here.
+        let renamed = file.persist(target).map(drop).map_err(|e| e.error);
+        files.remove(&path);
+        renamed
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if let Some(file) = self.file.take() {
+            let mut files = live();
+            let path = file.path().to_path_buf();
+            drop(file);
+            files.remove(&path);
+        }
+    }
+}
+
+/// The file a write of `path` replaces: `path` with the symbolic links at its end
+/// followed (a dangling link gives its target), and that file's mode if it exists. A
+/// target that exists but is not a regular file is an
+/// [`std::io::ErrorKind::InvalidInput`] error saying what it is.
+fn write_target(path: &Path) -> std::io::Result<(PathBuf, Option<u32>)> {
+    let mut target = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&target) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&target)?;
+                target = match target.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            Ok(m) if m.file_type().is_file() => {
+                #[cfg(unix)]
+                let mode = {
+                    use std::os::unix::fs::PermissionsExt;
+                    Some(m.permissions().mode() & 0o7777)
+                };
+                #[cfg(not(unix))]
+                let mode = None;
+                return Ok((target, mode));
+            }
+            Ok(m) => {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!("is {}, not a regular file", file_kind(&m.file_type())),
+                ))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((target, None)),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        "is a chain of more than 40 symbolic links",
+    ))
+}
+
+/// A failed write of `path`, as one line naming it and the OS reason: an
+/// [`InputError::File`] (exit 2) when [`is_input_problem`] says the path is the
+/// caller's to change, else an environment error (exit 1).
+pub fn write_failure(path: &Path, e: &std::io::Error) -> anyhow::Error {
+    io_failure("write", path, e)
+}
+
+/// [`write_failure`] for another action (`"create folder"`, `"read"`, ...): `cannot
+/// {what} PATH: REASON`, sorted by [`is_input_problem`].
+pub fn io_failure(what: &str, path: &Path, e: &std::io::Error) -> anyhow::Error {
+    let msg = format!("cannot {what} {}: {}", path.display(), os_reason(e));
+    if is_input_problem(e) {
+        InputError::File(msg).into()
+    } else {
+        anyhow::anyhow!(msg)
+    }
+}
+
+/// An I/O error's text without the trailing " (os error N)".
+pub fn os_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// What a failed fill of `path` is reported as: an [`InputError`] as it is, an error
+/// carrying an I/O error by [`write_failure`], anything else with `cannot write PATH`.
+fn fill_failure(path: &Path, e: anyhow::Error) -> anyhow::Error {
+    if e.downcast_ref::<InputError>().is_some() {
+        return e;
+    }
+    if let Some(io) = e.chain().find_map(|c| c.downcast_ref::<std::io::Error>()) {
+        return write_failure(path, io);
+    }
+    e.context(format!("cannot write {}", path.display()))
+}
+
 /// Write `bytes` to `path` atomically: a uniquely named temporary file beside it
-/// (`.NAME.XXXXXX.tmp`), synced, then renamed over `path`. On any failure the temporary
-/// file is removed and the error names `path`.
+/// (`.NAME.XXXXXX.tmp`), synced, then renamed over `path` (over the final target of a
+/// symbolic link). On any failure the temporary file is removed and the error names
+/// `path` ([`write_failure`] sorts it into input or environment).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic_with(path, &mut |w: &mut dyn Write| Ok(w.write_all(bytes)?))
 }
@@ -25,33 +222,52 @@ pub fn write_atomic_with(
     path: &Path,
     fill: &mut dyn FnMut(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
-    let dir = path
+    let (mut tmp, target) = temporary_for(path, ".tmp")?;
+    {
+        let mut w = std::io::BufWriter::new(tmp.as_file_mut());
+        fill(&mut w).map_err(|e| fill_failure(path, e))?;
+        w.flush().map_err(|e| write_failure(path, &e))?;
+    }
+    tmp.persist(&target).map_err(|e| write_failure(path, &e))
+}
+
+/// [`write_atomic`] for a writer that needs a path rather than a stream (an image
+/// encoder that opens the file itself and picks its format by the extension): `fill`
+/// writes the file at the path it is given, a registered temporary file beside `path`
+/// whose name ends in `.tmp.EXT` (EXT being `path`'s extension), renamed over `path` when
+/// `fill` succeeds and removed otherwise.
+pub fn write_atomic_at(path: &Path, fill: &mut dyn FnMut(&Path) -> Result<()>) -> Result<()> {
+    let suffix = match path.extension() {
+        Some(ext) => format!(".tmp.{}", ext.to_string_lossy()),
+        None => ".tmp".to_string(),
+    };
+    let (tmp, target) = temporary_for(path, &suffix)?;
+    fill(tmp.path()).map_err(|e| fill_failure(path, e))?;
+    tmp.persist(&target).map_err(|e| write_failure(path, &e))
+}
+
+/// Refuse `path` if it exists and is not a regular file (after following symbolic links),
+/// as [`write_atomic`] would: for checking an output before any work.
+pub fn check_writable(path: &Path) -> Result<()> {
+    write_target(path)
+        .map(drop)
+        .map_err(|e| write_failure(path, &e))
+}
+
+/// A registered temporary file for writing `path`, beside the file it will replace
+/// (resolved once, here), and that file.
+fn temporary_for(path: &Path, suffix: &str) -> Result<(Temporary, PathBuf)> {
+    let (target, mode) = write_target(path).map_err(|e| write_failure(path, &e))?;
+    let dir = target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path
+    let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let cannot = || format!("cannot write {}", path.display());
-    // The temporary file is deleted when `tmp` drops, which every early return does.
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .with_context(cannot)?;
-    {
-        let mut w = std::io::BufWriter::new(&mut tmp);
-        fill(&mut w).with_context(cannot)?;
-        w.flush().with_context(cannot)?;
-    }
-    tmp.as_file().sync_all().with_context(cannot)?;
-    // `persist` hands the temporary file back (and it is then dropped, so removed) when
-    // the rename fails.
-    tmp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(cannot)?;
-    Ok(())
+    let tmp = Temporary::create(dir, &name, suffix, mode).map_err(|e| write_failure(path, &e))?;
+    Ok((tmp, target))
 }
 
 /// Open `path` for reading, refusing anything but a regular file without blocking on it:
@@ -129,8 +345,9 @@ pub fn file_kind(kind: &std::fs::FileType) -> &'static str {
     }
 }
 
-/// Whether an error from [`open_input`] (or any open) is the caller's input to change
-/// rather than the environment: the path does not exist, or is not a regular file.
+/// Whether an error from [`open_input`] (or any open, read or write) is the caller's
+/// input to change rather than the environment: the path or its folder does not exist,
+/// a folder in it is a file, the name is too long, or the path is not a regular file.
 pub fn is_input_problem(e: &std::io::Error) -> bool {
     matches!(
         e.kind(),
@@ -138,7 +355,16 @@ pub fn is_input_problem(e: &std::io::Error) -> bool {
             | std::io::ErrorKind::InvalidInput
             | std::io::ErrorKind::IsADirectory
             | std::io::ErrorKind::NotADirectory
+            | std::io::ErrorKind::InvalidFilename
     )
+}
+
+/// Read the whole of `path` as UTF-8 text through [`open_input`] (so a FIFO or a device
+/// is refused at once rather than waited on).
+pub fn read_input_to_string(path: &Path) -> std::io::Result<String> {
+    let mut text = String::new();
+    open_input(path)?.read_to_string(&mut text)?;
+    Ok(text)
 }
 
 /// Appends lines to a file, flushing each one to the operating system as it is written,
@@ -255,6 +481,67 @@ mod tests {
         assert!(is_input_problem(
             &open_input(&dir.path().join("none")).unwrap_err()
         ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn atomic_writes_go_through_links_keep_modes_and_refuse_special_files() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.json");
+        std::fs::write(&real, b"old").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink("real.json", &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        // A dangling link: its target is created.
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink("made.json", &dangling).unwrap();
+        write_atomic(&dangling, b"x").unwrap();
+        assert_eq!(std::fs::read(dir.path().join("made.json")).unwrap(), b"x");
+        // A FIFO is refused (input), and left as it is.
+        let fifo = dir.path().join("fifo");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: `c` is a valid NUL-terminated path that outlives the call.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let e = write_atomic(&fifo, b"x").unwrap_err();
+        assert!(e.downcast_ref::<InputError>().is_some(), "{e:#}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot write {}: is a FIFO, not a regular file",
+                fifo.display()
+            )
+        );
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn a_missing_folder_is_input_and_a_failed_fill_removes_the_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("none").join("a.json");
+        let e = write_atomic(&p, b"x").unwrap_err();
+        assert!(e.downcast_ref::<InputError>().is_some(), "{e:#}");
+        let p = dir.path().join("a.png");
+        let e = write_atomic_at(&p, &mut |tmp: &Path| {
+            assert!(tmp.to_string_lossy().ends_with(".tmp.png"), "{tmp:?}");
+            assert!(temporary_files().contains(&tmp.to_path_buf()));
+            Err(std::io::Error::from(std::io::ErrorKind::StorageFull).into())
+        })
+        .unwrap_err();
+        assert!(e.downcast_ref::<InputError>().is_none(), "{e:#}");
+        assert!(e
+            .to_string()
+            .starts_with(&format!("cannot write {}: ", p.display())));
+        assert!(leftovers(dir.path()).is_empty());
+        assert!(!temporary_files().iter().any(|t| t.starts_with(dir.path())));
     }
 
     #[test]

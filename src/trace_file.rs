@@ -169,7 +169,8 @@ impl TraceFile {
     /// [`TraceFile::read`], with the graph the trace's neurons are the edges of.
     pub fn read_graph(path: &Path) -> Result<(TraceFile, KnightGraph), InputError> {
         let err = |msg: String| InputError::File(format!("{}: {msg}", path.display()));
-        let text = std::fs::read_to_string(path).map_err(|e| err(format!("cannot read: {e}")))?;
+        let text = crate::io::read_input_to_string(path)
+            .map_err(|e| err(format!("cannot read: {}", crate::io::os_reason(&e))))?;
         let t: TraceFile = serde_json::from_str(&text)
             .map_err(|e| err(format!("is not a trace (JSON from solve --trace): {e}")))?;
         let board = t.board()?;

@@ -338,7 +338,10 @@ fn a_failed_summary_write_names_the_file_and_leaves_no_temporary() {
     std::fs::write(out.join("summary.json").join("x"), "x").unwrap();
     let o = knightnet(&["experiment", s(&spec), "--out", s(&out), "--quiet"]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    // A target that is not a regular file is the input to change (issue #26: exit 2,
+    // by the rule every writer follows; it was 1).
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("is a directory, not a regular file"), "{err}");
     assert!(
         err.contains(&format!(
             "cannot write {}",

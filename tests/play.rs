@@ -535,6 +535,12 @@ fn play_in_pty(controlling: bool) -> (std::process::Child, std::os::fd::OwnedFd)
             if libc::setsid() < 0 || (controlling && libc::ioctl(0, libc::TIOCSCTTY, 0) < 0) {
                 return Err(std::io::Error::last_os_error());
             }
+            // No core file when SIGQUIT ends the game as its default action would.
+            let none = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            libc::setrlimit(libc::RLIMIT_CORE, &none);
             Ok(())
         });
     }
@@ -637,6 +643,84 @@ fn play_restores_the_terminal_on_sigint() {
 #[test]
 fn play_restores_the_terminal_on_sighup() {
     restores_after(libc::SIGHUP);
+}
+
+/// Before (issue #26): SIGQUIT left the terminal raw, on the alternate screen, the cursor
+/// hidden (6 of 6 tries).
+#[cfg(target_os = "linux")]
+#[test]
+fn play_restores_the_terminal_on_sigquit() {
+    restores_after(libc::SIGQUIT);
+}
+
+/// The state letter of process `pid` in /proc (`T`: stopped).
+#[cfg(target_os = "linux")]
+fn process_state(pid: u32) -> char {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The state follows the command name, which is in parentheses.
+    let after = &stat[stat.rfind(')').unwrap() + 1..];
+    after.trim_start().chars().next().unwrap()
+}
+
+/// SIGTSTP: the terminal is restored (alternate screen left, cursor shown) and the game
+/// stops; SIGCONT: it enters the alternate screen again and redraws the whole screen.
+/// Before (issue #26): SIGTSTP stopped it with the terminal raw and on the alternate
+/// screen, and nothing was redrawn on SIGCONT.
+#[cfg(target_os = "linux")]
+#[test]
+fn play_suspends_on_sigtstp_and_redraws_on_sigcont() {
+    use std::time::Instant;
+
+    let (mut child, master) = play_in_pty(true);
+    let (seen, reader) = gather(master);
+    let len = || seen.lock().unwrap().len();
+    let since = |from: usize, needle: &[u8]| {
+        seen.lock().unwrap()[from..]
+            .windows(needle.len())
+            .any(|w| w == needle)
+    };
+    let pid = child.id();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let wait_for = |what: &str, done: &dyn Fn() -> bool| {
+        while !done() {
+            let seen = seen.lock().unwrap();
+            assert!(
+                Instant::now() < deadline,
+                "{what}; the terminal's last bytes: {}",
+                String::from_utf8_lossy(&seen[seen.len().saturating_sub(400)..])
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    wait_for("play did not draw", &|| {
+        since(0, b"\x1b[?1049h") && since(0, b"knightnet play")
+    });
+    let before_stop = len();
+    // SAFETY: kill has no memory effects; the pid is our child's, not yet reaped.
+    assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTSTP) }, 0);
+    wait_for("not stopped on SIGTSTP", &|| process_state(pid) == 'T');
+    wait_for("the alternate screen was not left", &|| {
+        since(before_stop, b"\x1b[?1049l")
+    });
+    assert!(since(before_stop, b"\x1b[?25h"), "the cursor was not shown");
+    let before_cont = len();
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGCONT) }, 0);
+    wait_for("no alternate screen after SIGCONT", &|| {
+        since(before_cont, b"\x1b[?1049h")
+    });
+    wait_for("no redraw after SIGCONT", &|| {
+        since(before_cont, b"knightnet play")
+    });
+    assert_ne!(process_state(pid), 'T');
+    // It still ends cleanly.
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTERM) }, 0);
+    let status = common::wait_at_most(&mut child, Duration::from_secs(30));
+    reader.join().unwrap();
+    assert!(since(before_cont, b"\x1b[?1049l"));
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
 }
 
 /// A terminal that goes away without a hang-up signal (its master side closed while it

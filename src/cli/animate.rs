@@ -186,6 +186,8 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let termination = anim.termination.name();
     let last = anim.outputs.len() - 1;
     let still = |path: &Path| anim.frame(last).save(path, args.width.max(480));
+    // What was written, printed once every file is: a failed file follows no output.
+    let mut report = String::new();
     if gif {
         let frames = anim.save_gif(
             &args.out,
@@ -196,13 +198,12 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 ..GifOptions::default()
             },
         )?;
-        writeln!(
-            out,
-            "wrote {}: {frames} frames of attempt {number} ({}, {last} {}s)",
+        report.push_str(&format!(
+            "wrote {}: {frames} frames of attempt {number} ({}, {last} {}s)\n",
             args.out.display(),
             termination,
-            anim.unit
-        )?;
+            anim.unit,
+        ));
     } else {
         let i = args.frame.unwrap_or(last);
         if i > last {
@@ -213,18 +214,18 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .into());
         }
         anim.frame(i).save(&args.out, args.width.max(480))?;
-        writeln!(
-            out,
-            "wrote {}: state after {i} of {last} {}s of attempt {number} ({})",
+        report.push_str(&format!(
+            "wrote {}: state after {i} of {last} {}s of attempt {number} ({})\n",
             args.out.display(),
             anim.unit,
-            termination
-        )?;
+            termination,
+        ));
     }
     if let Some(p) = &args.final_image {
         still(p)?;
-        writeln!(out, "wrote {}: final state", p.display())?;
+        report.push_str(&format!("wrote {}: final state\n", p.display()));
     }
+    out.write_all(report.as_bytes())?;
     Ok(())
 }
 

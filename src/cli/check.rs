@@ -86,11 +86,13 @@ fn read(args: &CheckArgs) -> Result<String, Failure> {
     let result = if args.file.as_os_str() == "-" {
         std::io::stdin().take(MAX_BYTES + 1).read_to_end(&mut bytes)
     } else {
-        let f = std::fs::File::open(&args.file)
-            .map_err(|e| InputError::File(format!("cannot read {origin}: {e}")))?;
+        // A FIFO or a device is refused at once (exit 2); permissions are the
+        // environment (exit 1).
+        let f = crate::io::open_input(&args.file)
+            .map_err(|e| crate::io::io_failure("read", &args.file, &e))?;
         f.take(MAX_BYTES + 1).read_to_end(&mut bytes)
     };
-    result.map_err(|e| InputError::File(format!("cannot read {origin}: {e}")))?;
+    result.map_err(|e| crate::io::io_failure("read", &args.file, &e))?;
     if bytes.len() as u64 > MAX_BYTES {
         return Err(InputError::File(format!(
             "{origin} is larger than {} GiB, the most a tour file may hold",

@@ -144,7 +144,9 @@ pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
         shard,
         resume: args.resume,
         spec_source: source,
-        command: std::env::args().collect(),
+        command: std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
     };
     let bar = Bar {
         bar: progress_bar(args.quiet),

@@ -42,7 +42,9 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &args.dirs,
         &args.out,
         args.partial,
-        std::env::args().collect(),
+        std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
     )?;
     if !args.quiet {
         let md = summary.markdown();

@@ -420,6 +420,10 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return run_stream(&args, &cfg, out);
     }
     super::plot::check_image_flags(args.png.as_deref(), args.svg.as_deref())?;
+    if let Some(path) = &args.trace {
+        // A FIFO, a device or a folder is refused before the solve (exit 2).
+        crate::io::check_writable(path)?;
+    }
     // What the output holds after the solve (the tour and, for text, move numbers); the
     // solver checks its own working memory.
     let board = cfg.request.board;
@@ -444,6 +448,13 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             s.solve(&cfg.request, &mut rng)?
         }
     };
+    // The files first: a failed write must not follow a printed tour.
+    let images: Vec<&std::path::Path> = [&args.png, &args.svg]
+        .into_iter()
+        .flatten()
+        .map(|p| p.as_path())
+        .collect();
+    super::plot::write_tour_figures(&solution, board, cfg.seed, &images)?;
     match args.format {
         Format::Json => solve_output::write_json(&solution, board, cfg.seed, out)?,
         Format::Text if args.summary => {
@@ -451,12 +462,6 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         Format::Text => solve_output::write_text(&solution, board, cfg.seed, out)?,
     }
-    let images: Vec<&std::path::Path> = [&args.png, &args.svg]
-        .into_iter()
-        .flatten()
-        .map(|p| p.as_path())
-        .collect();
-    super::plot::write_tour_figures(&solution, board, cfg.seed, &images)?;
     if solution.tour.is_none() {
         return Err(Failure::Other(anyhow::anyhow!(
             "no tour found after {} attempts (last outcome: {})",

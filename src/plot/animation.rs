@@ -11,7 +11,7 @@ use plotters::prelude::*;
 
 use super::board::BoardFigure;
 use super::trace::squares_off_two;
-use super::{bitmap_err, finish, prepare, register_fonts};
+use super::{bitmap_err, prepare, register_fonts};
 use crate::graph::KnightGraph;
 use crate::network::Termination;
 use crate::trace_file::IterationUnit;
@@ -139,33 +139,25 @@ impl Animation<'_> {
         register_fonts();
         let (frames, hold) = plan_frames(self.outputs.len(), opts.max_frames, opts.hold);
         let size = self.frame(0).size(opts.width);
-        let tmp = prepare(path)?;
-        let result = (|| -> anyhow::Result<usize> {
-            let backend = BitMapBackend::gif(&tmp, size, opts.delay_ms.max(10)).map_err(|e| {
-                bitmap_err(path)(plotters::drawing::DrawingAreaErrorKind::BackendError(
+        prepare(path)?;
+        let mut written = 0;
+        crate::io::write_atomic_at(path, &mut |tmp: &Path| {
+            let backend = BitMapBackend::gif(tmp, size, opts.delay_ms.max(10)).map_err(|e| {
+                bitmap_err(plotters::drawing::DrawingAreaErrorKind::BackendError(
                     plotters_backend::DrawingErrorKind::DrawingError(e),
                 ))
             })?;
             let root = backend.into_drawing_area();
             let last = *frames.last().expect("at least one frame");
-            let mut written = 0;
+            written = 0;
             for &i in frames.iter().chain(std::iter::repeat_n(&last, hold)) {
                 self.frame(i).draw(&root)?;
-                root.present().map_err(bitmap_err(path))?;
+                root.present().map_err(bitmap_err)?;
                 written += 1;
             }
-            Ok(written)
-        })();
-        match result {
-            Ok(n) => {
-                finish(&tmp, path)?;
-                Ok(n)
-            }
-            Err(e) => {
-                let _ = std::fs::remove_file(&tmp);
-                Err(e)
-            }
-        }
+            Ok(())
+        })?;
+        Ok(written)
     }
 }
 

@@ -44,8 +44,8 @@ impl CsvInput {
             headers: StringRecord::new(),
             records: Vec::new(),
         };
-        let text =
-            std::fs::read_to_string(path).map_err(|e| file.error(format!("cannot read: {e}")))?;
+        let text = crate::io::read_input_to_string(path)
+            .map_err(|e| file.error(format!("cannot read: {}", crate::io::os_reason(&e))))?;
         let mut reader = csv::ReaderBuilder::new()
             .trim(csv::Trim::All)
             .comment(Some(b'#'))

@@ -55,7 +55,7 @@ pub mod table;
 pub mod tour_rate;
 pub mod trace;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Once;
 
 use anyhow::anyhow;
@@ -125,38 +125,9 @@ impl ImageFormat {
     }
 }
 
-/// Why a figure file could not be written, as one line naming the path and the OS
-/// reason. A path the user can mend (a missing or misnamed folder, a folder where a file
-/// should be, a file where a folder should be) is bad input, exit 2; anything else
-/// (permissions, a full disk, a read-only file system) is the environment, exit 1.
-pub fn write_error(what: &str, path: &Path, e: &std::io::Error) -> anyhow::Error {
-    use std::io::ErrorKind as K;
-    let msg = format!(
-        "cannot {what} {}: {}",
-        path.display(),
-        os_reason(&e.to_string())
-    );
-    match e.kind() {
-        K::NotFound
-        | K::NotADirectory
-        | K::IsADirectory
-        | K::AlreadyExists
-        | K::InvalidFilename
-        | K::InvalidInput => InputError::File(msg).into(),
-        _ => anyhow!(msg),
-    }
-}
-
-/// An I/O error's text without the trailing " (os error N)".
-fn os_reason(text: &str) -> &str {
-    match text.rfind(" (os error ") {
-        Some(i) => &text[..i],
-        None => text,
-    }
-}
-
-/// Refuse, before any work, an output path that names a folder, or whose parent is a
-/// file: both are bad input (exit 2) naming `flag`.
+/// Refuse, before any work, an output path that names a folder or anything else that
+/// is not a regular file (a FIFO, a device, ...; symbolic links are followed), or whose
+/// parent is a file: all are bad input (exit 2) naming `flag`.
 pub fn check_output_path(path: &Path, flag: &str) -> Result<(), InputError> {
     if path.is_dir() {
         return Err(InputError::File(format!(
@@ -164,6 +135,15 @@ pub fn check_output_path(path: &Path, flag: &str) -> Result<(), InputError> {
             path.display(),
             path.join("figure.png").display()
         )));
+    }
+    if let Ok(m) = std::fs::metadata(path) {
+        if !m.is_file() {
+            return Err(InputError::File(format!(
+                "{flag} '{}' is {}, not a regular file; give a file path",
+                path.display(),
+                crate::io::file_kind(&m.file_type())
+            )));
+        }
     }
     let mut dir = path.parent();
     while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
@@ -182,121 +162,97 @@ pub fn check_output_path(path: &Path, flag: &str) -> Result<(), InputError> {
     Ok(())
 }
 
-/// Make ready to write the figure `path`: the path is checked ([`check_output_path`]),
-/// its folder created, and the temporary file beside it (see [`temp_path`]) created, so
-/// that a path that cannot be written fails here with the OS reason, before drawing.
-pub(crate) fn prepare(path: &Path) -> anyhow::Result<PathBuf> {
+/// Make ready to write the figure `path`: the path is checked ([`check_output_path`])
+/// and its folder created.
+pub(crate) fn prepare(path: &Path) -> anyhow::Result<()> {
     check_output_path(path, "output")?;
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| write_error("create folder", dir, &e))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| crate::io::io_failure("create folder", dir, &e))?;
     }
-    let tmp = temp_path(path);
-    std::fs::File::create(&tmp).map_err(|e| write_error("write", path, &e))?;
-    Ok(tmp)
+    Ok(())
 }
 
-/// A temporary path beside `path` with the same extension (the bitmap encoder picks its
-/// format from the extension), renamed over `path` once the figure is complete.
-pub(crate) fn temp_path(path: &Path) -> PathBuf {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let ext = path
-        .extension()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    dir.join(format!(".{stem}.tmp{}.{ext}", std::process::id()))
+/// A backend's failure, as the I/O error it carries (so that [`crate::io`] reports it
+/// with the file's name, as input or environment by one rule), or as what it says.
+fn backend_io_error(e: &(dyn std::error::Error + 'static)) -> anyhow::Error {
+    let mut cause = Some(e);
+    while let Some(c) = cause {
+        if let Some(io) = c.downcast_ref::<std::io::Error>() {
+            return std::io::Error::new(io.kind(), crate::io::os_reason(io)).into();
+        }
+        cause = c.source();
+    }
+    // The image encoders' errors print the I/O error they carry (a full disk, say) but do
+    // not hand it out: the environment, with what they say.
+    let text = e.to_string();
+    let text = match text.rfind(" (os error ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    };
+    std::io::Error::other(text).into()
 }
 
-/// Move a finished temporary file into place.
-pub(crate) fn finish(tmp: &Path, path: &Path) -> anyhow::Result<()> {
-    std::fs::rename(tmp, path).map_err(|e| write_error("write", path, &e))
-}
-
-/// A bitmap (PNG or GIF) backend's failure to write `path`, as one line with the OS
-/// reason when there is one.
+/// A bitmap (PNG or GIF) backend's failure to write its file.
 pub(crate) fn bitmap_err(
-    path: &Path,
-) -> impl Fn(DrawingAreaErrorKind<plotters_bitmap::BitMapBackendError>) -> anyhow::Error + '_ {
+    e: DrawingAreaErrorKind<plotters_bitmap::BitMapBackendError>,
+) -> anyhow::Error {
     use plotters_backend::DrawingErrorKind as D;
     use plotters_bitmap::BitMapBackendError as B;
-    move |e| match e {
+    match e {
         DrawingAreaErrorKind::BackendError(D::DrawingError(B::IOError(io))) => {
-            write_error("write", path, &io)
+            backend_io_error(&io)
         }
-        // The encoders' errors print the I/O error they carry (a full disk, say).
         DrawingAreaErrorKind::BackendError(D::DrawingError(B::ImageError(e))) => {
-            anyhow!(
-                "cannot write {}: {}",
-                path.display(),
-                os_reason(&e.to_string())
-            )
+            backend_io_error(&e)
         }
         DrawingAreaErrorKind::BackendError(D::DrawingError(B::GifEncodingError(e))) => {
-            anyhow!(
-                "cannot write {}: {}",
-                path.display(),
-                os_reason(&e.to_string())
-            )
+            backend_io_error(&e)
         }
-        other => anyhow!("cannot draw {}: {other}", path.display()),
+        other => anyhow!("drawing failed: {other}"),
     }
 }
 
-/// The SVG backend's failure to write `path`, as one line with the OS reason.
-pub(crate) fn svg_err(
-    path: &Path,
-) -> impl Fn(DrawingAreaErrorKind<std::io::Error>) -> anyhow::Error + '_ {
-    move |e| match e {
+/// The SVG backend's failure.
+pub(crate) fn svg_err(e: DrawingAreaErrorKind<std::io::Error>) -> anyhow::Error {
+    match e {
         DrawingAreaErrorKind::BackendError(plotters_backend::DrawingErrorKind::DrawingError(
             io,
-        )) => write_error("write", path, &io),
-        other => anyhow!("cannot draw {}: {other}", path.display()),
+        )) => backend_io_error(&io),
+        other => anyhow!("drawing failed: {other}"),
     }
 }
 
 /// Render a still figure on a PNG or SVG backend chosen by the extension of `path`, of
-/// `size` pixels (a `.pdf` is drawn as SVG in memory and converted, see [`pdf`]). The file is drawn beside `path` and renamed into place when complete.
+/// `size` pixels (a `.pdf` is drawn as SVG in memory and converted, see [`pdf`]). The
+/// file is written through [`crate::io`]: drawn into a temporary file beside `path`
+/// (created before drawing starts, so a path that cannot be written fails at once),
+/// renamed into place when complete, removed on every failure.
 pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> anyhow::Result<()> {
     register_fonts();
     let format = ImageFormat::from_path(path, "output")?;
-    let tmp = prepare(path)?;
-    let result = match format {
-        ImageFormat::Png => {
-            let root = BitMapBackend::new(&tmp, size).into_drawing_area();
-            figure
-                .draw_bitmap(&root)
-                .and_then(|()| root.present().map_err(bitmap_err(path)))
-        }
-        ImageFormat::Svg => {
-            let root = SVGBackend::new(&tmp, size).into_drawing_area();
-            figure
-                .draw_svg(&root)
-                .and_then(|()| root.present().map_err(svg_err(path)))
-        }
-        ImageFormat::Pdf => {
-            let mut svg = String::new();
-            {
-                let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-                figure
-                    .draw_svg(&root)
-                    .and_then(|()| root.present().map_err(svg_err(path)))?;
-            }
-            pdf::svg_to_pdf(&svg).and_then(|bytes| {
-                std::fs::write(&tmp, bytes).map_err(|e| write_error("write", path, &e))
+    prepare(path)?;
+    match format {
+        ImageFormat::Png => crate::io::write_atomic_at(path, &mut |tmp: &Path| {
+            let root = BitMapBackend::new(tmp, size).into_drawing_area();
+            figure.draw_bitmap(&root)?;
+            root.present().map_err(bitmap_err)
+        }),
+        ImageFormat::Svg | ImageFormat::Pdf => {
+            crate::io::write_atomic_with(path, &mut |w: &mut dyn std::io::Write| {
+                let mut svg = String::new();
+                {
+                    let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+                    figure.draw_svg(&root)?;
+                    root.present().map_err(svg_err)?;
+                }
+                if format == ImageFormat::Pdf {
+                    w.write_all(&pdf::svg_to_pdf(&svg)?)?;
+                } else {
+                    w.write_all(svg.as_bytes())?;
+                }
+                Ok(())
             })
-        }
-    };
-    match result {
-        Ok(()) => finish(&tmp, path),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
         }
     }
 }

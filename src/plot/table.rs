@@ -4,8 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-
 /// A header and rows of text fields.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Table {
@@ -27,25 +25,17 @@ impl Table {
         self.rows.push(row);
     }
 
-    /// Write the table to `path` (through a temporary file renamed into place).
+    /// Write the table to `path` (atomically, through [`crate::io::write_atomic_with`]).
     pub fn write(&self, path: &Path) -> anyhow::Result<()> {
-        let tmp = super::temp_path(path);
-        let result = (|| -> anyhow::Result<()> {
-            let mut w = csv::Writer::from_path(&tmp)?;
+        crate::io::write_atomic_with(path, &mut |out: &mut dyn std::io::Write| {
+            let mut w = csv::Writer::from_writer(out);
             w.write_record(&self.header)?;
             for r in &self.rows {
                 w.write_record(r)?;
             }
             w.flush()?;
             Ok(())
-        })();
-        match result {
-            Ok(()) => super::finish(&tmp, path),
-            Err(e) => {
-                let _ = std::fs::remove_file(&tmp);
-                Err(e).with_context(|| format!("cannot write {}", path.display()))
-            }
-        }
+        })
     }
 }
 

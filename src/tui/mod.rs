@@ -2,9 +2,14 @@
 //! in [`crate::puzzle`]; [`app`] maps keys to it and [`ui`] draws it. This module owns the
 //! terminal: raw mode, bracketed paste and the alternate screen are entered once and
 //! always left again, on a normal quit, on an error (a guard's `Drop`), on Ctrl-C (a key
-//! in raw mode), on SIGTERM, SIGINT and SIGHUP (caught with `signal-hook`: the loop
-//! stops, the terminal is restored, then the process ends as the signal would have) and
-//! on a panic (a panic hook restores the terminal before the message is printed).
+//! in raw mode), on SIGTERM, SIGINT, SIGHUP and SIGQUIT (caught with `signal-hook`: the
+//! loop stops, the terminal is restored, then the process ends as the signal would have)
+//! and on a panic (a panic hook restores the terminal before the message is printed).
+//!
+//! SIGTSTP (`kill -TSTP`; in raw mode Ctrl-Z is a key) restores the terminal and stops the
+//! process (it raises SIGSTOP); when it continues (SIGCONT, `fg`), the game enters raw
+//! mode and the alternate screen again and redraws the whole screen. A SIGCONT after a
+//! stop the game did not see (SIGSTOP from outside) redraws the whole screen too.
 //!
 //! Input is bounded: all queued events are handled before one redraw (at most
 //! [`EVENTS_PER_FRAME`]), a paste arrives as one event, and the typed-square field holds
@@ -15,6 +20,7 @@ pub mod keys;
 pub mod ui;
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event, KeyEventKind};
@@ -152,6 +158,58 @@ impl Drop for Restore {
     }
 }
 
+/// Whether the game owns the terminal (and handles SIGINT and SIGTERM itself).
+static OWNS_SIGNALS: AtomicBool = AtomicBool::new(false);
+
+/// Whether a game is running and handles SIGINT and SIGTERM itself (restoring the
+/// terminal first): the binary's own handler (which removes temporary files and exits)
+/// then leaves them to it.
+pub fn owns_signals() -> bool {
+    OWNS_SIGNALS.load(Ordering::SeqCst)
+}
+
+/// Marks the game as handling its signals while alive.
+struct OwnSignals;
+
+impl OwnSignals {
+    fn take() -> OwnSignals {
+        OWNS_SIGNALS.store(true, Ordering::SeqCst);
+        OwnSignals
+    }
+}
+
+impl Drop for OwnSignals {
+    fn drop(&mut self) {
+        OWNS_SIGNALS.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Leave the game's terminal state, stop the process (SIGSTOP), and when it continues,
+/// enter it again: raw mode, the alternate screen, bracketed paste, the cursor hidden, and
+/// the screen cleared so the next draw repaints all of it.
+fn suspend(terminal: &mut ratatui::DefaultTerminal) -> io::Result<()> {
+    restore_terminal(&mut io::stdout());
+    #[cfg(unix)]
+    signal_hook::low_level::raise(libc::SIGSTOP)?;
+    resume(terminal)
+}
+
+/// Enter the game's terminal state again after a stop, and repaint everything.
+fn resume(terminal: &mut ratatui::DefaultTerminal) -> io::Result<()> {
+    crossterm::terminal::enable_raw_mode()?;
+    execute!(
+        io::stdout(),
+        crossterm::terminal::EnterAlternateScreen,
+        EnableBracketedPaste,
+        crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+    )?;
+    terminal.hide_cursor()?;
+    // Both buffers emptied: the next draw is compared with a blank screen, so it
+    // repaints everything (`Terminal::clear` would ask the terminal where its cursor is).
+    terminal.swap_buffers();
+    Ok(())
+}
+
 /// Install a panic hook that restores the terminal, then runs the previous hook.
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
@@ -161,11 +219,12 @@ fn install_panic_hook() {
     }));
 }
 
-/// Run the interactive game until the user quits, or until SIGTERM, SIGINT or SIGHUP
-/// arrives; in every case the terminal is restored before returning. Returns the signal
-/// that ended the game, if one did (the caller then ends the process as that signal
-/// would have).
+/// Run the interactive game until the user quits, or until SIGTERM, SIGINT, SIGHUP or
+/// SIGQUIT arrives; in every case the terminal is restored before returning. Returns the
+/// signal that ended the game, if one did (the caller then ends the process as that
+/// signal would have). SIGTSTP suspends the game (see the module docs).
 pub fn run(mut app: App) -> io::Result<Option<i32>> {
+    let _own = OwnSignals::take();
     let signals = signals::Caught::register()?;
     install_panic_hook();
     let mut terminal = ratatui::try_init()?;
@@ -175,7 +234,15 @@ pub fn run(mut app: App) -> io::Result<Option<i32>> {
     event_loop(
         &mut app,
         &mut Crossterm,
-        |app| terminal.draw(|f| ui::draw(f, app)).map(|_| ()),
+        |app| {
+            if signals.take_suspend() {
+                suspend(&mut terminal)?;
+                signals.take_resumed();
+            } else if signals.take_resumed() {
+                resume(&mut terminal)?;
+            }
+            terminal.draw(|f| ui::draw(f, app)).map(|_| ())
+        },
         || signals.caught().is_some(),
     )?;
     Ok(signals.caught())
@@ -188,14 +255,17 @@ pub mod signals {
     use std::sync::Arc;
 
     /// SIGTERM (`kill`), SIGINT (`kill -INT`; the Ctrl-C key is read as a key in raw
-    /// mode) and SIGHUP (the terminal closed).
+    /// mode), SIGHUP (the terminal closed) and SIGQUIT (`kill -QUIT`).
     #[cfg(unix)]
-    pub const ENDING: [i32; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+    pub const ENDING: [i32; 4] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP, libc::SIGQUIT];
 
     /// Which ending signal arrived, if any. A second one ends the process at once (if
-    /// the game were stuck, the user could still stop it).
+    /// the game were stuck, the user could still stop it). Also whether SIGTSTP (stop
+    /// asked) or SIGCONT (continued) arrived since last asked.
     pub struct Caught {
         which: Arc<AtomicUsize>,
+        suspend: Arc<AtomicBool>,
+        resumed: Arc<AtomicBool>,
     }
 
     impl Caught {
@@ -210,14 +280,34 @@ pub mod signals {
                 flag::register(sig, Arc::clone(&seen))?;
                 flag::register_usize(sig, Arc::clone(&which), sig as usize)?;
             }
-            Ok(Caught { which })
+            let suspend = Arc::new(AtomicBool::new(false));
+            let resumed = Arc::new(AtomicBool::new(false));
+            flag::register(libc::SIGTSTP, Arc::clone(&suspend))?;
+            flag::register(libc::SIGCONT, Arc::clone(&resumed))?;
+            Ok(Caught {
+                which,
+                suspend,
+                resumed,
+            })
         }
 
         #[cfg(not(unix))]
         pub fn register() -> io::Result<Caught> {
             Ok(Caught {
                 which: Arc::new(AtomicUsize::new(0)),
+                suspend: Arc::new(AtomicBool::new(false)),
+                resumed: Arc::new(AtomicBool::new(false)),
             })
+        }
+
+        /// Whether SIGTSTP arrived since last asked.
+        pub fn take_suspend(&self) -> bool {
+            self.suspend.swap(false, Ordering::SeqCst)
+        }
+
+        /// Whether SIGCONT arrived since last asked.
+        pub fn take_resumed(&self) -> bool {
+            self.resumed.swap(false, Ordering::SeqCst)
         }
 
         /// The signal that arrived, if one did.
