@@ -958,7 +958,8 @@ fn rows_edited_with_care_are_refused_naming_line_and_field() {
     let set = |column: &'static str, value: &'static str| -> Edit {
         Box::new(move |f: &mut Vec<String>| f[col(column)] = value.to_string())
     };
-    let cases: Vec<(&str, Box<dyn Fn(&[String]) -> bool>, Edit, Vec<&str>)> = vec![
+    type Pick = Box<dyn Fn(&[String]) -> bool>;
+    let cases: Vec<(&str, Pick, Edit, Vec<&str>)> = vec![
         (
             "tour-to-cycles",
             Box::new(network("tour")),
