@@ -671,6 +671,16 @@ mod tests {
     }
 
     #[test]
+    fn replay_counts_parse_and_print() {
+        assert_eq!("all".parse::<Replay>(), Ok(Replay::All));
+        assert_eq!(" 0 ".parse::<Replay>(), Ok(Replay::Sample(0)));
+        assert_eq!(Replay::default(), Replay::Sample(DEFAULT_REPLAYS));
+        assert_eq!(Replay::default().to_string(), "100");
+        let e = "-1".parse::<Replay>().unwrap_err().to_string();
+        assert!(e.contains("--replay \"-1\"") && e.contains("all"), "{e}");
+    }
+
+    #[test]
     fn differences_name_the_key() {
         let a = Spec::parse(
             "seed = 6\ntrials = 3\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"network\"\n",

@@ -241,6 +241,15 @@ mod tests {
     }
 
     #[test]
+    fn escaped_values_stay_on_one_line() {
+        assert_eq!(escaped("a\nb\r\tc\u{1b}"), "a\\nb\\r\\tc\\u{1b}");
+        assert!(matches!(
+            escaped("parberry c=4"),
+            Cow::Borrowed("parberry c=4")
+        ));
+    }
+
+    #[test]
     fn quickstart_parses() {
         let s = Spec::quickstart();
         assert_eq!(s.name, "quickstart");
