@@ -733,6 +733,13 @@ fn a_results_folder_is_written_by_one_process_at_a_time() {
     assert_busy(&first, &out, a.id());
     let resume = [&first[..], &["--resume"][..]].concat();
     assert_busy(&resume, &out, a.id());
+    // Let it record some trials (a condition with a generous bound), then Ctrl-C.
+    let header = records::COLUMNS.join(",").len() as u64 + 1;
+    let t0 = Instant::now();
+    while std::fs::metadata(out.join("records.csv")).map_or(0, |m| m.len()) <= header {
+        assert!(t0.elapsed() < Duration::from_secs(120), "no trial recorded");
+        std::thread::sleep(Duration::from_millis(5));
+    }
     signal(&a, libc::SIGINT);
     assert_eq!(
         common::wait_at_most(&mut a, Duration::from_secs(120)).code(),
