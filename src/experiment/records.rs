@@ -221,9 +221,10 @@ pub struct Scan {
 /// Read a records file row by row without holding it in memory, handing each record, its
 /// line number and the byte offset where its line starts to `each`; a half-written last
 /// line is ignored (and reported in the result). A missing file or one that is not a
-/// regular file ([`open`]), bytes after the last line break that cannot be a torn last
-/// line (lines that end in CR), a bad header, a row that is not UTF-8 or does not parse
-/// are bad input naming the file (and line); errors from `each` are passed on.
+/// regular file (opened with [`open_input`]), bytes after the last line break that
+/// cannot be a torn last line (lines that end in CR), a bad header, a row that is not
+/// UTF-8 or does not parse are bad input naming the file (and line); errors from `each`
+/// are passed on.
 pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -> Result<Scan> {
     let mut file = open(path)?;
     let (valid_len, total) =
