@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use knightnet::experiment::{self, records, Options, Progress, Record, Shard, Spec};
+use knightnet::experiment::{self, records, Options, Progress, Record, Replay, Shard, Spec};
 use knightnet::solvers::{Outcome, SolverKind};
 use serde_json::Value;
 
@@ -123,19 +123,34 @@ fn sharded_then_merged_equals_unsharded() {
     }
     // A missing shard is named.
     let merged = tmp.path().join("merged");
-    let err = experiment::merge(&shards[..2], &merged, false, vec![]).unwrap_err();
+    let err =
+        experiment::merge(&shards[..2], &merged, false, Replay::default(), vec![]).unwrap_err();
     assert!(err.to_string().contains("missing shards: 2/3"), "{err}");
     // Overlapping folders are refused.
     let dup = [shards[0].clone(), shards[0].clone()];
-    let err = experiment::merge(&dup, &tmp.path().join("dup"), true, vec![]).unwrap_err();
+    let err = experiment::merge(
+        &dup,
+        &tmp.path().join("dup"),
+        true,
+        Replay::default(),
+        vec![],
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("more than one folder"), "{err}");
 
     // A folder that is not a run is named.
     let nowhere = tmp.path().join("nowhere");
-    let err = experiment::merge(&[nowhere], &tmp.path().join("x"), true, vec![]).unwrap_err();
+    let err = experiment::merge(
+        &[nowhere],
+        &tmp.path().join("x"),
+        true,
+        Replay::default(),
+        vec![],
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("nowhere"), "{err}");
     // Merging into one of the inputs is refused.
-    let err = experiment::merge(&shards, &shards[0], false, vec![]).unwrap_err();
+    let err = experiment::merge(&shards, &shards[0], false, Replay::default(), vec![]).unwrap_err();
     assert!(err.to_string().contains("one of the folders"), "{err}");
 
     let mut args = vec!["merge"];
@@ -239,6 +254,7 @@ fn interrupted_run_leaves_valid_results_and_resumes() {
         resume,
         spec_source: "tiny.toml".into(),
         command: vec![],
+        replay: Replay::default(),
     };
     let whole = tmp.path().join("whole");
     let never = AtomicBool::new(false);

@@ -1169,6 +1169,8 @@ fn failure_anatomy_replays_the_folder_and_writes_what_it_draws() {
     }
 }
 
+/// A row its replay contradicts is bad input (exit 2 since issue #26: the records
+/// contradict their run; it was 1), and nothing is reported on stdout.
 #[test]
 fn a_record_its_replay_contradicts_stops_the_failure_anatomy() {
     let tmp = tempfile::tempdir().unwrap();
@@ -1191,7 +1193,8 @@ fn a_record_its_replay_contradicts_stops_the_failure_anatomy() {
     assert!(done);
     std::fs::write(&path, edited).unwrap();
     let out = knightnet(&["plot", s(&run), "--out", s(&tmp.path().join("figs"))]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         err.contains("does not match the record") && err.contains("trial"),

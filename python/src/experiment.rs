@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use knightnet::experiment::{self, records, Options, Quiet, Report, Shard, Spec};
+use knightnet::experiment::{self, records, Options, Quiet, Replay, Report, Shard, Spec};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -34,7 +34,7 @@ pub fn run_experiment<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let (spec_value, source) = match &spec {
         Some(path) => (
-            Spec::from_file(path).map_err(errors::input)?,
+            Spec::from_file(path).map_err(errors::any)?,
             path.display().to_string(),
         ),
         None => (Spec::quickstart(), "built-in quickstart.toml".to_string()),
@@ -75,6 +75,7 @@ pub fn run_experiment<'py>(
         resume,
         spec_source: source,
         command,
+        replay: Replay::default(),
     };
     let (report, interrupt) = run_interruptible(py, &spec_value, &opts)?;
     if let Some(e) = interrupt {

@@ -10,7 +10,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
-use crate::experiment::{self, Options, Progress, Record, Shard, Spec};
+use crate::experiment::{self, Options, Progress, Record, Replay, Shard, Spec};
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -30,9 +30,15 @@ pub struct ExperimentArgs {
     /// I mod N.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
-    /// Continue the run in --out: skip trials already in its records.csv.
+    /// Continue the run in --out: skip trials already in its records.csv (every row is
+    /// checked against the spec first, and some are replayed: see --replay).
     #[arg(long)]
     pub resume: bool,
+    /// With --resume: rows of records.csv run again and compared with their record
+    /// before continuing: a number (default 100: the rows with the smallest seeds; 0 for
+    /// none) or all.
+    #[arg(long, value_name = "N|all", default_value_t = Replay::default())]
+    pub replay: Replay,
     /// No progress bar and no summary table on stdout.
     #[arg(long, short)]
     pub quiet: bool,
@@ -147,6 +153,7 @@ pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
         command: std::env::args_os()
             .map(|a| a.to_string_lossy().into_owned())
             .collect(),
+        replay: args.replay,
     };
     let bar = Bar {
         bar: progress_bar(args.quiet),

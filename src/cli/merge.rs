@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::Failure;
-use crate::experiment;
+use crate::experiment::{self, Replay};
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -23,25 +23,22 @@ pub struct MergeArgs {
     /// Merge even when some trials are missing (the summary says so).
     #[arg(long)]
     pub partial: bool,
+    /// Rows of each folder's records.csv run again and compared with their record
+    /// before merging: a number (default 100: the rows with the smallest seeds; 0 for
+    /// none) or all.
+    #[arg(long, value_name = "N|all", default_value_t = Replay::default())]
+    pub replay: Replay,
     /// No summary table on stdout.
     #[arg(long, short)]
     pub quiet: bool,
 }
 
 pub fn run(args: MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    for dir in &args.dirs {
-        if !dir.join("run.json").is_file() {
-            return Err(crate::error::InputError::File(format!(
-                "{} is not a results folder (no run.json); give the folders `experiment --shard I/N --out DIR` wrote",
-                dir.display()
-            ))
-            .into());
-        }
-    }
     let summary = experiment::merge(
         &args.dirs,
         &args.out,
         args.partial,
+        args.replay,
         std::env::args_os()
             .map(|a| a.to_string_lossy().into_owned())
             .collect(),

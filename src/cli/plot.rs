@@ -10,6 +10,7 @@ use clap::Args;
 use super::Failure;
 use crate::board::Board;
 use crate::error::InputError;
+use crate::experiment::Replay;
 use crate::plot::board::BoardFigure;
 use crate::plot::cost::CostPerTour;
 use crate::plot::data::{aggregate, load};
@@ -52,14 +53,16 @@ pub struct PlotArgs {
     pub hf: Option<PathBuf>,
 }
 
-/// The records file of a results folder (or the file itself).
+/// The records file of a results folder (or the file itself). A missing one is bad
+/// input here; one that is not a regular file (a FIFO, a device) is refused by the
+/// reader, which opens it without blocking ([`crate::io::open_input`]).
 fn records_path(results: &Path) -> Result<PathBuf, InputError> {
     let path = if results.is_dir() {
         results.join("records.csv")
     } else {
         results.to_path_buf()
     };
-    if !path.is_file() {
+    if std::fs::metadata(&path).is_err() {
         return Err(InputError::File(format!(
             "{} does not exist; give an experiment results folder holding records.csv, or the CSV file",
             path.display()
@@ -68,7 +71,16 @@ fn records_path(results: &Path) -> Result<PathBuf, InputError> {
     Ok(path)
 }
 
-pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(args: PlotArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
+    // The report goes out once every figure is written: nothing on stdout on a failure.
+    let mut report = Vec::new();
+    draw(args, &mut report)?;
+    stdout.write_all(&report)?;
+    Ok(())
+}
+
+/// Draw the figures, writing what was drawn and skipped to `out`.
+fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let path = records_path(&args.results)?;
     let published = args.published.as_deref().map(published::load).transpose()?;
     let counts = args.hf.as_deref().map(hf::load).transpose()?;
@@ -207,8 +219,10 @@ pub fn run(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let run_json = args.results.join(crate::experiment::RUN);
     // A folder whose rows do not match its run.json loses the figures that need it only.
-    let run = if run_json.is_file() {
-        crate::experiment::summary::from_folder(&args.results)
+    // Rows are replayed below, by the figures that need their cycles (a mismatch there
+    // is an error), not here.
+    let run = if std::fs::symlink_metadata(&run_json).is_ok() {
+        crate::experiment::summary::from_folder(&args.results, Replay::Sample(0))
             .map_err(|e| format!("cannot read the run: {e}"))
     } else {
         Err("needs the results folder's run.json (the cells' parameters)".into())

@@ -11,6 +11,7 @@ use super::report::ReportFormat;
 use super::Failure;
 use crate::error::InputError;
 use crate::experiment::summary::{self, compare, human_ns, p_value, Summary};
+use crate::experiment::Replay;
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -28,17 +29,15 @@ pub struct StatsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+    /// Rows of records.csv run again and compared with their record (after every row is
+    /// checked against the spec): a number (default 100: the rows with the smallest
+    /// seeds; 0 for none) or all.
+    #[arg(long, value_name = "N|all", default_value_t = Replay::default())]
+    pub replay: Replay,
 }
 
 pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    if !args.results.join(crate::experiment::RUN).is_file() {
-        return Err(InputError::File(format!(
-            "{} is not a results folder (no run.json); give the folder `knightnet experiment --out DIR` wrote",
-            args.results.display()
-        ))
-        .into());
-    }
-    let (_, mut summary) = summary::from_folder(&args.results)?;
+    let (_, mut summary) = summary::from_folder(&args.results, args.replay)?;
     if let Some(r) = &args.reference {
         if !summary.cells.iter().any(|c| &c.label == r) {
             let mut labels: Vec<&str> = summary.cells.iter().map(|c| c.label.as_str()).collect();

@@ -20,9 +20,17 @@
 //! - `--resume` reads `records.csv` (ignoring and cutting off a half-written last line)
 //!   and runs only the trials not yet recorded;
 //! - only columns and keys whose names end in `_ns` differ between reruns;
-//! - `--resume` and [`merge`] check every row against the spec (see [`check`]: its seed is
-//!   recomputed, its outcome and numbers checked) and refuse a folder holding rows the
-//!   spec did not write, naming the file, line and what differs.
+//! - `--resume`, [`merge`] and `stats` check every row against the spec (see [`check`]: its
+//!   seed and start are recomputed, its outcome and numbers checked against each other, a
+//!   sample of rows replayed) and refuse a folder holding rows the spec did not write,
+//!   naming the file, line and field; they also require `run.json` and its
+//!   `engine_version`, which must be this engine's;
+//! - a results folder is written by one process at a time (see [`lock`]): `experiment`,
+//!   `--resume` and `merge --out` hold its lock while they write, and a second process
+//!   stops at once naming the holder's PID;
+//! - every input is opened with [`crate::io::open_input`]: a FIFO, a device or a folder
+//!   where a file should be is refused (exit 2) without blocking on it, and a resumed run
+//!   checks everything it reads before it writes anything.
 //!
 //! Bounds: see [`spec`] for the spec's; `--threads` 1 to [`crate::MAX_THREADS`] (never more
 //! threads than trials to run); shards up to [`runner::MAX_SHARDS`]. Memory does not grow
@@ -30,6 +38,7 @@
 //! summary is a streaming tally).
 
 pub mod check;
+pub mod lock;
 pub mod records;
 pub mod runner;
 pub use crate::seeds;
@@ -43,13 +52,15 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
+pub use check::Replay;
 pub use records::Record;
 pub use runner::Shard;
 pub use spec::{Cell, Spec};
 pub use summary::Summary;
 
 use crate::error::InputError;
-use crate::io::write_atomic;
+use crate::io::{is_input_problem, open_input, write_atomic};
+use lock::FolderLock;
 
 pub const RECORDS: &str = "records.csv";
 pub const RUN: &str = "run.json";
@@ -115,9 +126,8 @@ impl Session {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunInfo {
     pub knightnet_version: String,
-    /// [`crate::ENGINE_VERSION`] of the code that ran; 0 in files written before it was
-    /// recorded.
-    #[serde(default)]
+    /// [`crate::ENGINE_VERSION`] of the code that ran. Required: resuming, merging and
+    /// `stats` refuse a folder of another engine version (its records would not replay).
     pub engine_version: u32,
     /// `git rev-parse HEAD` of the source tree, read at run time (`null` without git).
     pub git_revision: Option<String>,
@@ -147,6 +157,8 @@ pub struct Options {
     pub resume: bool,
     pub spec_source: String,
     pub command: Vec<String>,
+    /// Rows of `records.csv` replayed when resuming (see [`check::Replay`]).
+    pub replay: Replay,
 }
 
 /// What a run did.
@@ -230,23 +242,47 @@ pub fn git_revision() -> (Option<String>, Option<bool>) {
 /// fit many times over).
 pub const MAX_RUN_JSON_BYTES: u64 = 64 << 20;
 
-fn read_run_info(dir: &Path) -> Result<RunInfo> {
+/// An input file that could not be opened, as the error to report: bad input naming the
+/// path when it is missing, a symbolic link to nothing, or not a regular file (`hint`
+/// saying what is expected); the environment's failure otherwise.
+fn unopened(path: &Path, e: std::io::Error, hint: &str) -> anyhow::Error {
+    if !is_input_problem(&e) {
+        return anyhow::Error::new(e).context(format!("cannot open {}", path.display()));
+    }
+    let what = match (e.kind(), std::fs::read_link(path)) {
+        (std::io::ErrorKind::NotFound, Ok(target)) => format!(
+            "is a symbolic link to {}, which does not exist",
+            target.display()
+        ),
+        (std::io::ErrorKind::NotFound, Err(_)) => "is missing".to_string(),
+        _ => e.to_string(),
+    };
+    InputError::File(format!("{} {what}; {hint}", path.display())).into()
+}
+
+/// Read `run.json` of `dir`: a folder without one is not a results folder; one that is
+/// not a regular file, too large or not a knightnet run.json (`engine_version` included)
+/// is bad input.
+pub fn read_run_info(dir: &Path) -> Result<RunInfo> {
     use std::io::Read;
     let path = dir.join(RUN);
+    let file = open_input(&path).map_err(|e| {
+        let missing = matches!(
+            e.kind(),
+            std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+        );
+        if missing && std::fs::symlink_metadata(&path).is_err() {
+            InputError::File(format!(
+                "{} is not a results folder (no run.json); give a folder `knightnet experiment --out DIR` wrote",
+                dir.display()
+            ))
+            .into()
+        } else {
+            unopened(&path, e, "a results folder holds the run.json its run wrote, a regular file")
+        }
+    })?;
     let mut bytes = Vec::new();
-    std::fs::File::open(&path)
-        .map_err(|e| -> anyhow::Error {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                InputError::File(format!(
-                    "{} is not a results folder (no run.json)",
-                    dir.display()
-                ))
-                .into()
-            } else {
-                anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
-            }
-        })?
-        .take(MAX_RUN_JSON_BYTES + 1)
+    file.take(MAX_RUN_JSON_BYTES + 1)
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {}", path.display()))?;
     if bytes.len() as u64 > MAX_RUN_JSON_BYTES {
@@ -258,11 +294,31 @@ fn read_run_info(dir: &Path) -> Result<RunInfo> {
     }
     serde_json::from_slice(&bytes).map_err(|e| {
         InputError::File(format!(
-            "{} is not a knightnet run.json: {e}",
-            path.display()
+            "{} is not a knightnet run.json: {}",
+            path.display(),
+            spec::escaped(&e.to_string())
         ))
         .into()
     })
+}
+
+/// Refuse a folder whose `run.json` says another engine version made it: its records
+/// would not replay, so they can be neither checked nor continued.
+fn check_engine(dir: &Path, info: &RunInfo) -> Result<(), InputError> {
+    if info.engine_version == crate::ENGINE_VERSION {
+        return Ok(());
+    }
+    Err(InputError::File(format!(
+        "{}: its records were made by engine version {}, this is version {} (seeded runs differ between them, so its rows can be neither checked nor continued); rerun the spec into a new folder",
+        dir.display(),
+        info.engine_version,
+        crate::ENGINE_VERSION
+    )))
+}
+
+/// Whether `path` names an entry in its folder (a file, a link, even one to nothing).
+fn present(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
@@ -289,66 +345,76 @@ fn check_out_dir(out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Scan `path` checking every row with `check` (and handing it to `each`).
+/// Scan `path` checking every row with `check` (and handing it to `each`), then replay
+/// the rows `check` kept for it.
 fn scan_checked(
     path: &Path,
     check: &mut check::RowCheck,
     mut each: impl FnMut(&Record, u64),
 ) -> Result<records::Scan> {
-    records::scan(path, |r, line, byte| {
+    let scan = records::scan(path, |r, line, byte| {
         check.check(&r, path, line)?;
         each(&r, byte);
         Ok(())
-    })
+    })?;
+    check.finish(path)?;
+    Ok(scan)
 }
 
 /// The sessions of the run in `opts.out` that this one continues (none for a new
-/// run), after checking that it may: `--resume` for a folder holding a run, and then the
-/// same engine version, spec and shard.
+/// run), after checking that it may: `--resume` for a folder holding a run, whose
+/// `run.json` (required beside records) names the same engine version, spec and shard.
 fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
     let out = &opts.out;
     let run_path = out.join(RUN);
-    let exists = out.join(RECORDS).exists() || run_path.exists();
-    if exists && !opts.resume {
+    let has_records = present(&out.join(RECORDS));
+    let has_run = present(&run_path);
+    if (has_records || has_run) && !opts.resume {
         return Err(InputError::File(format!(
             "{} already holds a run; pass --resume to continue it, or choose another --out",
             out.display()
         ))
         .into());
     }
-    if opts.resume && run_path.exists() {
-        let info = read_run_info(out)?;
-        if info.engine_version != crate::ENGINE_VERSION {
-            return Err(InputError::File(format!(
-                "cannot resume {}: its records were made by engine version {}, this is version {} (seeded runs differ between them); start a new --out",
-                out.display(),
-                info.engine_version,
-                crate::ENGINE_VERSION
-            ))
-            .into());
-        }
-        if let Some(d) = check::first_difference(&info.spec, spec) {
-            return Err(InputError::File(format!(
-                "cannot resume {}: its run.json records a different spec ({d}, folder vs given); resume with the same spec",
-                out.display(),
-            ))
-            .into());
-        }
-        let theirs = info.shard.unwrap_or(Shard::ALL);
-        if theirs != opts.shard {
-            return Err(InputError::File(format!(
-                "cannot resume {}: it holds shard {theirs}, not {}",
-                out.display(),
-                opts.shard
-            ))
-            .into());
-        }
-        return Ok(info.sessions);
+    if !opts.resume || !(has_records || has_run) {
+        return Ok(Vec::new());
     }
-    Ok(Vec::new())
+    if !has_run {
+        return Err(InputError::File(format!(
+            "cannot resume {}: it holds records.csv but no run.json, so the engine version and spec of its records cannot be checked; restore its run.json, or start a new --out",
+            out.display()
+        ))
+        .into());
+    }
+    let info = read_run_info(out)?;
+    check_engine(out, &info).map_err(|e| InputError::File(format!("cannot resume {e}")))?;
+    if let Some(d) = check::first_difference(&info.spec, spec) {
+        return Err(InputError::File(format!(
+            "cannot resume {}: its run.json records a different spec ({}, folder vs given); resume with the same spec",
+            out.display(),
+            spec::escaped(&d)
+        ))
+        .into());
+    }
+    let theirs = info.shard.unwrap_or(Shard::ALL);
+    if theirs != opts.shard {
+        return Err(InputError::File(format!(
+            "cannot resume {}: it holds shard {theirs}, not {}",
+            out.display(),
+            opts.shard
+        ))
+        .into());
+    }
+    Ok(info.sessions)
 }
 
 /// Run (or resume) `spec` into `opts.out`. Stops starting trials once `stop` is set.
+///
+/// The folder is locked first ([`lock::FolderLock`]: another process writing it is an
+/// error naming its PID), and everything is read and checked before anything is written:
+/// `run.json`, then every row of `records.csv` (with a sample replayed, see
+/// [`check::Replay`]), then `records.csv` is opened for appending; only then is a torn
+/// last line cut off and `run.json` rewritten.
 ///
 /// Memory does not grow with the trials: they are produced one at a time
 /// ([`runner::Plan`]), records go straight to `records.csv`, and the summary comes from a
@@ -363,17 +429,19 @@ pub fn run(
     let out = &opts.out;
     crate::check_threads(opts.threads)?;
     check_out_dir(out)?;
+    let _lock = FolderLock::take(out)?;
     let records_path = out.join(RECORDS);
     let run_path = out.join(RUN);
     let mut sessions = earlier_sessions(spec, opts)?;
-    let mut truncated_bytes = 0;
     let mut tally = summary::Tally::new(spec);
-    let mut check = check::RowCheck::new(spec, opts.shard);
-    if opts.resume && records_path.exists() {
-        let scan = scan_checked(&records_path, &mut check, |r, _| tally.add(r))?;
-        records::repair(&records_path, &scan)?;
-        truncated_bytes = scan.truncated;
-    }
+    let mut check = check::RowCheck::new(spec, opts.shard).replaying(opts.replay);
+    let scan = if opts.resume && present(&records_path) {
+        Some(scan_checked(&records_path, &mut check, |r, _| {
+            tally.add(r)
+        })?)
+    } else {
+        None
+    };
     let done = check.seen;
     let already_done = done.len();
     let offsets = spec.offsets();
@@ -389,6 +457,13 @@ pub fn run(
         .min(usize::try_from(to_run).unwrap_or(usize::MAX))
         .max(1);
 
+    // Everything is checked: now the writes, records.csv first (a torn last line cut off
+    // before appending), so that run.json changes only once records.csv can be written.
+    let truncated_bytes = scan.map_or(0, |s| s.truncated);
+    if let Some(scan) = &scan {
+        records::repair(&records_path, scan)?;
+    }
+    let appender = records::Writer::append(&records_path)?;
     let (git_rev, git_dirty) = git_revision();
     sessions.push(Session::begin(
         threads,
@@ -410,10 +485,9 @@ pub fn run(
         sessions,
         merged_from: Vec::new(),
     };
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     write_json(&run_path, &info)?;
 
-    let writer = Mutex::new((records::Writer::append(&records_path)?, tally));
+    let writer = Mutex::new((appender, tally));
     progress.start(to_run);
     let is_done = |g: u64| done.contains(g);
     let mut plan = runner::Plan::new(spec, opts.shard, &is_done);
@@ -451,36 +525,41 @@ pub fn run(
 
 /// Join shard folders into `out`: records sorted by (cell, trial), the summary and a
 /// `run.json` exactly as one run of the spec would have written them (timings and
-/// sessions aside). All folders must hold the same spec; every trial must be present
-/// unless `partial`.
-pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) -> Result<Summary> {
+/// sessions aside). All folders must hold the same spec, made by this engine version;
+/// every row is checked (and `replay` of each folder's rows replayed, see
+/// [`check::Replay`]); every trial must be present unless `partial`. `out` is locked
+/// ([`lock::FolderLock`]) before anything is read, and written only once every folder
+/// has been checked.
+pub fn merge(
+    dirs: &[PathBuf],
+    out: &Path,
+    partial: bool,
+    replay: Replay,
+    command: Vec<String>,
+) -> Result<Summary> {
     let Some(first) = dirs.first() else {
         return Err(InputError::param("merge needs at least one results folder").into());
     };
     check_merge_out(dirs, out)?;
+    let _lock = FolderLock::take(out)?;
+    // Another merge may have finished into `out` before the lock was free.
+    check_merge_out(dirs, out)?;
     let base = read_run_info(first)?;
+    check_engine(first, &base)?;
     let mut gathered = Gathered::new(&base.spec);
     for dir in dirs {
         let info = read_run_info(dir)?;
-        if info.engine_version != base.engine_version {
-            return Err(InputError::File(format!(
-                "{} was made by engine version {}, {} by version {}; only shards of one engine version can be merged",
-                dir.display(),
-                info.engine_version,
-                first.display(),
-                base.engine_version
-            ))
-            .into());
-        }
+        check_engine(dir, &info)?;
         if let Some(d) = check::first_difference(&info.spec, &base.spec) {
             return Err(InputError::File(format!(
-                "{} holds a different spec from {} ({d}); only shards of one spec can be merged",
+                "{} holds a different spec from {} ({}); only shards of one spec can be merged",
                 dir.display(),
                 first.display(),
+                spec::escaped(&d)
             ))
             .into());
         }
-        gathered.add(dir, info, &base.spec)?;
+        gathered.add(dir, info, &base.spec, replay)?;
     }
     let Gathered {
         mut rows,
@@ -496,7 +575,6 @@ pub fn merge(dirs: &[PathBuf], out: &Path, partial: bool, command: Vec<String>) 
     if !summary.complete && !partial {
         return Err(InputError::File(incomplete(&summary, &shards)).into());
     }
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     records::copy_rows(
         &out.join(RECORDS),
         &files,
@@ -538,7 +616,7 @@ fn check_merge_out(dirs: &[PathBuf], out: &Path) -> Result<()> {
         }
     }
     check_out_dir(out)?;
-    if out.join(RECORDS).exists() || out.join(RUN).exists() {
+    if present(&out.join(RECORDS)) || present(&out.join(RUN)) {
         return Err(InputError::File(format!(
             "{} already holds a run; choose a new folder for the merge",
             out.display()
@@ -602,11 +680,12 @@ impl Gathered {
     }
 
     /// Add folder `dir` (whose `run.json` is `info`), every row checked against `spec`
-    /// and the folder's shard; a trial another folder holds too is refused.
-    fn add(&mut self, dir: &Path, info: RunInfo, spec: &Spec) -> Result<()> {
+    /// and the folder's shard (and `replay` of them replayed); a trial another folder
+    /// holds too is refused.
+    fn add(&mut self, dir: &Path, info: RunInfo, spec: &Spec, replay: Replay) -> Result<()> {
         let shard = info.shard.unwrap_or(Shard::ALL);
         let path = dir.join(RECORDS);
-        let mut check = check::RowCheck::new(spec, shard);
+        let mut check = check::RowCheck::new(spec, shard).replaying(replay);
         let mut twice: Option<(usize, u64)> = None;
         let folder = u32::try_from(self.files.len()).unwrap_or(u32::MAX);
         let (rows, tally, everywhere, offsets) = (

@@ -26,7 +26,9 @@
 //! Rows arrive in finishing order; readers sort by (`cell`, `trial`).
 //!
 //! A crash or kill can leave a half-written last line; [`read`] ignores it and reports
-//! its length, and [`repair`] cuts it off before a resumed run appends.
+//! its length, and [`repair`] cuts it off before a resumed run appends. Only the last
+//! line can be torn: bytes after the last LF that hold another line end (a file whose
+//! lines end in CR) are refused, never cut off and recomputed.
 
 use std::fs::File;
 use std::io::{BufReader, Read};
@@ -37,7 +39,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::error::InputError;
-use crate::io::{complete_len, cut_to, write_atomic, write_atomic_with, Appender};
+use crate::io::{complete_len, cut_to, open_input, write_atomic, write_atomic_with, Appender};
 use crate::solvers::Outcome;
 
 /// The column names, in file order.
@@ -181,18 +183,15 @@ pub fn copy_rows(
     mut rows: impl Iterator<Item = (usize, u64)>,
 ) -> Result<()> {
     use std::io::{BufRead, Seek, SeekFrom, Write};
-    let mut open: Vec<Option<BufReader<File>>> = files.iter().map(|_| None).collect();
+    let mut readers: Vec<Option<BufReader<File>>> = files.iter().map(|_| None).collect();
     write_atomic_with(path, &mut |w: &mut dyn Write| {
         w.write_all(&csv_bytes(true, [])?)?;
         let mut line = Vec::new();
         for (i, offset) in rows.by_ref() {
             let src = &files[i];
-            let reader = match &mut open[i] {
+            let reader = match &mut readers[i] {
                 Some(r) => r,
-                slot => slot.insert(BufReader::with_capacity(
-                    4096,
-                    File::open(src).with_context(|| format!("cannot open {}", src.display()))?,
-                )),
+                slot => slot.insert(BufReader::with_capacity(4096, open(src)?)),
             };
             line.clear();
             reader
@@ -220,13 +219,19 @@ pub struct Scan {
 }
 
 /// Read a records file row by row without holding it in memory, handing each record, its
-/// line number and the byte offset where its line starts to `each`; a half-written last line is ignored (and reported in the
-/// result). A missing file, a bad header, a row that is not UTF-8 or does not parse is
-/// bad input naming the file (and line); errors from `each` are passed on.
+/// line number and the byte offset where its line starts to `each`; a half-written last
+/// line is ignored (and reported in the result). A missing file or one that is not a
+/// regular file (opened with [`open_input`]), bytes after the last line break that
+/// cannot be a torn last line (lines that end in CR), a bad header, a row that is not
+/// UTF-8 or does not parse are bad input naming the file (and line); errors from `each`
+/// are passed on.
 pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -> Result<Scan> {
     let mut file = open(path)?;
     let (valid_len, total) =
         complete_len(&mut file).with_context(|| format!("cannot read {}", path.display()))?;
+    if total > valid_len {
+        check_torn_tail(path, &mut file, valid_len, total)?;
+    }
     let mut scan = Scan {
         rows: 0,
         valid_len,
@@ -299,19 +304,61 @@ pub fn read_lenient(path: &Path) -> Result<Lenient> {
     })
 }
 
-/// Open a records file; a missing one is bad input.
+/// Open a records file for reading without blocking on it ([`open_input`]): a missing
+/// one, a symbolic link to nothing, and anything but a regular file (a FIFO, a device, a
+/// folder) are bad input naming the path; other failures (permissions) are the
+/// environment's.
 fn open(path: &Path) -> Result<File> {
-    File::open(path).map_err(|e| -> anyhow::Error {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            InputError::File(format!(
-                "{} is missing; a results folder holds the records.csv its run wrote",
+    open_input(path).map_err(|e| {
+        super::unopened(
+            path,
+            e,
+            "a results folder holds the records.csv its run wrote, a regular file",
+        )
+    })
+}
+
+/// Check the bytes after the last line break of a records file (`valid_len` to `total`):
+/// a run killed mid-write leaves at most one torn line there, so they must hold no other
+/// line end (a file whose lines end in CR is refused, not read as one torn line and
+/// recomputed), and in a file without a complete line they must be the start of the
+/// header. Leaves `file` at its start.
+fn check_torn_tail(path: &Path, file: &mut File, valid_len: u64, total: u64) -> Result<()> {
+    use std::io::{Seek, SeekFrom};
+    let cannot = || format!("cannot read {}", path.display());
+    file.seek(SeekFrom::Start(valid_len)).with_context(cannot)?;
+    let header = COLUMNS.join(",");
+    let mut block = vec![0u8; 64 * 1024];
+    let mut at = valid_len;
+    while at < total {
+        let n = file.read(&mut block).with_context(cannot)?;
+        if n == 0 {
+            break;
+        }
+        let bytes = &block[..n];
+        if bytes.contains(&b'\r') {
+            return Err(InputError::File(format!(
+                "{}: its lines end in CR, not LF; knightnet writes records.csv with LF line ends (convert it, e.g. tr '\\r' '\\n')",
                 path.display()
             ))
-            .into()
-        } else {
-            anyhow::Error::new(e).context(format!("cannot open {}", path.display()))
+            .into());
         }
-    })
+        if valid_len == 0
+            && at == 0
+            && !header
+                .as_bytes()
+                .starts_with(&bytes[..n.min(header.len() + 1)])
+        {
+            return Err(InputError::File(format!(
+                "{} has no complete line and does not start with the records header '{header}'; it is not a knightnet records file",
+                path.display()
+            ))
+            .into());
+        }
+        at += n as u64;
+    }
+    file.seek(SeekFrom::Start(0)).with_context(cannot)?;
+    Ok(())
 }
 
 /// The columns of a numeric field that cannot be empty: a lenient read fills them with

@@ -182,8 +182,18 @@ enum Engine {
     Classical {
         solver: Box<dyn Solver>,
         request: Request,
-        start: Option<StartRule>,
     },
+}
+
+/// The start square of a classical trial of `cell` whose random stream is `rng`: the
+/// cell's fixed square, or with `start = "random"` the stream's first draw (the solve
+/// then draws from the rest of the stream). The runner and the row checks
+/// ([`super::check`]) both draw it here.
+pub fn trial_start(cell: &Cell, rng: &mut crate::Rng) -> Option<u32> {
+    match cell.start {
+        Some(StartRule::Random) => Some(rng.random_range(0..cell.board.squares() as u32)),
+        rule => rule.and_then(StartRule::fixed),
+    }
 }
 
 /// A cell ready to run: its graph or solver built once and shared by all threads.
@@ -207,7 +217,6 @@ impl<'s> Prepared<'s> {
             kind => Engine::Classical {
                 solver: kind.build(),
                 request: cell.request(),
-                start: cell.start,
             },
         };
         Prepared {
@@ -322,15 +331,9 @@ impl<'s> Prepared<'s> {
                 let a = Self::network_attempt(graph, params, &mut rng)?;
                 Self::network_outcome(&mut r, graph, &a);
             }
-            Engine::Classical {
-                solver,
-                request,
-                start,
-            } => {
+            Engine::Classical { solver, request } => {
                 let mut req = *request;
-                if *start == Some(StartRule::Random) {
-                    req.start = Some(rng.random_range(0..req.board.squares() as u32));
-                }
+                req.start = trial_start(self.cell, &mut rng);
                 r.start = req.start.map(|q| req.board.square_name(q));
                 match solver.solve(&req, &mut rng) {
                     Ok(sol) => {

@@ -357,20 +357,22 @@ impl Tally {
 }
 
 /// Recompute the summary of a results folder from its `run.json` and `records.csv`,
-/// every row checked against the spec as `--resume` checks it (bad rows are bad input
-/// naming the file and line). Memory grows with the cells, not the trials. Returns the
-/// folder's spec with the summary.
-pub fn from_folder(dir: &std::path::Path) -> anyhow::Result<(Spec, Summary)> {
+/// every row checked against the spec as `--resume` checks it, `replay` of them replayed
+/// (bad rows are bad input naming the file, line and field), after checking that this
+/// engine version made the folder. Memory grows with the cells (and the rows replayed
+/// together), not the trials. Returns the folder's spec with the summary.
+pub fn from_folder(
+    dir: &std::path::Path,
+    replay: super::Replay,
+) -> anyhow::Result<(Spec, Summary)> {
     let info = super::read_run_info(dir)?;
+    super::check_engine(dir, &info)?;
     let shard = info.shard.unwrap_or(Shard::ALL);
     let mut tally = Tally::new(&info.spec);
-    let mut check = super::check::RowCheck::new(&info.spec, shard);
+    let mut check = super::check::RowCheck::new(&info.spec, shard).replaying(replay);
     let path = dir.join(super::RECORDS);
-    super::records::scan(&path, |r, line, _| {
-        check.check(&r, &path, line)?;
-        tally.add(&r);
-        Ok(())
-    })?;
+    super::scan_checked(&path, &mut check, |r, _| tally.add(r))?;
+    drop(check);
     let summary = tally.summary(&info.spec, shard);
     Ok((info.spec, summary))
 }

@@ -5,16 +5,23 @@
 //! folder's `run.json` (seed, board, parameters, open or closed, start): the experiment
 //! runner's own [`Prepared::replay`] reruns it bit for bit. Every replay is checked
 //! against its record (every column but the timings: outcome, iterations, cycles and
-//! longest cycle among them); a mismatch is an error naming the row, never a silent
-//! skip. Replays run in parallel; the result does not depend on the thread count.
+//! longest cycle among them); a mismatch is bad input ([`InputError`]: the records
+//! contradict their run) naming the row, never a silent skip. Replays run in parallel;
+//! the result does not depend on the thread count.
 
 use std::collections::BTreeMap;
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use rayon::prelude::*;
 
+use crate::error::InputError;
 use crate::experiment::runner::Prepared;
 use crate::experiment::{Record, Spec};
+
+/// A row the run cannot have written, as bad input.
+fn bad(r: &Record, why: String) -> anyhow::Error {
+    InputError::File(format!("{}: {why}", name(r))).into()
+}
 
 /// The squares in each cycle of the final output of each trial of `rows` (network
 /// trials of `spec`), longest first, in the order of `rows`. On an open-tour cell's
@@ -26,7 +33,7 @@ pub fn cycle_lengths(spec: &Spec, rows: &[&Record]) -> Result<Vec<Vec<usize>>> {
         let cell = spec
             .cells
             .get(r.cell)
-            .ok_or_else(|| anyhow!("{}: the run has no such cell", name(r)))?;
+            .ok_or_else(|| bad(r, "the run has no such cell".into()))?;
         cells
             .entry(r.cell)
             .or_insert_with(|| Prepared::new(spec, cell));
@@ -36,13 +43,15 @@ pub fn cycle_lengths(spec: &Spec, rows: &[&Record]) -> Result<Vec<Vec<usize>>> {
             let squares = spec.cells[r.cell].board.squares();
             let (again, attempt) = cells[&r.cell]
                 .replay(r.trial)?
-                .ok_or_else(|| anyhow!("{}: not a network trial", name(r)))?;
+                .ok_or_else(|| bad(r, "not a network trial".into()))?;
             if again.without_timing() != r.without_timing() {
-                return Err(anyhow!(
-                    "{}: the replay does not match the record: it gives {}, the record says {}",
-                    name(r),
-                    ending(&again),
-                    ending(r)
+                return Err(bad(
+                    r,
+                    format!(
+                        "the replay does not match the record: it gives {}, the record says {}",
+                        ending(&again),
+                        ending(r)
+                    ),
                 ));
             }
             let mut lengths: Vec<usize> = attempt

@@ -59,6 +59,8 @@ mod file;
 mod resolve;
 mod sweep;
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 pub use cell::{replay_variant, Cell, StartRule};
@@ -82,6 +84,26 @@ pub const MAX_ENTRIES: usize = 1_000;
 
 /// Most cells (entry × board pairs) in a spec.
 pub const MAX_CELLS: usize = 10_000;
+
+/// `text` with its control characters escaped as Rust writes them (`\n`, `\r`, `\t`,
+/// `\u{1b}`), so that a spec value (or a value read from a results file) quoted in an
+/// error message keeps the message on one line and shows what the file holds.
+pub fn escaped(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
+}
 
 /// A checked spec: a name, a base seed, and its cells.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -137,14 +159,29 @@ impl Spec {
             .expect("the built-in spec is valid")
     }
 
-    /// Read and check a spec file; the default name is the file stem.
-    pub fn from_file(path: &std::path::Path) -> Result<Spec, InputError> {
+    /// Read and check a spec file; the default name is the file stem. A missing file, one
+    /// that is not a regular file (a FIFO, a device: refused without blocking on it), too
+    /// large or not UTF-8 is bad input ([`InputError`]); a file that cannot be read
+    /// (permissions) is the environment's failure.
+    pub fn from_file(path: &std::path::Path) -> anyhow::Result<Spec> {
         use std::io::Read;
-        let cannot = |e: std::io::Error| {
-            InputError::File(format!("cannot read spec {}: {e}", path.display()))
+        let cannot = |e: std::io::Error| -> anyhow::Error {
+            if crate::io::is_input_problem(&e) {
+                InputError::File(format!(
+                    "spec {} {}; give a TOML file",
+                    path.display(),
+                    match e.kind() {
+                        std::io::ErrorKind::NotFound => "does not exist".to_string(),
+                        _ => e.to_string(),
+                    }
+                ))
+                .into()
+            } else {
+                anyhow::Error::new(e).context(format!("cannot read spec {}", path.display()))
+            }
         };
         let mut bytes = Vec::new();
-        std::fs::File::open(path)
+        crate::io::open_input(path)
             .map_err(cannot)?
             .take(MAX_SPEC_BYTES + 1)
             .read_to_end(&mut bytes)
@@ -153,7 +190,8 @@ impl Spec {
             return Err(InputError::File(format!(
                 "spec {} is too large: spec files are limited to {MAX_SPEC_BYTES} bytes",
                 path.display()
-            )));
+            ))
+            .into());
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             InputError::File(format!(
@@ -166,7 +204,7 @@ impl Spec {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "experiment".into());
-        Spec::parse(&text, &stem, &path.display().to_string())
+        Ok(Spec::parse(&text, &stem, &path.display().to_string())?)
     }
 
     /// Parse and check spec text. `default_name` is used when the spec has no `name`;
@@ -200,6 +238,15 @@ mod tests {
 
     fn parse(t: &str) -> Result<Spec, InputError> {
         Spec::parse(t, "t", "t.toml")
+    }
+
+    #[test]
+    fn escaped_values_stay_on_one_line() {
+        assert_eq!(escaped("a\nb\r\tc\u{1b}"), "a\\nb\\r\\tc\\u{1b}");
+        assert!(matches!(
+            escaped("parberry c=4"),
+            Cow::Borrowed("parberry c=4")
+        ));
     }
 
     #[test]

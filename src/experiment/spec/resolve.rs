@@ -10,7 +10,7 @@ use toml::Spanned;
 use super::cell::{Cell, StartRule};
 use super::file::{Entry, SpecFile};
 use super::sweep::{sweep_point, Setting};
-use super::{Spec, MAX_CELLS, MAX_ENTRIES, MAX_TRIALS};
+use super::{escaped, Spec, MAX_CELLS, MAX_ENTRIES, MAX_TRIALS};
 use crate::board::Board;
 use crate::error::{InputError, SpecEntry, SpecError};
 use crate::network::NetworkParams;
@@ -50,12 +50,14 @@ impl Source<'_> {
         key: Option<&str>,
         message: String,
     ) -> InputError {
+        // A value the message quotes may hold a newline or another control character:
+        // escaped, so the message stays one line and shows what the spec holds.
         SpecError {
             origin: self.origin.to_string(),
             line: span.map(|s| self.line(s)),
             entry,
             key: key.map(str::to_string),
-            message,
+            message: escaped(&message).into_owned(),
         }
         .into()
     }
@@ -218,7 +220,7 @@ impl EntryAt<'_> {
     fn err(&self, key: Option<&str>, msg: String) -> InputError {
         let entry = SpecEntry {
             number: self.number,
-            solver: self.entry.solver.get_ref().trim().to_string(),
+            solver: escaped(self.entry.solver.get_ref().trim()).into_owned(),
         };
         self.src
             .error(Some(&self.entry.solver.span()), Some(entry), key, msg)
@@ -407,11 +409,11 @@ impl EntryAt<'_> {
         let label = match &self.entry.label {
             Some(l) => {
                 let s = l.get_ref().trim().to_string();
-                if s.is_empty() || s.contains(['/', ',', '\n', '"']) {
+                if s.is_empty() || s.contains(['/', ',', '"']) || s.chars().any(char::is_control) {
                     return Err(self.src.at(
                         &l.span(),
                         Some("label"),
-                        format!("label = \"{s}\" is not accepted; give a non-empty name without '/', ',' or quotes"),
+                        format!("label = \"{s}\" is not accepted; give a non-empty name without '/', ',', quotes or control characters (newline, tab, ...)"),
                     ));
                 }
                 s
