@@ -241,7 +241,7 @@ fn rlimit(resource: libc::__rlimit_resource_t) -> Option<u64> {
     if unsafe { libc::getrlimit(resource, &mut lim) } != 0 || lim.rlim_cur == libc::RLIM_INFINITY {
         return None;
     }
-    Some(lim.rlim_cur as u64)
+    Some(lim.rlim_cur)
 }
 
 /// The value in bytes of a `Name:   123 kB` line of a `/proc` file.
