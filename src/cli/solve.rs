@@ -420,8 +420,11 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return run_stream(&args, &cfg, out);
     }
     super::plot::check_image_flags(args.png.as_deref(), args.svg.as_deref())?;
-    // What the output holds after the solve (the tour and, for text, move numbers); the
-    // solver checks its own working memory.
+    // The solver's own checks first (what the input must change comes before what the
+    // memory cannot hold), then what the output holds after the solve (the tour and,
+    // for text, move numbers).
+    let solver = cfg.solver.build();
+    solver.check(&cfg.request)?;
     let board = cfg.request.board;
     crate::graph::check_bytes(
         board,
@@ -438,11 +441,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             write_atomic(path, &bytes)?;
             sol
         }
-        (solver, _) => {
-            let s = solver.build();
-            s.check(&cfg.request)?;
-            s.solve(&cfg.request, &mut rng)?
-        }
+        _ => solver.solve(&cfg.request, &mut rng)?,
     };
     match args.format {
         Format::Json => solve_output::write_json(&solution, board, cfg.seed, out)?,
