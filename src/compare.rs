@@ -156,13 +156,12 @@ pub fn compare(
         .map(|k| (k, k.to_string(), k.build()))
         .collect();
     for (_, name, s) in &solvers {
-        s.check(&request)
-            .map_err(|e| InputError::param(format!("{name}: {e}")))?;
+        s.check(&request).map_err(|e| match e {
+            e if e.is_environment() => e,
+            e => InputError::param(format!("{name}: {e}")),
+        })?;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| InputError::param(format!("cannot start {threads} threads: {e}")))?;
+    let pool = crate::thread_pool(threads, "knightnet-compare")?;
     let mut rows: Vec<CompareRow> = pool.install(|| {
         solvers
             .iter()

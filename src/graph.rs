@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::error::InputError;
+use crate::memory::{self, MemoryError};
 use crate::tour::{Tour, TourError};
 
 /// Which tours a graph's Hamiltonian cycles stand for.
@@ -30,9 +31,6 @@ pub enum Tours {
     /// `start` when given.
     Open { start: Option<u32> },
 }
-
-/// Memory any one solve may plan to allocate; larger requests are refused up front.
-pub const MEMORY_LIMIT_BYTES: u64 = 12 << 30;
 
 /// Immutable knight's graph of a board.
 #[derive(Debug, Clone)]
@@ -73,51 +71,60 @@ pub fn estimated_bytes(board: Board, per_edge: u64, per_square: u64) -> u64 {
     e * (4 + 4 + 8 + per_edge) + n * (4 + per_square)
 }
 
-/// Refuse a board whose estimated memory exceeds [`MEMORY_LIMIT_BYTES`].
-///
-/// This also keeps edge indices within `u32`: more than 2³¹ edges would need at least
-/// 32 GiB for the edge arrays alone, above the limit.
+/// Most edges a graph may have: edge indices, and the `2E` entries of the incidence
+/// lists that the CSR offsets count, are `u32`.
+pub const MAX_EDGES: u64 = (u32::MAX / 2) as u64;
+
+/// Refuse a board whose graph (knight moves plus, counted by the caller in `per_square`,
+/// an apex edge per square) has more edges than [`MAX_EDGES`] (a representation limit:
+/// [`InputError::TooLarge`]), or whose estimated memory ([`estimated_bytes`]) exceeds
+/// what the process may use ([`check_bytes`]).
 pub fn check_memory(
     board: Board,
     per_edge: u64,
     per_square: u64,
     what: &str,
 ) -> Result<(), InputError> {
-    const _: () = assert!(MEMORY_LIMIT_BYTES < (1u64 << 31) * 16);
+    // Knight moves plus one apex edge per square (the open graph): an upper bound.
+    let edges = edge_count(board.rows(), board.cols()) + board.squares() as u64;
+    if edges > MAX_EDGES {
+        return Err(InputError::TooLarge(format!(
+            "board {board} is too large for {what}: its graph has about {edges} edges, and edge indices are 32-bit (at most {MAX_EDGES} edges; it would also need about {})",
+            crate::memory::human(estimated_bytes(board, per_edge, per_square))
+        )));
+    }
     check_bytes(board, estimated_bytes(board, per_edge, per_square), what)
 }
 
-/// Refuse `what` on `board` when it would need more than [`MEMORY_LIMIT_BYTES`] bytes,
-/// naming the estimate and the limit.
+/// Refuse `what` on `board` when it would need more than `bytes` beyond what the process
+/// may still use ([`crate::memory::limit`]): [`InputError::OutOfMemory`], naming the
+/// estimate, the limit and where it comes from.
 pub fn check_bytes(board: Board, bytes: u64, what: &str) -> Result<(), InputError> {
-    if bytes > MEMORY_LIMIT_BYTES {
-        return Err(InputError::TooLarge(format!(
-            "board {board} is too large for {what}: it would need about {:.1} GiB, and the limit is {} GiB",
-            bytes as f64 / (1u64 << 30) as f64,
-            MEMORY_LIMIT_BYTES >> 30
-        )));
-    }
+    crate::memory::check(|| format!("{what} on board {board}"), bytes)?;
     Ok(())
 }
 
 impl KnightGraph {
-    /// Build the graph. Callers that care about memory call [`check_memory`] first.
+    /// Build the graph. Callers that care about memory call [`check_memory`] first and
+    /// build with [`KnightGraph::try_for_tours`]; this one panics when out of memory.
     pub fn new(board: Board) -> KnightGraph {
-        Self::build(board, Tours::Closed)
+        Self::for_tours(board, Tours::Closed)
     }
 
     /// The open graph of `board` (see the module documentation), with the apex–`start`
     /// edge held on when a start is given. Panics if `start` is off the board.
     pub fn open(board: Board, start: Option<u32>) -> KnightGraph {
-        Self::build(board, Tours::Open { start })
+        Self::for_tours(board, Tours::Open { start })
     }
 
-    /// The graph whose Hamiltonian cycles are `tours`.
+    /// The graph whose Hamiltonian cycles are `tours`; panics when out of memory.
     pub fn for_tours(board: Board, tours: Tours) -> KnightGraph {
-        Self::build(board, tours)
+        Self::try_for_tours(board, tours).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    fn build(board: Board, tours: Tours) -> KnightGraph {
+    /// The graph whose Hamiltonian cycles are `tours`, its arrays allocated fallibly: a
+    /// [`MemoryError`] when one cannot be.
+    pub fn try_for_tours(board: Board, tours: Tours) -> Result<KnightGraph, MemoryError> {
         let n = board.squares();
         let knight = edge_count(board.rows(), board.cols()) as usize;
         let apex = matches!(tours, Tours::Open { .. });
@@ -126,9 +133,10 @@ impl KnightGraph {
         } else {
             (knight, n)
         };
-        let mut a = Vec::with_capacity(e);
-        let mut b = Vec::with_capacity(e);
-        let mut degree = vec![0u32; vertices];
+        let what = || format!("the knight's graph of {board}");
+        let mut a = memory::try_with_capacity(e, &what())?;
+        let mut b = memory::try_with_capacity(e, &what())?;
+        let mut degree = memory::try_vec(vertices, 0u32, &what())?;
         let mut targets: Vec<u32> = Vec::with_capacity(4);
         for s in 0..n as u32 {
             targets.clear();
@@ -150,12 +158,14 @@ impl KnightGraph {
                 degree[n] += 1;
             }
         }
-        let mut offsets = vec![0u32; vertices + 1];
+        let mut offsets = memory::try_vec(vertices + 1, 0u32, &what())?;
         for s in 0..vertices {
             offsets[s + 1] = offsets[s] + degree[s];
         }
-        let mut fill = offsets.clone();
-        let mut incident = vec![0u32; 2 * e];
+        let mut fill = memory::try_with_capacity(vertices + 1, &what())?;
+        fill.extend_from_slice(&offsets);
+        drop(degree);
+        let mut incident = memory::try_vec(2 * e, 0u32, &what())?;
         for (edge, (&x, &y)) in a.iter().zip(&b).enumerate() {
             for s in [x, y] {
                 incident[fill[s as usize] as usize] = edge as u32;
@@ -172,7 +182,7 @@ impl KnightGraph {
             }
             _ => Vec::new(),
         };
-        KnightGraph {
+        Ok(KnightGraph {
             board,
             a: Array1::from(a),
             b: Array1::from(b),
@@ -180,7 +190,7 @@ impl KnightGraph {
             incident,
             tours,
             held,
-        }
+        })
     }
 
     pub fn board(&self) -> Board {
@@ -328,9 +338,20 @@ mod tests {
     fn refuses_huge_boards() {
         let huge = Board::new(100_000, 100_000).unwrap_err();
         assert!(huge.to_string().contains("too large"));
+        // 60000x60000 has 1.4e10 knight moves: beyond 32-bit edge indices, whatever the
+        // memory (input: exit 2).
         let big = Board::new(60_000, 60_000).unwrap();
         let err = check_memory(big, 5, 1, "the network").unwrap_err();
-        assert!(err.to_string().contains("GiB"), "{err}");
+        assert!(matches!(err, InputError::TooLarge(_)), "{err}");
+        assert!(err.to_string().contains("32-bit"), "{err}");
+        // Beyond the memory the process may use: the environment's failure (exit 1).
+        let err = check_bytes(Board::new(100, 100).unwrap(), u64::MAX, "a test").unwrap_err();
+        assert!(err.is_environment(), "{err}");
+        assert!(
+            err.to_string()
+                .contains("out of memory: a test on board 100x100"),
+            "{err}"
+        );
         assert!(check_memory(Board::new(100, 100).unwrap(), 5, 1, "the network").is_ok());
     }
 }

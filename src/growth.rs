@@ -384,10 +384,7 @@ fn predict(points: &[GrowthPoint], side: usize) -> Option<f64> {
 pub fn growth(cfg: &GrowthConfig, threads: usize) -> Result<Vec<GrowthRow>, InputError> {
     check(cfg)?;
     let threads = crate::check_threads(threads)?.min(parallel_items(cfg));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| InputError::param(format!("cannot start {threads} threads: {e}")))?;
+    let pool = crate::thread_pool(threads, "knightnet-growth")?;
     pool.install(|| cfg.solvers.iter().map(|k| measure(k, cfg)).collect())
 }
 

@@ -61,6 +61,7 @@ pub mod graph;
 pub mod growth;
 pub mod io;
 pub mod json;
+pub mod memory;
 pub mod merge;
 pub mod network;
 pub mod plot;
@@ -107,6 +108,43 @@ pub fn check_threads(threads: usize) -> Result<usize, error::InputError> {
 /// The thread count when none is given: the cores available, at most [`MAX_THREADS`].
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+}
+
+/// Stack size of a worker thread. The solvers and counts keep their work on the heap
+/// (the searches use explicit stacks), so a worker needs little stack; the default
+/// 2 MiB would reserve 2 GiB of address space for 1024 threads.
+pub const THREAD_STACK_BYTES: usize = 512 << 10;
+
+/// A pool of `threads` workers (`--threads`, checked by [`check_threads`]) named
+/// `name-K`. Refused before any thread starts when their stacks would not fit in the
+/// memory the process may use ([`memory::limit`]); a thread the system will not start
+/// is the same error with the system's message, once.
+pub fn thread_pool(
+    threads: usize,
+    name: &'static str,
+) -> Result<rayon::ThreadPool, error::InputError> {
+    let threads = check_threads(threads)?;
+    memory::limit_arenas();
+    let stacks = threads as u64 * (THREAD_STACK_BYTES as u64 + 4096);
+    let fail = |reason: String| error::ThreadsError { threads, reason };
+    let l = memory::limit();
+    if stacks > l.bytes {
+        return Err(fail(format!(
+            "their stacks need {}, and this process has {l}",
+            memory::human(stacks)
+        ))
+        .into());
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(THREAD_STACK_BYTES)
+        .thread_name(move |i| format!("{name}-{i}"))
+        .build()
+        .map_err(|e| {
+            // The build error's text already holds the system's message; its source
+            // would repeat it.
+            fail(e.to_string()).into()
+        })
 }
 
 /// The seed used when none is given.

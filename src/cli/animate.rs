@@ -258,7 +258,7 @@ fn open_note(graph: &KnightGraph) -> String {
 fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Recorded, Failure> {
     let request = args.open.request(board)?;
     NetworkSolver::new(params).check(&request)?;
-    let graph = NetworkSolver::graph(&request);
+    let graph = NetworkSolver::graph(&request)?;
     let net = crate::network::Network::new(&graph, params)?;
     let mut rng = rng_from_seed(args.seed);
 

@@ -143,7 +143,7 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for p in &configs {
         NetworkSolver::new(*p).check(&request)?;
     }
-    let graph = NetworkSolver::graph(&request);
+    let graph = NetworkSolver::graph(&request)?;
     let mut sets = Vec::new();
     let mut lines = Vec::new();
     for p in configs {

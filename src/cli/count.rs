@@ -62,7 +62,9 @@ pub struct CountArgs {
     pub max_steps: u64,
     /// Frontier and split methods: memory bound in GiB (1 to 2^20). The estimate is
     /// checked before any work and the states held are checked after each square; above
-    /// it the count is refused (exit 2) with the estimate.
+    /// it the count is refused (exit 2) with the estimate. The memory the process may
+    /// really use (address-space and data limits, cgroup, available memory) caps it:
+    /// beyond that the count is refused the same way with exit 1.
     #[arg(long, value_name = "GIB", default_value_t = DEFAULT_MAX_MEMORY_GIB)]
     pub max_memory: u64,
     /// Also count the 2-factors F (spanning sets of disjoint cycles) and print the
@@ -94,22 +96,11 @@ fn bar(len: u64) -> ProgressBar {
     b
 }
 
-/// Progress of the frontier method: the bar on a terminal; otherwise (a log file, a batch
-/// job) one line a square on stderr once the run has taken 10 seconds, so that a long
-/// count leaves its state counts behind even if it is stopped.
+/// Progress of the frontier method: the bar, drawn only when stderr is a terminal.
 fn frontier_progress(b: &ProgressBar) -> impl FnMut(frontier::Progress) + '_ {
-    let started = std::time::Instant::now();
-    let log = !std::io::stderr().is_terminal();
     move |p| {
         b.set_position(p.done as u64);
         b.set_message(format!("{} states", p.states));
-        let secs = started.elapsed().as_secs_f64();
-        if log && secs >= 10.0 {
-            eprintln!(
-                "count: square {}/{}: {} states, {secs:.0} s",
-                p.done, p.squares, p.states
-            );
-        }
     }
 }
 
@@ -159,11 +150,13 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let c = match method {
         Method::Search => {
             count::search::check(&spec)?;
+            // Progress lines only on a terminal: a pipe or a log gets the result alone.
+            let terminal = std::io::stderr().is_terminal();
             let started = std::time::Instant::now();
             let mut last = 0u64;
             count::search::count(&spec, |steps, found| {
                 let secs = started.elapsed().as_secs();
-                if secs >= 2 && secs != last {
+                if terminal && secs >= 2 && secs != last {
                     last = secs;
                     eprintln!("count {board}: {steps} steps, {found} tours so far, {secs} s");
                 }

@@ -120,7 +120,12 @@ pub enum Failure {
 
 impl From<InputError> for Failure {
     fn from(e: InputError) -> Failure {
-        Failure::Input(e)
+        match e {
+            // The environment's failure, not the input's: exit code 1.
+            InputError::OutOfMemory(m) => Failure::Other(m.into()),
+            InputError::Threads(t) => Failure::Other(t.into()),
+            e => Failure::Input(e),
+        }
     }
 }
 
@@ -133,7 +138,7 @@ impl From<FlagError> for Failure {
 impl From<anyhow::Error> for Failure {
     fn from(e: anyhow::Error) -> Failure {
         match e.downcast::<InputError>() {
-            Ok(i) => Failure::Input(i),
+            Ok(i) => i.into(),
             Err(e) => Failure::Other(e),
         }
     }

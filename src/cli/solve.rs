@@ -424,8 +424,11 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         // A FIFO, a device or a folder is refused before the solve (exit 2).
         crate::io::check_writable(path)?;
     }
-    // What the output holds after the solve (the tour and, for text, move numbers); the
-    // solver checks its own working memory.
+    // The solver's own checks first (what the input must change comes before what the
+    // memory cannot hold), then what the output holds after the solve (the tour and,
+    // for text, move numbers).
+    let solver = cfg.solver.build();
+    solver.check(&cfg.request)?;
     let board = cfg.request.board;
     crate::graph::check_bytes(
         board,
@@ -442,11 +445,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             write_atomic(path, &bytes)?;
             sol
         }
-        (solver, _) => {
-            let s = solver.build();
-            s.check(&cfg.request)?;
-            s.solve(&cfg.request, &mut rng)?
-        }
+        _ => solver.solve(&cfg.request, &mut rng)?,
     };
     // The files first: a failed write must not follow a printed tour.
     let images: Vec<&std::path::Path> = [&args.png, &args.svg]

@@ -49,7 +49,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::table::{self, Filling, Key, Shard, Tally};
+use super::table::{self, Added, Filling, Key, Shard, Tally};
 use crate::board::Board;
 use crate::error::InputError;
 
@@ -546,13 +546,73 @@ pub fn check(req: &Request) -> Result<(), InputError> {
         )));
     }
     let est = estimate_bytes(req.board, req.quantity, req.start.is_some());
-    if est > req.max_memory {
+    check_estimate(req, est, "the frontier method")?;
+    check_fits_u128(req)
+}
+
+/// Refuse an estimate of `bytes` for counting on `req.board` by `method`: above
+/// `--max-memory` (the user's bound: [`InputError::TooLarge`]), or above what the
+/// process may use ([`crate::memory::limit`]: [`InputError::OutOfMemory`]).
+pub(super) fn check_estimate(req: &Request, bytes: u64, method: &str) -> Result<(), InputError> {
+    if bytes > req.max_memory {
         return Err(InputError::TooLarge(format!(
-            "counting on {} by the frontier method needs about {} of memory (estimate), above the bound of {}; raise --max-memory (GiB) to allow it",
+            "counting on {} by {method} needs about {} of memory (estimate), above the bound of {}; raise --max-memory (GiB) to allow it",
             req.board,
-            human_bytes(est),
+            human_bytes(bytes),
             human_bytes(req.max_memory)
         )));
+    }
+    crate::memory::check(
+        || format!("counting on {} by {method} (estimate)", req.board),
+        bytes,
+    )?;
+    Ok(())
+}
+
+/// Lower bounds on the bits of a count, for the boards whose counts can overflow 128
+/// bits at a length the memory allows: `(narrow side, quantity, length L0, bits of the
+/// count at L0, bits per added line)`, the count at length `L >= L0` taken to have at
+/// least `bits + rate * (L - L0)` bits. Measured with `knightnet count` (undirected
+/// counts; open tours from every start): the bits per added line are 2.40, 2.29, 2.24 on
+/// 4xL for L = 10..20..30..40 (4x40: 9.06e26, 89.5 bits), 1.87, 1.80 on 3xL open
+/// (3x30: 3.5e14), 1.64 on 3xL closed (3x40: 1.1e16), 4.40, 4.34, 4.32 on 5xL open
+/// (5x24: 1.7e28), 4.19, 4.18 on 5xL closed (5x24: 5.7e24): slowly falling, so the
+/// rates below take half the last one. 2-factors use the closed-tour bounds (every
+/// closed tour is a 2-factor); wider boards run out of memory first, and the overflow
+/// is still detected during the count.
+const GROWTH: [(usize, Quantity, usize, f64, f64); 5] = [
+    (3, Quantity::Paths, 30, 48.3, 0.9),
+    (4, Quantity::Paths, 40, 89.5, 1.1),
+    (5, Quantity::Paths, 24, 93.8, 2.1),
+    (3, Quantity::Cycles, 40, 53.2, 0.8),
+    (5, Quantity::Cycles, 24, 82.2, 2.0),
+];
+
+/// Refuse, before any work, a count that [`GROWTH`] shows cannot fit in 128 bits (the
+/// widest count the program keeps; the directed count, twice the undirected one the
+/// program makes, must fit too): a lower bound on its bits above 127.
+pub(super) fn check_fits_u128(req: &Request) -> Result<(), InputError> {
+    if req.rows_limit.is_some() {
+        return Ok(());
+    }
+    let w = req.board.rows().min(req.board.cols());
+    let h = req.board.rows().max(req.board.cols());
+    // Paths through a fixed start are fewer than all paths: no bound from the table.
+    let quantity = match req.quantity {
+        Quantity::Paths if req.start.is_some() => return Ok(()),
+        Quantity::TwoFactors => Quantity::Cycles,
+        q => q,
+    };
+    for &(width, q, from, bits, rate) in &GROWTH {
+        if width == w && q == quantity && h >= from {
+            let at_least = bits + rate * (h - from) as f64;
+            if at_least > 127.0 {
+                return Err(InputError::TooLarge(format!(
+                    "the count on {} has more than {at_least:.0} bits, and counts are kept in 128 bits; count a shorter board",
+                    req.board
+                )));
+            }
+        }
     }
     Ok(())
 }
@@ -656,6 +716,9 @@ pub(super) fn grow<K: Key, C: Tally>(
 ) -> Result<Grown<K, C>, InputError> {
     let board = req.board;
     let (n, p, w) = (plan.n, plan.p, plan.w);
+    // What the process may use beside what it holds now; the states are checked against
+    // it after each square, and against `--max-memory`.
+    let free = crate::memory::limit();
     let start: Filling<K, C> = Filling::new();
     start.add(K::pack(plan.initial(), p), C::one());
     let mut cur = start.finish();
@@ -670,6 +733,7 @@ pub(super) fn grow<K: Key, C: Tally>(
         }
         let next: Filling<K, C> = Filling::new();
         let overflowed = AtomicBool::new(false);
+        let no_memory = AtomicBool::new(false);
         let tried = AtomicU64::new(0);
         let row_end = plan.merges_mirrors(x);
         // Each shard is expanded by one worker and freed when it is done.
@@ -678,13 +742,26 @@ pub(super) fn grow<K: Key, C: Tally>(
             for (k, v) in shard {
                 t += plan.expand(x, k.unpack(p), &mut |k2| {
                     let k2 = if row_end { plan.canonical(k2) } else { k2 };
-                    if !next.add(K::pack(k2, p), v) {
-                        overflowed.store(true, Ordering::Relaxed);
+                    match next.add(K::pack(k2, p), v) {
+                        Added::Yes => {}
+                        Added::Overflowed => overflowed.store(true, Ordering::Relaxed),
+                        Added::NoMemory => no_memory.store(true, Ordering::Relaxed),
                     }
                 });
             }
             tried.fetch_add(t, Ordering::Relaxed);
         });
+        if no_memory.load(Ordering::Relaxed) {
+            return Err(crate::memory::MemoryError {
+                what: format!(
+                    "counting on {board} by the frontier method (the states of square {} of {n})",
+                    x + 1
+                ),
+                needed: (held as u64).saturating_mul(bytes_per_state(w)),
+                limit: Some(free),
+            }
+            .into());
+        }
         if overflowed.load(Ordering::Relaxed) {
             return Ok(Grown::Overflowed);
         }
@@ -701,6 +778,17 @@ pub(super) fn grow<K: Key, C: Tally>(
                 x + 1,
                 human_bytes(req.max_memory)
             )));
+        }
+        if bytes > free.bytes {
+            return Err(crate::memory::MemoryError {
+                what: format!(
+                    "counting on {board} by the frontier method ({held} states at square {} of {n})",
+                    x + 1
+                ),
+                needed: bytes,
+                limit: Some(free.clone()),
+            }
+            .into());
         }
         progress(Progress {
             done: out.states.len(),

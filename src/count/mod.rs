@@ -183,10 +183,15 @@ pub fn frontier_count(
     };
     let k = run.count.unwrap_or(0);
     let n = spec.board.squares();
+    // The directed count is twice the undirected one: it must fit in 128 bits too.
+    let twice = || {
+        k.checked_mul(2)
+            .ok_or_else(|| frontier::overflow(spec.board))
+    };
     let (directed, undirected) = match (spec.closed, spec.start) {
-        (true, _) => (2 * k, Some(k)),
+        (true, _) => (twice()?, Some(k)),
         (false, None) if n == 1 => (k, Some(k)),
-        (false, None) => (2 * k, Some(k)),
+        (false, None) => (twice()?, Some(k)),
         (false, Some(_)) => (k, None),
     };
     Ok(Count {

@@ -102,15 +102,8 @@ pub fn check(req: &Request) -> Result<(), InputError> {
         )));
     }
     let est = estimate_bytes(req.board, req.quantity);
-    if est > req.max_memory {
-        return Err(InputError::TooLarge(format!(
-            "counting on {} by the split method needs about {} of memory (estimate), above the bound of {}; raise --max-memory (GiB) to allow it",
-            req.board,
-            frontier::human_bytes(est),
-            frontier::human_bytes(req.max_memory)
-        )));
-    }
-    Ok(())
+    frontier::check_estimate(req, est, "the split method")?;
+    frontier::check_fits_u128(req)
 }
 
 /// One state of a part, as the join needs it.
@@ -209,6 +202,15 @@ fn run_with<C: Tally>(
                 frontier::human_bytes(req.max_memory)
             )));
         }
+        crate::memory::check(
+            || {
+                format!(
+                    "counting on {} by the split method ({made} join entries)",
+                    req.board
+                )
+            },
+            bytes,
+        )?;
         if turned {
             z = variants(&z, true);
         } else {

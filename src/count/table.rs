@@ -136,6 +136,18 @@ impl Tally for u8 {
     }
 }
 
+/// What [`Filling::add`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Added {
+    /// The count was added.
+    Yes,
+    /// The sum overflowed `C`: the state holds a wrong number and the run must be redone
+    /// with a wider count.
+    Overflowed,
+    /// The map could not grow: out of memory.
+    NoMemory,
+}
+
 /// One shard's map.
 pub type Shard<K, C> = HashMap<K, C, FixedState>;
 
@@ -157,19 +169,22 @@ impl<K: Key, C: Tally> Filling<K, C> {
         Self::default()
     }
 
-    /// Add `count` to the state `key`; `false` if the sum overflowed `C` (the state then
-    /// holds a wrong number and the run must be redone with a wider count).
-    pub fn add(&self, key: K, count: C) -> bool {
+    /// Add `count` to the state `key`. The map grows fallibly: when it cannot, nothing
+    /// is added and the run must stop.
+    pub fn add(&self, key: K, count: C) -> Added {
         let mut shard = self.shards[key.shard()]
             .lock()
             .unwrap_or_else(|e| e.into_inner());
+        if shard.try_reserve(1).is_err() {
+            return Added::NoMemory;
+        }
         let e = shard.entry(key).or_default();
         match e.checked_add(count) {
             Some(s) => {
                 *e = s;
-                true
+                Added::Yes
             }
-            None => false,
+            None => Added::Overflowed,
         }
     }
 
@@ -222,11 +237,11 @@ mod tests {
     #[test]
     fn an_overflowing_addition_is_reported() {
         let t: Filling<u64, u64> = Filling::new();
-        assert!(t.add(7, u64::MAX));
-        assert!(!t.add(7, 1));
+        assert_eq!(t.add(7, u64::MAX), Added::Yes);
+        assert_eq!(t.add(7, 1), Added::Overflowed);
         let w: Filling<u64, u128> = Filling::new();
-        assert!(w.add(7, u128::from(u64::MAX)));
-        assert!(w.add(7, 1));
+        assert_eq!(w.add(7, u128::from(u64::MAX)), Added::Yes);
+        assert_eq!(w.add(7, 1), Added::Yes);
         assert_eq!(len(&w.finish()), 1);
     }
 }

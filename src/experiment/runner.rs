@@ -376,10 +376,7 @@ pub fn run_parallel(
     sink: &(dyn Fn(Record) -> Result<()> + Sync),
 ) -> Result<usize> {
     let prepared: Vec<Prepared> = spec.cells.iter().map(|c| Prepared::new(spec, c)).collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .thread_name(|i| format!("knightnet-trial-{i}"))
-        .build()?;
+    let pool = crate::thread_pool(threads.max(1), "knightnet-trial")?;
     let source: Source = Mutex::new(source);
     let next = || source.lock().expect("no panics while holding").next();
     let ran = AtomicUsize::new(0);

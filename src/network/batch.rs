@@ -39,7 +39,16 @@ use super::state::State;
 use super::{attempt_rng, cover_attempt, Attempt, Run, RunBuilder, Termination};
 use crate::error::InputError;
 use crate::graph::KnightGraph;
+use crate::memory;
 use crate::tour::cycles_from_neighbours;
+
+/// Bytes per neuron of a batch beyond the graph: U and V rows ([`LANES`] lanes of 16
+/// bits each) and the visit plan (order, visit list, runs and endpoints; at most 48
+/// bytes with the square-sweep order, which visits every neuron twice).
+pub const BYTES_PER_NEURON: u64 = 2 * std::mem::size_of::<Row>() as u64 + 48;
+
+/// Bytes per square of a batch: the degree row and the scratch of a finished lane.
+pub const BYTES_PER_SQUARE: u64 = std::mem::size_of::<Row>() as u64 + 16;
 use crate::Rng;
 
 /// A batch of lanes over one graph.
@@ -114,9 +123,9 @@ impl<'g> Batch<'g> {
             params,
             visits,
             consts,
-            u: vec![Row::ZERO; e],
-            v: vec![Row::ZERO; e],
-            deg: vec![Row::ZERO; n],
+            u: memory::try_vec(e, Row::ZERO, "the batched network's U")?,
+            v: memory::try_vec(e, Row::ZERO, "the batched network's V")?,
+            deg: memory::try_vec(n, Row::ZERO, "the batched network's degrees")?,
             deg_next: Vec::new(),
             lane_attempt: [None; LANES],
             updates: 0,

@@ -74,6 +74,7 @@ use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::cover;
 use crate::error::InputError;
 use crate::existence;
+use crate::memory::{self, MemoryError};
 use crate::Rng;
 use plan::{Cfg, Collect, Each, Plan};
 
@@ -365,6 +366,8 @@ impl Cover {
 enum Built {
     Tour(Vec<u32>, &'static str),
     Failed(Outcome, u64),
+    /// The tour's buffer could not be allocated.
+    OutOfMemory(MemoryError),
 }
 
 /// Where the block construction cuts a board (both sides >= 5): the row and column
@@ -467,10 +470,11 @@ fn build_blocks(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Bu
         return build_blocks_cover(rows, cols, closed, start);
     }
     if let Some(plan) = compact_plan(rows, cols, closed, start) {
-        let mut tour = Collect {
-            cols,
-            squares: Vec::with_capacity(rows * cols),
+        let squares = match memory::try_with_capacity(rows * cols, "the divide-conquer tour") {
+            Ok(v) => v,
+            Err(e) => return Some(Built::OutOfMemory(e)),
         };
+        let mut tour = Collect { cols, squares };
         advise_huge_pages(&mut tour.squares);
         plan.walk((sr, sc), false, &mut tour)?;
         return Some(Built::Tour(tour.squares, "blocks"));
@@ -859,7 +863,7 @@ impl DivideConquerSolver {
         }
         match construct(board, true, start) {
             Built::Tour(t, _) => Some(t),
-            Built::Failed(..) => None,
+            Built::Failed(..) | Built::OutOfMemory(_) => None,
         }
     }
 }
@@ -957,6 +961,7 @@ impl Solver for DivideConquerSolver {
                 (Some(t), Outcome::Tour, None)
             }
             Built::Failed(why, steps) => (None, why, Some(steps)),
+            Built::OutOfMemory(e) => return Err(e.into()),
         };
         classical::finish(
             "divide-conquer",
@@ -1004,7 +1009,7 @@ mod tests {
     fn cover_tour(rows: usize, cols: usize, closed: bool, start: u32) -> Option<Vec<u32>> {
         match build_blocks_cover(rows, cols, closed, start)? {
             Built::Tour(t, _) => Some(t),
-            Built::Failed(..) => None,
+            Built::Failed(..) | Built::OutOfMemory(_) => None,
         }
     }
 

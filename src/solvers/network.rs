@@ -72,9 +72,27 @@ impl NetworkSolver {
         Ok(())
     }
 
-    /// The graph the network runs on for `req`.
-    pub fn graph(req: &Request) -> KnightGraph {
-        KnightGraph::for_tours(req.board, Self::tours(req))
+    /// The graph the network runs on for `req`, allocated fallibly (callers check the
+    /// request's memory first; a failed allocation is [`InputError::OutOfMemory`]).
+    pub fn graph(req: &Request) -> Result<KnightGraph, InputError> {
+        Ok(KnightGraph::try_for_tours(req.board, Self::tours(req))?)
+    }
+
+    /// Bytes per neuron and per square the network needs beyond the graph on `req`: the
+    /// scalar engine's U, V and order, plus the batched engine's lanes on boards it may
+    /// run (an upper estimate: the batched engine is assumed wherever it could run).
+    pub fn bytes_per_item(&self, req: &Request) -> (u64, u64) {
+        let batched = req.board.squares() >= BATCH_FROM_SQUARES
+            && self.params.rule.is_plain()
+            && self.params.order != crate::network::UpdateOrder::RandomPermutation;
+        if batched {
+            (
+                BYTES_PER_NEURON + batch::BYTES_PER_NEURON,
+                2 + batch::BYTES_PER_SQUARE,
+            )
+        } else {
+            (BYTES_PER_NEURON, 2)
+        }
     }
 
     /// Solve and also return the trace of the last attempt (the successful one, if any).
@@ -84,7 +102,7 @@ impl NetworkSolver {
         rng: &mut Rng,
     ) -> Result<(Solution, Trace, KnightGraph), InputError> {
         self.check(req)?;
-        let graph = Self::graph(req);
+        let graph = Self::graph(req)?;
         let net = Network::new(&graph, self.params)?;
         let mut trace = Trace::default();
         let run = net.solve_traced(rng, Some(&mut trace));
@@ -164,12 +182,14 @@ impl Solver for NetworkSolver {
                     }
                 ))
             })?;
-            return check_memory(req.board, BYTES_PER_NEURON, 2, "the network");
+            let (per_edge, per_square) = self.bytes_per_item(req);
+            return check_memory(req.board, per_edge, per_square, "the network");
         }
         Self::check_open_request(req)?;
         // The open graph has one more vertex and one more neuron per square.
-        let per_square = 2 + 2 + 16 + BYTES_PER_NEURON;
-        check_memory(req.board, BYTES_PER_NEURON, per_square, "the network")
+        let (per_edge, per_square) = self.bytes_per_item(req);
+        let per_square = per_square + 2 + 16 + per_edge;
+        check_memory(req.board, per_edge, per_square, "the network")
     }
 
     /// Boards of at least [`BATCH_FROM_SQUARES`] squares run in the batched engine when
@@ -177,7 +197,7 @@ impl Solver for NetworkSolver {
     /// either way (tests assert it), only faster.
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
-        let graph = Self::graph(req);
+        let graph = Self::graph(req)?;
         let net = Network::new(&graph, self.params)?;
         let batched =
             req.board.squares() >= BATCH_FROM_SQUARES && batch::supports(&graph, &self.params);
@@ -198,7 +218,10 @@ impl Solver for NetworkSolver {
         if let Err(e) = self.check(req) {
             return rngs.iter().map(|_| Err(e.clone())).collect();
         }
-        let graph = Self::graph(req);
+        let graph = match Self::graph(req) {
+            Ok(g) => g,
+            Err(e) => return rngs.iter().map(|_| Err(e.clone())).collect(),
+        };
         if !batch::supports(&graph, &self.params) {
             return rngs.iter_mut().map(|rng| self.solve(req, rng)).collect();
         }

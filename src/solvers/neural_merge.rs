@@ -45,9 +45,7 @@ use crate::existence;
 use crate::graph::{check_bytes, check_memory, open_path, KnightGraph, Tours};
 use crate::merge::{merge_cover, MergeReport};
 use crate::network::batch::{fits_i16, Batch, Jobs, LANES};
-use crate::network::{
-    attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder, BYTES_PER_NEURON,
-};
+use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder};
 use crate::seeds::mix;
 use crate::Rng;
 
@@ -460,8 +458,16 @@ impl NeuralMergeSolver {
                 "tile {tile} is too small; tiles of side 6 or more are accepted"
             )));
         }
-        for &(_, h) in &strips(board.rows(), tile) {
-            for &(_, w) in &strips(board.cols(), tile) {
+        // Tiles come in a few sizes (a strip's side is the tile's or the last one's):
+        // each size is checked once.
+        let sizes = |side| {
+            let mut v: Vec<usize> = strips(side, tile).iter().map(|p| p.1).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        for &h in &sizes(board.rows()) {
+            for &w in &sizes(board.cols()) {
                 let t = Board::new(h, w).expect("tile fits the board");
                 let ex = existence::closed_tour(t);
                 if !ex.exists {
@@ -494,16 +500,17 @@ impl Solver for NeuralMergeSolver {
             };
             self.params.check()?;
             NetworkSolver::check_open_request(req)?;
+            check_bytes(
+                req.board,
+                req.board.squares() as u64 * TILED_BYTES_PER_SQUARE,
+                "tiled network+merge",
+            )?;
             if existence::closed_tour(req.board).exists {
                 self.check_tiles(req.board, t)?;
             } else {
                 self.check_open_tiles(req.board, t, req.start)?;
             }
-            return check_bytes(
-                req.board,
-                req.board.squares() as u64 * TILED_BYTES_PER_SQUARE,
-                "tiled network+merge",
-            );
+            return Ok(());
         }
         self.params.check()?;
         req.check_exists(true).map_err(|e| {
@@ -516,17 +523,21 @@ impl Solver for NeuralMergeSolver {
                 }
             ))
         })?;
-        if let Some(t) = self.tile.side(req.board) {
-            self.check_tiles(req.board, t)?;
-        }
-        // Whole board: graph + state. Tiled: see TILED_BYTES_PER_SQUARE.
+        // Whole board: graph + state. Tiled: see TILED_BYTES_PER_SQUARE. Checked before
+        // the tiles, whose check visits every tile.
         match self.tile.side(req.board) {
-            None => check_memory(req.board, BYTES_PER_NEURON, 2, "network+merge"),
-            Some(_) => check_bytes(
-                req.board,
-                req.board.squares() as u64 * TILED_BYTES_PER_SQUARE,
-                "tiled network+merge",
-            ),
+            None => {
+                let (per_edge, per_square) = NetworkSolver::new(self.params).bytes_per_item(req);
+                check_memory(req.board, per_edge, per_square, "network+merge")
+            }
+            Some(t) => {
+                check_bytes(
+                    req.board,
+                    req.board.squares() as u64 * TILED_BYTES_PER_SQUARE,
+                    "tiled network+merge",
+                )?;
+                self.check_tiles(req.board, t)
+            }
         }
     }
 
@@ -596,7 +607,7 @@ impl NeuralMergeSolver {
                 }
             }
             None => {
-                let graph = NetworkSolver::graph(req);
+                let graph = NetworkSolver::graph(req)?;
                 let net = Network::new(&graph, self.params)?;
                 for _ in 0..self.params.max_attempts {
                     let t0 = Instant::now();

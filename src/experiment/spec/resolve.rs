@@ -477,10 +477,16 @@ impl EntryAt<'_> {
             open: e.open == Some(true),
             trials,
         };
-        cell.solver.build().check(&cell.request()).map_err(|err| {
-            self.src
-                .at(&b.span(), None, format!("{label} on {board}: {err}"))
-        })?;
+        cell.solver
+            .build()
+            .check(&cell.request())
+            .map_err(|err| match err {
+                // Out of memory is the environment's failure (exit 1), not the spec's.
+                err if err.is_environment() => err,
+                err => self
+                    .src
+                    .at(&b.span(), None, format!("{label} on {board}: {err}")),
+            })?;
         Ok(cell)
     }
 }

@@ -25,7 +25,7 @@ impl NetworkWatch {
     pub fn new(params: NetworkParams, req: &Request, seed: u64) -> Result<Self, InputError> {
         let solver = NetworkSolver::new(params);
         solver.check(req)?;
-        let run = RunSteps::new(NetworkSolver::graph(req), params, &mut rng_from_seed(seed))?;
+        let run = RunSteps::new(NetworkSolver::graph(req)?, params, &mut rng_from_seed(seed))?;
         Ok(NetworkWatch {
             solver,
             req: *req,
