@@ -144,14 +144,14 @@ const PATH_CASES: &[PathCase] = &[
         records: false,
     },
     PathCase {
-        args: &["plot", "--hf", "{P}", "--out", "f"],
+        args: &["plot", "r", "--hf", "{P}", "--out", "f"],
         path: "hf.csv",
-        records: false,
+        records: true,
     },
     PathCase {
-        args: &["plot", "--published", "{P}", "--out", "f"],
+        args: &["plot", "r", "--published", "{P}", "--out", "f"],
         path: "p.csv",
-        records: false,
+        records: true,
     },
     PathCase {
         args: &["stats", "r"],
@@ -313,10 +313,13 @@ fn special_paths(n: u32) {
                     special,
                     Special::Fifo | Special::Null | Special::Full | Special::LinkToFifo
                 );
+                // Named by the command line itself, the error says what the path is; a
+                // file inside a results folder may instead be refused with the folder.
+                let named = case.args.iter().any(|a| a.contains("{P}"));
                 if not_regular {
                     prop_assert_eq!(r.code, Some(2), "{}: {}", what, r.stderr);
                     prop_assert!(
-                        r.stderr.contains("not a regular file"),
+                        !named || r.stderr.contains("not a regular file"),
                         "{}: the error does not say what the path is: {}",
                         what,
                         r.stderr
@@ -435,17 +438,10 @@ const WRITING: &[(&[&str], &str)] = &[
         "s.png",
     ),
     (
-        &[
-            "solve",
-            "--board",
-            "400x400",
-            "--solver",
-            "warnsdorff",
-            "--trace",
-            "t.json",
-        ],
+        &["solve", "--board", "16x16", "--trace", "t.json"],
         "t.json",
     ),
+    (&["animate", "--board", "16x16", "--out", "a.gif"], "a.gif"),
     (
         &[
             "convergence",
