@@ -7,9 +7,10 @@
 //! - SIGINT and SIGTERM are taken by a thread (through `signal-hook`) that removes every
 //!   temporary file [`knightnet::io`] holds and exits 130 or 143 (128 + the signal). Two
 //!   commands handle them themselves and this thread then leaves them alone: `play`
-//!   (while the game owns the terminal, see [`knightnet::tui::owns_signals`]) and
-//!   `experiment`, whose own SIGINT handler (stop after the trials in flight) replaces
-//!   this one for SIGINT while it runs; SIGTERM still ends it here.
+//!   (while the game owns the terminal, see [`knightnet::tui::owns_signals`]), and
+//!   `experiment`, which takes its first SIGINT as "stop after the trials in flight"
+//!   ([`knightnet::cli::experiment::stop_gracefully`]); a second one, or SIGTERM, ends
+//!   it here.
 
 fn main() {
     #[cfg(unix)]
@@ -32,7 +33,9 @@ fn signals() {
     };
     std::thread::spawn(move || {
         for sig in caught.forever() {
-            if knightnet::tui::owns_signals() {
+            if knightnet::tui::owns_signals()
+                || (sig == SIGINT && knightnet::cli::experiment::stop_gracefully())
+            {
                 continue;
             }
             let name = if sig == SIGINT { "SIGINT" } else { "SIGTERM" };

@@ -151,6 +151,52 @@ fn a_billion_trials_run_in_bounded_memory() {
     assert_eq!(summary["trials_done"], c.records.len() as u64);
 }
 
+/// Item (issue #26, signals): a second Ctrl-C while an experiment stops after its trials
+/// in flight ends it at once with exit 130 and no temporary file left (it was the
+/// default action before: killed by the signal, with no exit code, any temporary file of
+/// a summary being written left behind). A first and a second Ctrl-C a millisecond apart,
+/// at several moments of the run.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_ctrl_c_ends_the_run_with_130_and_no_temporary_file() {
+    for wait_for_bytes in [1u64, 20_000, 200_000] {
+        let tmp = tempfile::tempdir().unwrap();
+        let spec = write(
+            tmp.path(),
+            "long.toml",
+            "name = \"long\"\ntrials = 100000000\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"warnsdorff:roth\"\nstart = \"corner\"\n",
+        );
+        let out = tmp.path().join("out");
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"))
+            .args(["experiment", s(&spec), "--out", s(&out), "--quiet"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let records = out.join("records.csv");
+        let t0 = Instant::now();
+        while std::fs::metadata(&records).map_or(0, |m| m.len()) < wait_for_bytes {
+            assert!(t0.elapsed() < Duration::from_secs(60), "no records");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        for _ in 0..2 {
+            // SAFETY: a signal to our own child, not yet reaped.
+            unsafe {
+                libc::kill(child.id() as i32, libc::SIGINT);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let st = common::wait_at_most(&mut child, Duration::from_secs(60));
+        assert_eq!(st.code(), Some(130), "after {wait_for_bytes} bytes: {st}");
+        let left: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "temporary files left: {left:?}");
+    }
+}
+
 /// A finished run of SMALL (seed 6) in `dir`.
 fn small_run(tmp: &Path, dir: &str, seed: u64) -> (PathBuf, PathBuf) {
     let spec = write(

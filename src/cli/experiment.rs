@@ -44,44 +44,35 @@ pub struct ExperimentArgs {
     pub quiet: bool,
 }
 
-/// Set by SIGINT; the runner stops starting trials once it is set.
+/// Set by the first SIGINT; the runner stops starting trials once it is set.
 static STOP: AtomicBool = AtomicBool::new(false);
+/// Whether an experiment is running and takes the first SIGINT as "stop after the trials
+/// in flight" ([`Interrupts`]).
+static GRACEFUL: AtomicBool = AtomicBool::new(false);
 
-#[cfg(unix)]
-extern "C" fn on_sigint(_: libc::c_int) {
-    STOP.store(true, Ordering::SeqCst);
-    // A second Ctrl-C kills the process the default way.
-    // SAFETY: signal() is async-signal-safe.
-    unsafe {
-        libc::signal(libc::SIGINT, libc::SIG_DFL);
-    }
+/// The binary's signal thread asks this on SIGINT: true when an experiment is running and
+/// this is the first Ctrl-C, which then only asks the runner to stop after the trials in
+/// flight (the records and summary are then written as usual). A second Ctrl-C, or one
+/// outside an experiment, returns false: the binary then removes its temporary files and
+/// exits 130.
+pub fn stop_gracefully() -> bool {
+    GRACEFUL.load(Ordering::SeqCst) && !STOP.swap(true, Ordering::SeqCst)
 }
 
-/// Catches Ctrl-C while alive; restores the default action when dropped.
+/// Takes the first Ctrl-C as a request to stop ([`stop_gracefully`]) while alive.
 struct Interrupts;
 
 impl Interrupts {
     fn catch() -> Interrupts {
         STOP.store(false, Ordering::SeqCst);
-        #[cfg(unix)]
-        // SAFETY: the handler only stores to an atomic and calls signal().
-        unsafe {
-            libc::signal(
-                libc::SIGINT,
-                on_sigint as extern "C" fn(libc::c_int) as libc::sighandler_t,
-            );
-        }
+        GRACEFUL.store(true, Ordering::SeqCst);
         Interrupts
     }
 }
 
 impl Drop for Interrupts {
     fn drop(&mut self) {
-        #[cfg(unix)]
-        // SAFETY: restoring the default action.
-        unsafe {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
-        }
+        GRACEFUL.store(false, Ordering::SeqCst);
     }
 }
 
