@@ -197,6 +197,23 @@ fn a_second_ctrl_c_ends_the_run_with_130_and_no_temporary_file() {
     }
 }
 
+/// The three commands that read a results folder `dir` made from `spec`:
+/// `experiment --resume`, `merge` (into `merged`) and `stats`.
+fn readers<'a>(spec: &'a Path, dir: &'a Path, merged: &'a Path) -> [Vec<&'a str>; 3] {
+    [
+        vec![
+            "experiment",
+            s(spec),
+            "--out",
+            s(dir),
+            "--resume",
+            "--quiet",
+        ],
+        vec!["merge", s(dir), "--out", s(merged), "--quiet"],
+        vec!["stats", s(dir)],
+    ]
+}
+
 /// A finished run of SMALL (seed 6) in `dir`.
 fn small_run(tmp: &Path, dir: &str, seed: u64) -> (PathBuf, PathBuf) {
     let spec = write(
@@ -1217,18 +1234,7 @@ fn engine_version_is_required_and_checked_everywhere() {
     ] {
         let dir = copy(name, Some(run_json));
         let merged = tmp.path().join(format!("{name}-merged"));
-        for args in [
-            vec![
-                "experiment",
-                s(&spec),
-                "--out",
-                s(&dir),
-                "--resume",
-                "--quiet",
-            ],
-            vec!["merge", s(&dir), "--out", s(&merged), "--quiet"],
-            vec!["stats", s(&dir)],
-        ] {
+        for args in readers(&spec, &dir, &merged) {
             let err = refused(&args);
             assert!(err.contains(&needle), "{args:?}: {err}");
         }
@@ -1286,18 +1292,7 @@ fn only_the_last_line_can_be_torn() {
         std::fs::copy(six.join("run.json"), dir.join("run.json")).unwrap();
         std::fs::write(dir.join("records.csv"), &body).unwrap();
         let merged = tmp.path().join(format!("{name}-merged"));
-        for args in [
-            vec![
-                "experiment",
-                s(&spec),
-                "--out",
-                s(&dir),
-                "--resume",
-                "--quiet",
-            ],
-            vec!["merge", s(&dir), "--out", s(&merged), "--quiet"],
-            vec!["stats", s(&dir)],
-        ] {
+        for args in readers(&spec, &dir, &merged) {
             let err = refused(&args);
             assert!(
                 err.contains(needle) && err.contains("records.csv"),
@@ -1379,18 +1374,7 @@ fn inputs_that_are_not_regular_files_are_refused_without_blocking() {
         };
         let merged = tmp.path().join(format!("{name}-merged"));
         let figs = tmp.path().join(format!("{name}-figs"));
-        let mut runs = vec![
-            vec![
-                "experiment",
-                s(&spec),
-                "--out",
-                s(&dir),
-                "--resume",
-                "--quiet",
-            ],
-            vec!["merge", s(&dir), "--out", s(&merged), "--quiet"],
-            vec!["stats", s(&dir)],
-        ];
+        let mut runs = readers(&spec, &dir, &merged).to_vec();
         if file == "records.csv" {
             runs.push(vec!["plot", s(&dir), "--out", s(&figs)]);
         }
