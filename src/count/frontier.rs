@@ -558,8 +558,8 @@ pub(super) fn check_estimate(req: &Request, bytes: u64, method: &str) -> Result<
         return Err(InputError::TooLarge(format!(
             "counting on {} by {method} needs about {} of memory (estimate), above the bound of {}; raise --max-memory (GiB) to allow it",
             req.board,
-            human_bytes(bytes),
-            human_bytes(req.max_memory)
+            crate::memory::human(bytes),
+            crate::memory::human(req.max_memory)
         )));
     }
     crate::memory::check(
@@ -652,15 +652,6 @@ pub fn estimate_states(board: Board, quantity: Quantity, _fixed_start: bool) -> 
 pub fn estimate_bytes(board: Board, quantity: Quantity, fixed_start: bool) -> u64 {
     let w = board.rows().min(board.cols());
     estimate_states(board, quantity, fixed_start).saturating_mul(bytes_per_state(w))
-}
-
-/// Bytes in a short human form (MiB / GiB).
-pub fn human_bytes(b: u64) -> String {
-    if b >= 1 << 30 {
-        format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64)
-    } else {
-        format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64)
-    }
 }
 
 /// Run the dynamic program. `progress` is called after each square.
@@ -774,9 +765,9 @@ pub(super) fn grow<K: Key, C: Tally>(
         if bytes > req.max_memory {
             return Err(InputError::TooLarge(format!(
                 "counting on {board} by the frontier method reached {held} states (about {}) at square {} of {n}, above the bound of {}; raise --max-memory (GiB) to allow it",
-                human_bytes(bytes),
+                crate::memory::human(bytes),
                 x + 1,
-                human_bytes(req.max_memory)
+                crate::memory::human(req.max_memory)
             )));
         }
         if bytes > free.bytes {

@@ -198,8 +198,8 @@ fn run_with<C: Tally>(
             return Err(InputError::TooLarge(format!(
                 "counting on {} by the split method needs {made} join entries for the squares where open tours end (about {}), above the bound of {}; raise --max-memory (GiB) to allow it",
                 req.board,
-                frontier::human_bytes(bytes),
-                frontier::human_bytes(req.max_memory)
+                crate::memory::human(bytes),
+                crate::memory::human(req.max_memory)
             )));
         }
         crate::memory::check(
