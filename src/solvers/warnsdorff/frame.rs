@@ -6,6 +6,7 @@
 use super::squirrel_cull::squirrel_cull_table;
 use super::TieBreak;
 use crate::board::{Board, KNIGHT_OFFSETS};
+use crate::memory::MemoryError;
 
 /// The byte of a visited square (and of the border) in the degree array.
 pub(super) const VISITED: u8 = u8::MAX;
@@ -67,14 +68,18 @@ pub(super) struct Frame {
     pub(super) orderings: Vec<Switch>,
     /// Squares of the board (the longest possible path).
     pub(super) squares: usize,
+    /// The path's buffer: empty, with room for every square (allocated with the frame,
+    /// so that a board too large for memory is refused before the walk).
+    pub(super) path: Vec<u32>,
 }
 
 impl Frame {
-    /// The starting state of a run of `tie` from square `start` of `board`.
+    /// The starting state of a run of `tie` from square `start` of `board`, or a
+    /// [`MemoryError`] when its degree array or path cannot be allocated.
     ///
     /// # Panics
     /// If `start` is not a square of `board`.
-    pub(super) fn new(board: Board, start: u32, tie: TieBreak) -> Frame {
+    pub(super) fn new(board: Board, start: u32, tie: TieBreak) -> Result<Frame, MemoryError> {
         assert!(
             (start as usize) < board.squares(),
             "start square {start} is not on the {board} board"
@@ -110,8 +115,8 @@ impl Frame {
                 at: usize::MAX,
             }]
         };
-        Frame {
-            deg: padded_degrees(rows, cols),
+        Ok(Frame {
+            deg: padded_degrees(rows, cols)?,
             w,
             step,
             out_step,
@@ -120,7 +125,8 @@ impl Frame {
             centre: super::roth::centre_offset(board, start.0, start.1),
             orderings,
             squares: board.squares(),
-        }
+            path: crate::memory::try_with_capacity(board.squares(), "Warnsdorff's path")?,
+        })
     }
 }
 
@@ -143,7 +149,7 @@ fn reflection(board: Board, (sr, sc): (usize, usize), tie: TieBreak) -> (bool, b
 /// The degrees of a `rows x cols` board in a padded array of width `cols + 2 PAD`, the
 /// border marked [`VISITED`]. A square's degree is the number of offsets that stay on
 /// the board in both its row and its column: `popcount(row_mask & col_mask)`.
-pub(super) fn padded_degrees(rows: usize, cols: usize) -> Vec<u8> {
+pub(super) fn padded_degrees(rows: usize, cols: usize) -> Result<Vec<u8>, MemoryError> {
     let w = cols + 2 * PAD;
     let mask = |x: usize, len: usize, pick: fn((i32, i32)) -> i32| -> u8 {
         let mut m = 0u8;
@@ -161,7 +167,7 @@ pub(super) fn padded_degrees(rows: usize, cols: usize) -> Vec<u8> {
     let len = w
         .checked_mul(rows + 2 * PAD)
         .expect("the padded degree array's size fits in usize");
-    let mut deg = vec![VISITED; len];
+    let mut deg = crate::memory::try_vec(len, VISITED, "Warnsdorff's degree array")?;
     for r in 0..rows {
         let rm = mask(r, rows, |o| o.0);
         let base = (r + PAD) * w + PAD;
@@ -169,5 +175,5 @@ pub(super) fn padded_degrees(rows: usize, cols: usize) -> Vec<u8> {
             *d = (rm & cm).count_ones() as u8;
         }
     }
-    deg
+    Ok(deg)
 }

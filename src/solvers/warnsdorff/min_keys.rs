@@ -104,9 +104,9 @@ pub(super) fn walk<S: KeyStep>(frame: Frame) -> Run {
         out_start: mut o,
         orderings,
         squares,
+        mut path,
         ..
     } = frame;
-    let mut path: Vec<u32> = Vec::with_capacity(squares);
     let ptr = deg.as_mut_ptr();
     // The knight's square, as a pointer into `deg` (one add per step, no index).
     let mut sq = ptr.wrapping_add(start);

@@ -70,6 +70,7 @@ pub use solver::WarnsdorffSolver;
 pub use tie_break::TieBreak;
 
 use crate::board::Board;
+use crate::memory::MemoryError;
 use crate::Rng;
 use frame::Frame;
 
@@ -146,11 +147,27 @@ pub fn run(board: Board, start: u32, tie: TieBreak, rng: &mut Rng) -> Run {
 /// [`run`] on the given engine (for tests and benchmarks; the result is the same).
 ///
 /// # Panics
-/// If `start` is not a square of `board`.
+/// If `start` is not a square of `board`, or the board's arrays cannot be allocated
+/// ([`try_run_on`] returns that as an error).
 pub fn run_on(engine: Engine, board: Board, start: u32, tie: TieBreak, rng: &mut Rng) -> Run {
-    let frame = Frame::new(board, start, tie);
+    try_run_on(engine, board, start, tie, rng).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`run_on`], with a [`MemoryError`] when the board's degree array or path cannot be
+/// allocated (the solver's way in: out of memory is one line, never an abort).
+///
+/// # Panics
+/// If `start` is not a square of `board`.
+pub fn try_run_on(
+    engine: Engine,
+    board: Board,
+    start: u32,
+    tie: TieBreak,
+    rng: &mut Rng,
+) -> Result<Run, MemoryError> {
+    let frame = Frame::new(board, start, tie)?;
     let keyed = matches!(tie, TieBreak::First | TieBreak::SquirrelCull);
-    match engine {
+    Ok(match engine {
         Engine::Portable if keyed => min_keys::walk::<min_keys::Portable>(frame),
         #[cfg(all(feature = "asm", target_arch = "x86_64"))]
         Engine::Asm if keyed => min_keys::walk::<asm::Asm>(frame),
@@ -160,5 +177,5 @@ pub fn run_on(engine: Engine, board: Board, start: u32, tie: TieBreak, rng: &mut
             None => scalar::walk(frame, tie, rng),
         },
         _ => scalar::walk(frame, tie, rng),
-    }
+    })
 }

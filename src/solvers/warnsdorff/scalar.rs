@@ -56,13 +56,12 @@ fn walk_mode<const MODE: u8>(frame: Frame, tie: TieBreak, rng: &mut Rng) -> Run 
         out_start: mut o,
         mut centre,
         orderings,
-        squares,
+        mut path,
         ..
     } = frame;
     let mut rule = 0usize;
     let mut switch_at = orderings[0].at;
     let mut low = low_bits(orderings[0].rank);
-    let mut path = Vec::with_capacity(squares);
     let mut ties = 0u64;
     let deg_ptr = deg.as_mut_ptr();
     loop {

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::{run, TieBreak};
+use super::{try_run_on, Engine, TieBreak};
 use crate::error::InputError;
 use crate::solvers::classical::{self, Report};
 use crate::solvers::{Outcome, Request, Solution, Solver};
@@ -84,7 +84,7 @@ impl WarnsdorffSolver {
         let mut last;
         loop {
             attempts += 1;
-            last = run(board, start, self.tie, rng);
+            last = try_run_on(Engine::DEFAULT, board, start, self.tie, rng)?;
             if (last.complete(board) && closes(&last.path)) || attempts > self.restarts as u64 {
                 break;
             }

@@ -41,10 +41,9 @@ unsafe fn walk(frame: Frame) -> Run {
         out_start: mut o,
         mut centre,
         orderings,
-        squares,
+        mut path,
         ..
     } = frame;
-    let mut path = Vec::with_capacity(squares);
     let ptr = deg.as_mut_ptr();
     // `roth` has the one clockwise ordering, whose switch square is never reached.
     let rank_v = _mm_cvtsi64_si128(i64::from_le_bytes(orderings[0].rank));

@@ -29,7 +29,7 @@ fn same_as_reference(b: Board, start: u32, tie: TieBreak, seed: u64) {
 fn padded_degrees_match_the_move_count() {
     for (m, n) in [(1, 1), (1, 7), (2, 2), (3, 4), (5, 5), (8, 8), (7, 12)] {
         let b = Board::new(m, n).unwrap();
-        let deg = padded_degrees(m, n);
+        let deg = padded_degrees(m, n).unwrap();
         let w = n + 2 * PAD;
         for s in 0..b.squares() as u32 {
             let (r, c) = b.coords(s);
