@@ -652,7 +652,7 @@ fn edit_row(records: &[u8], row: usize, field: &str, pick: u64) -> Option<Vec<u8
             1 + (pick / 6) % 6
         ),
         _ => match old.parse::<u64>() {
-            Ok(v) if pick % 3 == 0 => (v + 1).to_string(),
+            Ok(v) if pick.is_multiple_of(3) => (v + 1).to_string(),
             Ok(v) if pick % 3 == 1 && v > 0 => (v - 1).to_string(),
             _ => (pick % 10).to_string(),
         },
