@@ -141,9 +141,7 @@ pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
         shard,
         resume: args.resume,
         spec_source: source,
-        command: std::env::args_os()
-            .map(|a| a.to_string_lossy().into_owned())
-            .collect(),
+        command: super::command_line(),
         replay: args.replay,
     };
     let bar = Bar {

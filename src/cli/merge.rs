@@ -39,9 +39,7 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &args.out,
         args.partial,
         args.replay,
-        std::env::args_os()
-            .map(|a| a.to_string_lossy().into_owned())
-            .collect(),
+        super::command_line(),
     )?;
     if !args.quiet {
         let md = summary.markdown();

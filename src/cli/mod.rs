@@ -294,6 +294,14 @@ fn parse_failure(e: &clap::Error, named: &str) -> i32 {
     2
 }
 
+/// This process's command line as recorded in `run.json` (any argument that is not UTF-8
+/// is kept lossily, never a panic).
+pub(crate) fn command_line() -> Vec<String> {
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
+}
+
 /// Fold a message onto one line (an error chain may carry newlines from below).
 fn one_line(msg: &str) -> String {
     msg.split('\n')
