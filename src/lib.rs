@@ -7,9 +7,10 @@
 //! validity oracle in [`tour`]; [`experiment`] runs seeded trials of many solvers into a
 //! results folder and summarises them; [`compare`] and [`growth`] measure solvers side by
 //! side and against board size; [`plot`] draws figures from saved data. The command line
-//! (`knightnet`) is a front end over this library and adds nothing to it: its modules
-//! `cli` and `tui` are built only with the default feature `cli`, so a crate that depends
-//! on knightnet with `default-features = false` gets no command-line or terminal crates.
+//! and the terminal game (`knightnet`) are the binary's own code, built on this library's
+//! public API like any other program; its crates (clap, ratatui, crossterm, indicatif)
+//! come with the default feature `cli`, so a crate that depends on knightnet with
+//! `default-features = false` gets none of them.
 //! `docs/ARCHITECTURE.md` draws the layers and says where a new solver or rule goes.
 //!
 //! # Solve a board
@@ -74,9 +75,6 @@ pub mod stats;
 pub mod tour;
 pub mod tour_file;
 pub mod trace_file;
-// The terminal game of `knightnet play` (feature `cli`: a front end, not the library).
-#[cfg(feature = "cli")]
-pub mod tui;
 
 /// The random number generator used everywhere: ChaCha with 8 rounds, a named and
 /// portable stream (the same seed gives the same numbers on every machine).
@@ -155,8 +153,3 @@ pub fn rng_from_seed(seed: u64) -> Rng {
     use rand::SeedableRng;
     Rng::seed_from_u64(seed)
 }
-
-// The command line (feature `cli`: a front end over the library; no library module
-// imports from it).
-#[cfg(feature = "cli")]
-pub mod cli;

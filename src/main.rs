@@ -1,4 +1,4 @@
-//! The `knightnet` binary: everything happens in [`knightnet::cli::run`], after the
+//! The `knightnet` binary: everything happens in [`cli::run`], after the
 //! process-wide signal set-up that only a binary may do:
 //!
 //! - SIGXFSZ is ignored, so a write past `ulimit -f` fails with EFBIG and is reported
@@ -7,15 +7,18 @@
 //! - SIGINT and SIGTERM are taken by a thread (through `signal-hook`) that removes every
 //!   temporary file [`knightnet::io`] holds and exits 130 or 143 (128 + the signal). Two
 //!   commands handle them themselves and this thread then leaves them alone: `play`
-//!   (while the game owns the terminal, see [`knightnet::tui::owns_signals`]), and
+//!   (while the game owns the terminal, see [`tui::owns_signals`]), and
 //!   `experiment`, which takes its first SIGINT as "stop after the trials in flight"
-//!   ([`knightnet::cli::experiment::stop_gracefully`]); a second one, or SIGTERM, ends
+//!   ([`cli::experiment::stop_gracefully`]); a second one, or SIGTERM, ends
 //!   it here.
+
+mod cli;
+mod tui;
 
 fn main() {
     #[cfg(unix)]
     signals();
-    std::process::exit(knightnet::cli::run(std::env::args_os()));
+    std::process::exit(cli::run(std::env::args_os()));
 }
 
 #[cfg(unix)]
@@ -33,13 +36,13 @@ fn signals() {
     };
     std::thread::spawn(move || {
         for sig in caught.forever() {
-            if knightnet::tui::owns_signals()
-                || (sig == SIGINT && knightnet::cli::experiment::stop_gracefully())
+            if tui::owns_signals()
+                || (sig == SIGINT && cli::experiment::stop_gracefully())
             {
                 continue;
             }
             let name = if sig == SIGINT { "SIGINT" } else { "SIGTERM" };
-            knightnet::cli::say(&format!("interrupted by {name}"));
+            cli::say(&format!("interrupted by {name}"));
             knightnet::io::remove_temporary_files_and_exit(128 + sig);
         }
     });

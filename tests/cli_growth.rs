@@ -5,7 +5,6 @@ mod common;
 
 use common::{assert_refused, knightnet, report_rows};
 
-use knightnet::cli::growth::parse_sides;
 use knightnet::growth::fit_power_law;
 use serde_json::Value;
 
@@ -44,20 +43,6 @@ fn fit_recovers_a_known_exponent() {
     assert!(fit_power_law(&[64.0, 256.0], &[0.0, 2.0]).is_none());
 }
 
-#[test]
-fn sides_are_parsed_sorted_and_checked() {
-    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-    assert_eq!(parse_sides(&s(&["16", " 8", "16"])).unwrap(), vec![8, 16]);
-    for bad in [
-        &["8"][..],
-        &["0", "8"],
-        &["8", "x"],
-        &["8", "-4"],
-        &["8", ""],
-    ] {
-        assert!(parse_sides(&s(bad)).is_err(), "{bad:?} accepted");
-    }
-}
 
 #[test]
 fn tiny_sizes_give_well_formed_json() {

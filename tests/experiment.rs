@@ -35,10 +35,15 @@ fn write_spec(dir: &Path, text: &str) -> PathBuf {
     p
 }
 
+/// Runs the `knightnet` binary; its exit code (its stderr is shown with a failing test's
+/// output).
 fn cli(args: &[&str]) -> i32 {
-    let mut v = vec!["knightnet"];
-    v.extend_from_slice(args);
-    knightnet::cli::run(v)
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"))
+        .args(args)
+        .output()
+        .expect("knightnet runs");
+    eprint!("{}", String::from_utf8_lossy(&out.stderr));
+    out.status.code().expect("knightnet exits")
 }
 
 fn run_cli(spec: &Path, out: &Path, extra: &[&str]) {

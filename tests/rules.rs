@@ -242,7 +242,6 @@ fn each_rule_runs_in_an_experiment_the_same_whatever_the_threads() {
     for threads in ["1", "2"] {
         let out = tmp.path().join(threads);
         let args = [
-            "knightnet",
             "experiment",
             spec_path.to_str().unwrap(),
             "--out",
@@ -251,7 +250,12 @@ fn each_rule_runs_in_an_experiment_the_same_whatever_the_threads() {
             "--threads",
             threads,
         ];
-        assert_eq!(knightnet::cli::run(args.to_vec()), 0);
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"))
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "experiment {args:?}: {status}");
         dirs.push(out);
     }
     let recs = sorted_records(&dirs[0]);

@@ -15,17 +15,17 @@ use clap::Args;
 use super::open::OpenFlags;
 use super::solve::NetworkFlags;
 use super::Failure;
-use crate::board::Board;
-use crate::error::InputError;
-use crate::graph::{KnightGraph, Tours};
-use crate::network::{NetworkParams, Preset, Termination, Trace};
-use crate::plot::animation::{Animation, GifOptions, MAX_FRAMES};
-use crate::plot::trace::SavedTrace;
-use crate::plot::{check_output_path, ImageFormat};
-use crate::solvers::network::NetworkSolver;
-use crate::solvers::{Outcome, Solver};
-use crate::trace_file::IterationUnit;
-use crate::{rng_from_seed, DEFAULT_SEED};
+use knightnet::board::Board;
+use knightnet::error::InputError;
+use knightnet::graph::{KnightGraph, Tours};
+use knightnet::network::{NetworkParams, Preset, Termination, Trace};
+use knightnet::plot::animation::{Animation, GifOptions, MAX_FRAMES};
+use knightnet::plot::trace::SavedTrace;
+use knightnet::plot::{check_output_path, ImageFormat};
+use knightnet::solvers::network::NetworkSolver;
+use knightnet::solvers::{Outcome, Solver};
+use knightnet::trace_file::IterationUnit;
+use knightnet::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -259,7 +259,7 @@ fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Rec
     let request = args.open.request(board)?;
     NetworkSolver::new(params).check(&request)?;
     let graph = NetworkSolver::graph(&request)?;
-    let net = crate::network::Network::new(&graph, params)?;
+    let net = knightnet::network::Network::new(&graph, params)?;
     let mut rng = rng_from_seed(args.seed);
 
     let mut number = 0u32;

@@ -10,10 +10,10 @@ use serde_json::json;
 
 use super::report::Format;
 use super::Failure;
-use crate::board::Board;
-use crate::error::InputError;
-use crate::tour::validate;
-use crate::tour_file;
+use knightnet::board::Board;
+use knightnet::error::InputError;
+use knightnet::tour::validate;
+use knightnet::tour_file;
 
 /// Largest tour file read (4 GiB: a 10000x10000 tour as `solve --stream` lines is about
 /// 1.1 GB).
@@ -88,11 +88,11 @@ fn read(args: &CheckArgs) -> Result<String, Failure> {
     } else {
         // A FIFO or a device is refused at once (exit 2); permissions are the
         // environment (exit 1).
-        let f = crate::io::open_input(&args.file)
-            .map_err(|e| crate::io::io_failure("read", &args.file, &e))?;
+        let f = knightnet::io::open_input(&args.file)
+            .map_err(|e| knightnet::io::io_failure("read", &args.file, &e))?;
         f.take(MAX_BYTES + 1).read_to_end(&mut bytes)
     };
-    result.map_err(|e| crate::io::io_failure("read", &args.file, &e))?;
+    result.map_err(|e| knightnet::io::io_failure("read", &args.file, &e))?;
     if bytes.len() as u64 > MAX_BYTES {
         return Err(InputError::File(format!(
             "{origin} is larger than {} GiB, the most a tour file may hold",

@@ -1,4 +1,4 @@
-//! `knightnet compare`: the flags of [`crate::compare`], and its printing. Threads: 1 to
+//! `knightnet compare`: the flags of [`knightnet::compare`], and its printing. Threads: 1 to
 //! 1024, never more than trials; default: all cores.
 
 use std::io::Write;
@@ -7,11 +7,11 @@ use clap::Args;
 
 use super::report::{plural, ReportFormat};
 use super::Failure;
-use crate::board::Board;
-use crate::compare::{compare, markdown};
-use crate::error::InputError;
-use crate::solvers::SolverKind;
-use crate::DEFAULT_SEED;
+use knightnet::board::Board;
+use knightnet::compare::{compare, markdown};
+use knightnet::error::InputError;
+use knightnet::solvers::SolverKind;
+use knightnet::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -77,8 +77,8 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .into());
     }
     let threads = match args.threads {
-        Some(t) => crate::check_threads(t)?,
-        None => crate::default_threads(),
+        Some(t) => knightnet::check_threads(t)?,
+        None => knightnet::default_threads(),
     }
     .min(args.trials as usize);
     let rows = compare(

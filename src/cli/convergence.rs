@@ -1,8 +1,8 @@
 //! `knightnet convergence`: run the network many times from seeded random states,
-//! record every step, and draw the convergence curves (see [`crate::plot::convergence`]).
+//! record every step, and draw the convergence curves (see [`knightnet::plot::convergence`]).
 //!
 //! Run `i` (0-based) of a preset is trial `i` of an experiment with base seed `--seed`
-//! and a network cell of that preset on the board ([`crate::seeds`]): one attempt, drawn
+//! and a network cell of that preset on the board ([`knightnet::seeds`]): one attempt, drawn
 //! as `solve --seed RUN_SEED --max-attempts 1` draws it. Runs are computed in parallel;
 //! each has its own random stream, so the thread count never changes the figure.
 //! `--overlay PRESET` runs further presets (each its own cell, so its own seeds) and
@@ -19,17 +19,17 @@ use rayon::prelude::*;
 use super::open::OpenFlags;
 use super::solve::NetworkFlags;
 use super::Failure;
-use crate::board::Board;
-use crate::error::InputError;
-use crate::network::{first_attempt_rng, Network, Preset, StepStats, Termination, Trace};
-use crate::plot::convergence::{runs_csv_path, ConvergenceData, ConvergenceFigure};
-use crate::plot::trace::{square_steps, SavedTrace};
-use crate::plot::{check_output_path, ImageFormat};
-use crate::seeds::{cell_key, trial_seed};
-use crate::solvers::network::NetworkSolver;
-use crate::solvers::{Solver, SolverKind};
-use crate::trace_file::IterationUnit;
-use crate::DEFAULT_SEED;
+use knightnet::board::Board;
+use knightnet::error::InputError;
+use knightnet::network::{first_attempt_rng, Network, Preset, StepStats, Termination, Trace};
+use knightnet::plot::convergence::{runs_csv_path, ConvergenceData, ConvergenceFigure};
+use knightnet::plot::trace::{square_steps, SavedTrace};
+use knightnet::plot::{check_output_path, ImageFormat};
+use knightnet::seeds::{cell_key, trial_seed};
+use knightnet::solvers::network::NetworkSolver;
+use knightnet::solvers::{Solver, SolverKind};
+use knightnet::trace_file::IterationUnit;
+use knightnet::DEFAULT_SEED;
 
 /// Most runs one figure accepts.
 pub const MAX_RUNS: u32 = 100_000;

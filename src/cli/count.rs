@@ -1,4 +1,4 @@
-//! `knightnet count`: count the knight's tours of a board (see [`crate::count`] for
+//! `knightnet count`: count the knight's tours of a board (see [`knightnet::count`] for
 //! exactly what is counted) by the frontier dynamic program or by exhaustive search,
 //! with a work budget, a memory bound and progress on stderr; also the 2-factor count
 //! and a profile of the frontier's state counts.
@@ -12,10 +12,10 @@ use serde::Serialize;
 use super::flags::start_square;
 use super::report::Format;
 use super::Failure;
-use crate::board::Board;
-use crate::count::frontier::{self, Quantity, DEFAULT_MAX_MEMORY_GIB};
-use crate::count::{self, CountSpec, Method, DEFAULT_COUNT_STEPS};
-use crate::error::InputError;
+use knightnet::board::Board;
+use knightnet::count::frontier::{self, Quantity, DEFAULT_MAX_MEMORY_GIB};
+use knightnet::count::{self, CountSpec, Method, DEFAULT_COUNT_STEPS};
+use knightnet::error::InputError;
 
 /// Counting method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

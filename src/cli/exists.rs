@@ -1,5 +1,5 @@
 //! `knightnet exists`: whether a knight's tour of a board exists, answered from the
-//! theorems in [`crate::existence`] (and, for a given start square, the colour
+//! theorems in [`knightnet::existence`] (and, for a given start square, the colour
 //! argument, the outer lines of 4 x n and the 3x4, 3x7 and 3x8 exceptions), without
 //! any search. Exit status: 0 when a tour exists, 1 when none does (the answer is
 //! printed either way), 2 for bad input.
@@ -12,8 +12,8 @@ use serde_json::json;
 use super::flags::start_square;
 use super::report::Format;
 use super::Failure;
-use crate::board::Board;
-use crate::existence;
+use knightnet::board::Board;
+use knightnet::existence;
 
 #[derive(Debug, Clone, Args)]
 #[command(

@@ -10,7 +10,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
-use crate::experiment::{self, Options, Progress, Record, Replay, Shard, Spec};
+use knightnet::experiment::{self, Options, Progress, Record, Replay, Shard, Spec};
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -123,8 +123,8 @@ pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let shard = args.shard.unwrap_or(Shard::ALL);
     let threads = match args.threads {
-        Some(n) => crate::check_threads(n)?,
-        None => crate::default_threads(),
+        Some(n) => knightnet::check_threads(n)?,
+        None => knightnet::default_threads(),
     };
     let dir = args.out.clone().unwrap_or_else(|| {
         let mut d = PathBuf::from("results");

@@ -9,8 +9,8 @@
 
 use std::fmt;
 
-use crate::board::Board;
-use crate::error::InputError;
+use knightnet::board::Board;
+use knightnet::error::InputError;
 
 /// A value refused by the library, with the flag that carried it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! `knightnet growth`: the flags of [`crate::growth`], and its printing. `--sizes` lists
+//! `knightnet growth`: the flags of [`knightnet::growth`], and its printing. `--sizes` lists
 //! the sides (default: 8, 16, ... up to 8192 while a solve is predicted to fit
 //! `--budget`); `--threads` defaults to 1, so solvers that could use more cores are timed
 //! on one.
@@ -9,14 +9,14 @@ use clap::Args;
 
 use super::report::{plural, ReportFormat};
 use super::Failure;
-use crate::error::InputError;
-use crate::growth::{
+use knightnet::error::InputError;
+use knightnet::growth::{
     check_budget, check_side, check_trials, default_sides, fit_sides, growth, markdown,
     parallel_items, GrowthConfig,
 };
-use crate::report::human_secs;
-use crate::solvers::SolverKind;
-use crate::DEFAULT_SEED;
+use knightnet::report::human_secs;
+use knightnet::solvers::SolverKind;
+use knightnet::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -65,20 +65,11 @@ pub fn parse_side(item: &str) -> Result<usize, InputError> {
     check_side(side)
 }
 
-/// Parse `--sizes`: whole numbers of at least 1, at least two distinct ones.
-pub fn parse_sides(items: &[String]) -> Result<Vec<usize>, InputError> {
-    let sides = items
-        .iter()
-        .map(|item| parse_side(item))
-        .collect::<Result<_, _>>()?;
-    fit_sides(sides)
-}
-
 /// Check the flags and turn them into a configuration.
 pub fn config(args: &GrowthArgs) -> Result<GrowthConfig, InputError> {
     check_budget(args.budget)?;
     check_trials(args.trials)?;
-    crate::check_threads(args.threads)?;
+    knightnet::check_threads(args.threads)?;
     let sides = match &args.sizes {
         Some(sides) => fit_sides(sides.clone())?,
         None => default_sides(),
@@ -117,4 +108,33 @@ pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {
         },
         out,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--sizes` as clap reads it: each entry, then the whole list.
+    fn parse_sides(items: &[String]) -> Result<Vec<usize>, InputError> {
+        let sides = items
+            .iter()
+            .map(|item| parse_side(item))
+            .collect::<Result<_, _>>()?;
+        fit_sides(sides)
+    }
+
+    #[test]
+    fn sides_are_parsed_sorted_and_checked() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(parse_sides(&s(&["16", " 8", "16"])).unwrap(), vec![8, 16]);
+        for bad in [
+            &["8"][..],
+            &["0", "8"],
+            &["8", "x"],
+            &["8", "-4"],
+            &["8", ""],
+        ] {
+            assert!(parse_sides(&s(bad)).is_err(), "{bad:?} accepted");
+        }
+    }
 }

@@ -9,7 +9,7 @@ use clap::Args;
 use clap_complete::Shell;
 
 use super::{command, Failure};
-use crate::error::InputError;
+use knightnet::error::InputError;
 
 #[derive(Debug, Args)]
 #[command(
@@ -59,12 +59,12 @@ pub fn manpage(args: ManpageArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .into());
     }
     let mut written = vec![dir.join("knightnet.1")];
-    crate::io::write_atomic(&written[0], &render(&cmd)?)?;
+    knightnet::io::write_atomic(&written[0], &render(&cmd)?)?;
     for sub in cmd.get_subcommands() {
         let name = format!("knightnet-{}", sub.get_name());
         let page = sub.clone().name(name.clone());
         let path = dir.join(format!("{name}.1"));
-        crate::io::write_atomic(&path, &render(&page)?)?;
+        knightnet::io::write_atomic(&path, &render(&page)?)?;
         written.push(path);
     }
     writeln!(

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::Failure;
-use crate::experiment::{self, Replay};
+use knightnet::experiment::{self, Replay};
 
 #[derive(Debug, Clone, Args)]
 #[command(

@@ -29,11 +29,11 @@ use std::io::Write;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use self::flags::FlagError;
-use crate::error::InputError;
-/// Atomic whole-file writes live in the library ([`crate::io`]).
-pub use crate::io::write_atomic;
+use knightnet::error::InputError;
+/// Atomic whole-file writes live in the library ([`knightnet::io`]).
+pub use knightnet::io::write_atomic;
 /// The one JSON shape (docs/json.md) lives in the library, shared with the Python package.
-use crate::json;
+use knightnet::json;
 
 /// knightnet: knight's tours with the Takefuji–Lee neural network and classical solvers.
 #[derive(Debug, Parser)]

@@ -5,9 +5,9 @@ use clap::Args;
 
 use super::flags::start_square;
 use super::Failure;
-use crate::board::Board;
-use crate::error::InputError;
-use crate::solvers::Request;
+use knightnet::board::Board;
+use knightnet::error::InputError;
+use knightnet::solvers::Request;
 
 #[derive(Debug, Clone, Default, Args)]
 pub struct OpenFlags {

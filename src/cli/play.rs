@@ -9,12 +9,12 @@ use std::str::FromStr;
 use clap::Args;
 
 use super::Failure;
-use crate::board::Board;
-use crate::error::InputError;
-use crate::puzzle::measure;
-use crate::puzzle::watch::WatchKind;
+use knightnet::board::Board;
+use knightnet::error::InputError;
+use knightnet::puzzle::measure;
+use knightnet::puzzle::watch::WatchKind;
 use crate::tui::{self, App};
-use crate::DEFAULT_SEED;
+use knightnet::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
 #[command(

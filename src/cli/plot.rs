@@ -8,22 +8,22 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::Failure;
-use crate::board::Board;
-use crate::error::InputError;
-use crate::experiment::Replay;
-use crate::plot::board::BoardFigure;
-use crate::plot::cost::CostPerTour;
-use crate::plot::data::{aggregate, load};
-use crate::plot::failures::{self, FailureAnatomy};
-use crate::plot::hf::{self, HfRatio};
-use crate::plot::iterations::IterationHistograms;
-use crate::plot::outcomes::OutcomeShares;
-use crate::plot::phase::PhaseDiagram;
-use crate::plot::published;
-use crate::plot::run_length::RunLengths;
-use crate::plot::tour_rate::TourRate;
-use crate::plot::ImageFormat;
-use crate::solvers::Solution;
+use knightnet::board::Board;
+use knightnet::error::InputError;
+use knightnet::experiment::Replay;
+use knightnet::plot::board::BoardFigure;
+use knightnet::plot::cost::CostPerTour;
+use knightnet::plot::data::{aggregate, load};
+use knightnet::plot::failures::{self, FailureAnatomy};
+use knightnet::plot::hf::{self, HfRatio};
+use knightnet::plot::iterations::IterationHistograms;
+use knightnet::plot::outcomes::OutcomeShares;
+use knightnet::plot::phase::PhaseDiagram;
+use knightnet::plot::published;
+use knightnet::plot::run_length::RunLengths;
+use knightnet::plot::tour_rate::TourRate;
+use knightnet::plot::ImageFormat;
+use knightnet::solvers::Solution;
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -55,7 +55,7 @@ pub struct PlotArgs {
 
 /// The records file of a results folder (or the file itself). A missing one is bad
 /// input here; one that is not a regular file (a FIFO, a device) is refused by the
-/// reader, which opens it without blocking ([`crate::io::open_input`]).
+/// reader, which opens it without blocking ([`knightnet::io::open_input`]).
 fn records_path(results: &Path) -> Result<PathBuf, InputError> {
     let path = if results.is_dir() {
         results.join("records.csv")
@@ -217,12 +217,12 @@ fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "needs an 'iterations' column and at least one tour",
         )?,
     }
-    let run_json = args.results.join(crate::experiment::RUN);
+    let run_json = args.results.join(knightnet::experiment::RUN);
     // A folder whose rows do not match its run.json loses the figures that need it only.
     // Rows are replayed below, by the figures that need their cycles (a mismatch there
     // is an error), not here.
     let run = if std::fs::symlink_metadata(&run_json).is_ok() {
-        crate::experiment::summary::from_folder(&args.results, Replay::Sample(0))
+        knightnet::experiment::summary::from_folder(&args.results, Replay::Sample(0))
             .map_err(|e| format!("cannot read the run: {e}"))
     } else {
         Err("needs the results folder's run.json (the cells' parameters)".into())
@@ -273,7 +273,7 @@ pub fn check_image_flags(png: Option<&Path>, svg: Option<&Path>) -> Result<(), I
         ("--svg", svg, ImageFormat::Svg),
     ] {
         if let Some(p) = path {
-            crate::plot::check_output_path(p, flag)?;
+            knightnet::plot::check_output_path(p, flag)?;
             if ImageFormat::from_path(p, flag)? != want {
                 return Err(InputError::param(format!(
                     "{flag} '{}' must end in .{}",

@@ -9,10 +9,10 @@ use serde_json::{json, Value};
 use super::flags::OfFlag;
 use super::report::Format;
 use super::Failure;
-use crate::board::Board;
-use crate::error::InputError;
-use crate::queens::{self, Outcome, Problem, QueensSolver, Solved};
-use crate::{rng_from_seed, DEFAULT_SEED};
+use knightnet::board::Board;
+use knightnet::error::InputError;
+use knightnet::queens::{self, Outcome, Problem, QueensSolver, Solved};
+use knightnet::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
 #[command(

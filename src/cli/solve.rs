@@ -9,16 +9,16 @@ use clap::Args;
 
 use super::flags::start_square;
 use super::{solve_output, write_atomic, Failure};
-use crate::board::Board;
-use crate::error::InputError;
-use crate::network::{Clamp, Init, NetworkParams, Overrides, Preset, StopRule, UpdateOrder};
-use crate::solvers::divide_conquer::DivideConquerSolver;
-use crate::solvers::network::NetworkSolver;
-use crate::solvers::neural_merge::{NeuralMergeSolver, TileMode};
-use crate::solvers::warnsdorff::TieBreak;
-use crate::solvers::{split_name, Outcome, Request, SolverKind};
-use crate::trace_file::TraceFile;
-use crate::{rng_from_seed, DEFAULT_SEED};
+use knightnet::board::Board;
+use knightnet::error::InputError;
+use knightnet::network::{Clamp, Init, NetworkParams, Overrides, Preset, StopRule, UpdateOrder};
+use knightnet::solvers::divide_conquer::DivideConquerSolver;
+use knightnet::solvers::network::NetworkSolver;
+use knightnet::solvers::neural_merge::{NeuralMergeSolver, TileMode};
+use knightnet::solvers::warnsdorff::TieBreak;
+use knightnet::solvers::{split_name, Outcome, Request, SolverKind};
+use knightnet::trace_file::TraceFile;
+use knightnet::{rng_from_seed, DEFAULT_SEED};
 
 /// The output format (shared with the other commands that print one answer).
 pub use super::report::Format;
@@ -296,7 +296,6 @@ impl SolveArgs {
     }
 }
 
-pub use super::solve_output::{solution_json, solution_text};
 
 /// `--stream`: the divide-conquer or network+merge tour as `row,col` lines, written
 /// while it is walked.
@@ -422,7 +421,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     super::plot::check_image_flags(args.png.as_deref(), args.svg.as_deref())?;
     if let Some(path) = &args.trace {
         // A FIFO, a device or a folder is refused before the solve (exit 2).
-        crate::io::check_writable(path)?;
+        knightnet::io::check_writable(path)?;
     }
     // The solver's own checks first (what the input must change comes before what the
     // memory cannot hold), then what the output holds after the solve (the tour and,
@@ -430,7 +429,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let solver = cfg.solver.build();
     solver.check(&cfg.request)?;
     let board = cfg.request.board;
-    crate::graph::check_bytes(
+    knightnet::graph::check_bytes(
         board,
         board.squares() as u64 * solve_output::held_bytes_per_square(args.format),
         &format!("the tour and its {} output", args.format_name()),

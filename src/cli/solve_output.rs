@@ -9,9 +9,9 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
 use super::report::Format;
-use crate::board::Board;
-use crate::solvers::Solution;
-use crate::tour::Tour;
+use knightnet::board::Board;
+use knightnet::solvers::Solution;
+use knightnet::tour::Tour;
 
 /// Bytes per square the output of `format` holds while it is written, the tour itself
 /// included (its squares as `u32`): JSON walks the tour; text also keeps each square's
@@ -25,7 +25,8 @@ pub fn held_bytes_per_square(format: Format) -> u64 {
 
 /// The JSON object of a solution as one value (it holds the whole tour: for small boards
 /// and tests; `solve` writes the same bytes with [`write_json`]).
-pub use crate::json::solution as solution_json;
+#[cfg(test)]
+use knightnet::json::solution as solution_json;
 
 /// The fields in the map's own order, with the tour's `[row, col]` pairs produced while
 /// serializing.
@@ -67,7 +68,7 @@ impl Serialize for Streamed<'_> {
 /// `serde_json::to_string_pretty(&solution_json(..))` plus `\n`, produced square by
 /// square.
 pub fn write_json(sol: &Solution, board: Board, seed: u64, out: &mut dyn Write) -> io::Result<()> {
-    let fields = crate::json::solution_fields(sol, board, seed);
+    let fields = knightnet::json::solution_fields(sol, board, seed);
     let mut w = BufWriter::with_capacity(1 << 16, out);
     let doc = Streamed {
         fields: &fields,
@@ -119,8 +120,8 @@ pub fn write_summary(
     out.flush()
 }
 
-/// Text output as one string (for small boards and tests; `solve` writes the same bytes
-/// with [`write_text`]).
+/// Text output as one string (the bytes [`write_text`] streams, whole: for the tests).
+#[cfg(test)]
 pub fn solution_text(sol: &Solution, board: Board, seed: u64) -> String {
     let mut bytes = Vec::new();
     write_text(sol, board, seed, &mut bytes).expect("writing to memory cannot fail");
@@ -149,4 +150,67 @@ pub fn write_text(sol: &Solution, board: Board, seed: u64, out: &mut dyn Write) 
         }
     }
     w.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::solve::Format;
+    use knightnet::board::Board;
+    use knightnet::rng_from_seed;
+    use knightnet::solvers::{Request, SolverKind};
+
+    #[test]
+    fn text_holds_more_per_square_than_json() {
+        assert!(held_bytes_per_square(Format::Text) > held_bytes_per_square(Format::Json));
+    }
+
+    /// The written JSON is the pretty-printed value, byte for byte, and parses back to it;
+    /// the text is the summary line and the tour's `Display` (the output before streaming).
+    #[test]
+    fn streamed_output_has_the_bytes_of_the_whole_value() {
+        let cases = [
+            ("network", 8, 8, true),
+            ("network+merge", 10, 10, true),
+            ("network:wikipedia", 6, 6, true),
+            ("warnsdorff:random", 9, 9, false),
+            ("divide-conquer", 12, 17, true),
+            ("backtrack", 5, 5, false),
+            ("circuit", 8, 8, true),
+        ];
+        for (name, rows, cols, closed) in cases {
+            let kind: SolverKind = name.parse().unwrap();
+            let board = Board::new(rows, cols).unwrap();
+            let mut req = Request::new(board);
+            req.closed = Some(closed);
+            for seed in 1..4 {
+                let sol = kind.build().solve(&req, &mut rng_from_seed(seed)).unwrap();
+                let whole =
+                    serde_json::to_string_pretty(&solution_json(&sol, board, seed)).unwrap() + "\n";
+                let mut streamed = Vec::new();
+                write_json(&sol, board, seed, &mut streamed).unwrap();
+                assert_eq!(
+                    String::from_utf8(streamed.clone()).unwrap(),
+                    whole,
+                    "{name} seed {seed}"
+                );
+                let parsed: serde_json::Value = serde_json::from_slice(&streamed).unwrap();
+                assert_eq!(parsed, solution_json(&sol, board, seed));
+                if let Some(t) = &sol.tour {
+                    assert_eq!(parsed["tour"].as_array().unwrap().len(), rows * cols);
+                    assert_eq!(parsed["tour"][1][0], t.coords()[1][0]);
+                }
+                let mut text = Vec::new();
+                write_text(&sol, board, seed, &mut text).unwrap();
+                let text = String::from_utf8(text).unwrap();
+                assert_eq!(text, solution_text(&sol, board, seed));
+                let (first, rest) = text.split_once('\n').unwrap();
+                assert!(first.starts_with(sol.solver.as_str()), "{first}");
+                match &sol.tour {
+                    Some(t) => assert_eq!(rest, t.to_string(), "{name} seed {seed}"),
+                    None => assert_eq!(rest, ""),
+                }
+            }
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! `knightnet stats`: the time to solution of every cell of a results folder and its
 //! comparison with a reference cell of the same board, recomputed from the records
-//! (see [`crate::experiment::summary`] for the definitions).
+//! (see [`knightnet::experiment::summary`] for the definitions).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,9 +9,9 @@ use clap::Args;
 
 use super::report::ReportFormat;
 use super::Failure;
-use crate::error::InputError;
-use crate::experiment::summary::{self, compare, human_ns, p_value, Summary};
-use crate::experiment::Replay;
+use knightnet::error::InputError;
+use knightnet::experiment::summary::{self, compare, human_ns, p_value, Summary};
+use knightnet::experiment::Replay;
 
 #[derive(Debug, Clone, Args)]
 #[command(

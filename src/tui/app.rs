@@ -4,10 +4,10 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::board::Board;
-use crate::puzzle::complete::{complete, Completion, Hint, SEARCH_BUDGET};
-use crate::puzzle::watch::{Stepper, WatchKind};
-use crate::puzzle::{Game, Verdict};
+use knightnet::board::Board;
+use knightnet::puzzle::complete::{complete, Completion, Hint, SEARCH_BUDGET};
+use knightnet::puzzle::watch::{Stepper, WatchKind};
+use knightnet::puzzle::{Game, Verdict};
 
 use super::keys::{self, Command};
 
@@ -533,7 +533,7 @@ mod tests {
         typed(&mut app, "d4");
         app.key(key(KeyCode::Char('G')));
         assert!(app.game.is_complete(), "{}", app.message);
-        crate::tour::validate(b, app.game.path(), false).unwrap();
+        knightnet::tour::validate(b, app.game.path(), false).unwrap();
     }
 
     /// Before: lowercase u, r, h, q went into the square field and did nothing.

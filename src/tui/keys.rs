@@ -14,7 +14,7 @@
 
 use crossterm::event::KeyCode;
 
-use crate::board::Board;
+use knightnet::board::Board;
 
 /// What a key asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,13 +75,6 @@ impl Command {
         )
     }
 
-    /// Whether the command acts in watch mode.
-    pub fn in_watch(self) -> bool {
-        !matches!(
-            self,
-            Command::Undo | Command::Redo | Command::Hint | Command::GiveUp
-        )
-    }
 
     /// What it does, for messages.
     pub fn what(self) -> &'static str {

@@ -1,5 +1,5 @@
 //! The terminal front end of `knightnet play` (ratatui + crossterm). The game logic lives
-//! in [`crate::puzzle`]; [`app`] maps keys to it and [`ui`] draws it. This module owns the
+//! in [`knightnet::puzzle`]; [`app`] maps keys to it and [`ui`] draws it. This module owns the
 //! terminal: raw mode, bracketed paste and the alternate screen are entered once and
 //! always left again, on a normal quit, on an error (a guard's `Drop`), on Ctrl-C (a key
 //! in raw mode), on SIGTERM, SIGINT, SIGHUP and SIGQUIT (caught with `signal-hook`: the
@@ -350,3 +350,6 @@ pub fn buffer_text(buf: &Buffer) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests;

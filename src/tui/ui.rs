@@ -18,9 +18,9 @@ use ratatui::widgets::canvas::{Canvas, Line as CanvasLine};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::board::Board;
-use crate::puzzle::watch::{Status, View};
-use crate::puzzle::Verdict;
+use knightnet::board::Board;
+use knightnet::puzzle::watch::{Status, View};
+use knightnet::puzzle::Verdict;
 
 use super::app::{App, Mode};
 use super::keys;
