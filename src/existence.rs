@@ -26,7 +26,7 @@
 //!    a closed tour (Schwenk 1991) this follows by cutting the cycle at the start; on
 //!    `n x n`, `n >= 6`, it is Conrad et al. (1994) (a path joins any two squares that
 //!    satisfy the colour criterion). The remaining cases rest on exhaustive search
-//!    only, on the boards the tests cover (`tests/existence.rs`): the majority colour of
+//!    only, on the boards the tests cover (`tests/library/existence.rs`): the majority colour of
 //!    3 x n for odd n in 9..=15, the outer lines of 4 x n for n in 5..=16, and 5 x 5,
 //!    5 x 7 and 5 x 9; beyond those sizes rule 4 is a conjecture on 3 x n (odd n),
 //!    4 x n and odd non-square boards, which the reason text says. The issue this

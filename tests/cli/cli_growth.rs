@@ -1,9 +1,7 @@
 //! `knightnet growth`: the fit recovers known exponents, the JSON contract on tiny
 //! sizes, and bad input.
 
-mod common;
-
-use common::{assert_refused, knightnet, report_rows};
+use crate::common::{assert_refused, knightnet, report_rows};
 
 use knightnet::growth::fit_power_law;
 use serde_json::Value;
@@ -42,7 +40,6 @@ fn fit_recovers_a_known_exponent() {
     assert!(fit_power_law(&[64.0, 64.0], &[1.0, 2.0]).is_none());
     assert!(fit_power_law(&[64.0, 256.0], &[0.0, 2.0]).is_none());
 }
-
 
 #[test]
 fn tiny_sizes_give_well_formed_json() {

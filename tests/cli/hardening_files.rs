@@ -6,8 +6,6 @@
 
 #![cfg(target_os = "linux")]
 
-mod common;
-
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
@@ -16,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{knightnet, limited_command, wait_at_most};
+use crate::common::{knightnet, limited_command, wait_at_most};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

@@ -2,9 +2,7 @@
 //! every tour passes the oracle, seeds replay, and the known defects of public
 //! implementations stay fixed.
 
-mod common;
-
-use common::engines::{any_order, fast_matches_dense, lanes_match_scalar};
+use crate::common::engines::{any_order, fast_matches_dense, lanes_match_scalar};
 use knightnet::board::Board;
 use knightnet::graph::KnightGraph;
 use knightnet::network::{

@@ -3,11 +3,11 @@
 //! against a fixture written here (so these tests do not depend on the experiment
 //! runner), including missing and extra columns.
 
+use crate::common;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-mod common;
 
-use common::knightnet;
+use crate::common::knightnet;
 
 use knightnet::plot::data::{aggregate, load, Share};
 

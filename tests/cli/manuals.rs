@@ -1,9 +1,7 @@
 //! `knightnet completions` and `knightnet manpage`: generated from the clap definitions,
 //! so they name every subcommand; a missing folder is bad input.
 
-mod common;
-
-use common::{assert_refused, knightnet};
+use crate::common::{assert_refused, knightnet};
 
 /// The subcommands `knightnet --help` lists.
 fn subcommands() -> Vec<String> {

@@ -1,9 +1,7 @@
 //! `knightnet solve` from the outside: output contract, determinism, and a clear
 //! one-line error with exit code 2 (and nothing on stdout) for every kind of bad input.
 
-mod common;
-
-use common::{assert_refused, json_of, knightnet, stream_rows, tour_of};
+use crate::common::{assert_refused, json_of, knightnet, stream_rows, tour_of};
 
 use knightnet::board::Board;
 use knightnet::tour::validate;

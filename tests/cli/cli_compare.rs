@@ -1,8 +1,6 @@
 //! `knightnet compare`: the JSON contract, replayable trials, and bad input.
 
-mod common;
-
-use common::{assert_refused, knightnet, report_rows};
+use crate::common::{assert_refused, knightnet, report_rows};
 
 use serde_json::Value;
 

@@ -5,7 +5,7 @@
 //! seeding changes a record and fails it, which says to bump `ENGINE_VERSION` and
 //! regenerate the results.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,8 +3,6 @@
 //! against a brute-force count, published values, and the `count` command's contract
 //! (bounded time on boards the theorems decide, budgets, memory refusal).
 
-mod common;
-
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -13,7 +11,7 @@ use knightnet::count::frontier::{self, Quantity, Request};
 use knightnet::count::{self, Count, CountSpec, Method};
 use proptest::prelude::*;
 
-use common::{assert_refused, json_of, knightnet as run_cli};
+use crate::common::{assert_refused, json_of, knightnet as run_cli};
 
 const GIB: u64 = 1 << 30;
 

@@ -5,10 +5,8 @@
 //! runs and traces are drawn (`animate`, `convergence`: the apex not drawn, squares off
 //! degree 2 counted over squares) and compared (`compare --open`).
 
-mod common;
-
-use common::engines::{any_order, fast_matches_dense, lanes_match_scalar};
-use common::{assert_refused, json_of, knightnet, stdout_of, stream_rows, tour_of};
+use crate::common::engines::{any_order, fast_matches_dense, lanes_match_scalar};
+use crate::common::{assert_refused, json_of, knightnet, stdout_of, stream_rows, tour_of};
 use knightnet::board::Board;
 use knightnet::existence;
 use knightnet::graph::{KnightGraph, Tours};

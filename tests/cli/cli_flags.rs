@@ -3,9 +3,7 @@
 //! `queens` takes `solve`'s solver names, `--screen` is ROWSxCOLS like `--board`, and
 //! `solve --summary` prints the summary line alone.
 
-mod common;
-
-use common::{assert_refused, knightnet, stdout_of, subcommands};
+use crate::common::{assert_refused, knightnet, stdout_of, subcommands};
 
 #[test]
 fn every_subcommand_help_has_an_example() {

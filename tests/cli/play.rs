@@ -1,12 +1,11 @@
 //! `knightnet play` as a process: its flags and errors, and its terminal restored on every
 //! signal (the game itself is tested through ratatui's `TestBackend` in src/tui/tests.rs).
 
-mod common;
+use crate::common;
 
-use common::knightnet;
+use crate::common::knightnet;
 
 use std::time::Duration;
-
 
 // ---- the command line ----
 

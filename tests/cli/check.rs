@@ -2,9 +2,7 @@
 //! Exit 0 for a tour, 1 for a square list that is not one, 2 for a file that is not a
 //! square list.
 
-mod common;
-
-use common::{assert_refused, knightnet};
+use crate::common::{assert_refused, knightnet};
 
 fn check(args: &[&str]) -> (Option<i32>, String, String) {
     let out = knightnet(args);

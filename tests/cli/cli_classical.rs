@@ -3,9 +3,9 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 
-use common::{assert_refused, knightnet, stream_rows, tour_of};
+use crate::common::{assert_refused, knightnet, stream_rows, tour_of};
 
 use knightnet::tour::validate;
 use serde_json::Value;

@@ -1,12 +1,10 @@
 //! The binary's one error path: usage errors are one line that names the flag (exit 2),
 //! and a closed or full stdout or stderr never turns into a panic.
 
-mod common;
-
 use std::fs::File;
 use std::process::{Command, Stdio};
 
-use common::assert_refused;
+use crate::common::assert_refused;
 
 fn knightnet() -> Command {
     Command::new(env!("CARGO_BIN_EXE_knightnet"))

@@ -3,7 +3,7 @@
 //! `local-restart`) run through every front end, are determined by their seed whatever
 //! the thread count, and do what their files say.
 
-mod common;
+use crate::common;
 
 use knightnet::board::Board;
 use knightnet::compare::compare;

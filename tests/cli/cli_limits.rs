@@ -3,11 +3,11 @@
 //! are bounded. Runs that must stay small run under an address-space limit, so a
 //! reservation sized by a cap fails the test instead of the machine.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 
-use common::{knightnet, knightnet_limited};
+use crate::common::{knightnet, knightnet_limited};
 
 /// Address space given to a child that must stay small: 1 GiB.
 const SMALL: u64 = 1 << 30;

@@ -3,12 +3,10 @@
 //! the same board, every listed trial carries its seed, and `solve --seed THAT` replays
 //! it (`--max-attempts 1` for a network trial that is one attempt).
 
-mod common;
-
 use std::collections::HashMap;
 use std::path::Path;
 
-use common::{knightnet, report_rows};
+use crate::common::{knightnet, report_rows};
 use knightnet::seeds::trial_seed;
 use serde_json::Value;
 

@@ -2,9 +2,9 @@
 //! solution checked by an independent checker written here, solution counts against
 //! OEIS A000170, and the CLI contract (JSON, exit codes, one-line errors).
 
-mod common;
+use crate::common;
 
-use common::knightnet;
+use crate::common::knightnet;
 
 use knightnet::queens::{count, Control, Problem, QueensSolver, A000170};
 use knightnet::rng_from_seed;

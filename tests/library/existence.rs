@@ -24,14 +24,12 @@
 //! edge sets, column by column ([`frontier_tour_exists`]), checked against the path
 //! search on every start of every board up to 4x6 and 3x8. It refutes the inner lines of
 //! 4x9 in the default run and of 4x9..4x16 in an ignored test (`cargo test --release
-//! --test existence -- --ignored`, several minutes), which passed when the rule was
+//! --test library existence:: -- --ignored`, several minutes), which passed when the rule was
 //! written.
-
-mod common;
 
 use std::collections::HashSet;
 
-use common::{assert_refused, knightnet};
+use crate::common::{assert_refused, knightnet};
 use knightnet::board::Board;
 use knightnet::existence::open_tour_from;
 use knightnet::tour::Tour;
@@ -514,7 +512,7 @@ fn inner_lines_of_4x9_have_no_start() {
 }
 
 /// 4x9..4x16 (about ten minutes on a loaded 2-core machine without the symmetry
-/// reduction, a quarter of that with it): `cargo test --release --test existence --
+/// reduction, a quarter of that with it): `cargo test --release --test library existence:: --
 /// --ignored`. Run and passed when the rule was written.
 #[test]
 #[ignore]

@@ -3,12 +3,10 @@
 //! records replay through `solve`; the cell bound holds before expansion; and
 //! `knightnet stats` recomputes the summary's comparisons and time to solution.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use common::{assert_refused, json_of, knightnet};
+use crate::common::{assert_refused, json_of, knightnet};
 use knightnet::experiment::records::{self, Record};
 use knightnet::solvers::Outcome;
 

@@ -3,13 +3,13 @@
 //! failed writes leave no temporary files, oversized specs are refused, bad files exit 2,
 //! and every network record replays through `knightnet solve`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{knightnet, refused};
+use crate::common::{knightnet, refused};
 use knightnet::experiment::{records, runner, Shard, Spec};
 
 const SMALL: &str = r#"

@@ -2,9 +2,7 @@
 //! provenance object and its command's name, a board as `{"rows", "cols"}` and a square
 //! as `[row, col]` with its name beside it.
 
-mod common;
-
-use common::knightnet;
+use crate::common::knightnet;
 use knightnet::board::Board;
 use serde_json::{json, Value};
 

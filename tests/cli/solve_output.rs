@@ -2,10 +2,9 @@
 //! output's size, and a full stdout reported in one line. (That the streamed bytes are
 //! the whole value's is a unit test in src/cli/solve_output.rs.)
 
-mod common;
+use crate::common;
 
 use std::process::Command;
-
 
 /// Run `solve` under an address-space limit of `bytes`, stdout to /dev/null.
 fn solve_limited(bytes: u64, args: &[&str]) -> std::process::Output {

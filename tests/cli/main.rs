@@ -1,0 +1,24 @@
+//! The command line as a user runs it: every subcommand's flags, output, errors and limits, driven through the `knightnet` binary.
+//!
+//! One test binary for these files (each is a module), so that a change links the
+//! library into a few test programs, not one per file. Run one file's tests with
+//! `cargo test --release --test cli MODULE::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod check;
+mod cli_classical;
+mod cli_compare;
+mod cli_errors;
+mod cli_flags;
+mod cli_growth;
+mod cli_limits;
+mod cli_solve;
+mod hardening_files;
+mod json_contract;
+mod manuals;
+mod play;
+mod queens;
+mod search_budget;
+mod solve_output;

@@ -1,0 +1,18 @@
+//! The library against its oracles: the network's engines and rules, the classical solvers, seeding, counting and the existence theorems.
+//!
+//! One test binary for these files (each is a module), so that a change links the
+//! library into a few test programs, not one per file. Run one file's tests with
+//! `cargo test --release --test library MODULE::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod count;
+mod existence;
+mod hf_counts;
+mod network;
+mod open;
+mod rules;
+mod seeding;
+mod solvers;
+mod sweeps;
