@@ -178,8 +178,11 @@ trait Simd: Copy {
         v: Self,
         ds: [Self; 2],
     ) -> (Self, [Self; 2]) {
-        let nv = self.fire(upper, lower_m1, v);
-        (nv, [ds[0].sub(nv), ds[1].sub(nv)])
+        // SAFETY: the caller upholds this function's `# Safety` contract.
+        unsafe {
+            let nv = self.fire(upper, lower_m1, v);
+            (nv, [ds[0].sub(nv), ds[1].sub(nv)])
+        }
     }
 }
 
@@ -202,11 +205,15 @@ impl Simd for Plain {
     const WIDTH: usize = 16;
     #[inline(always)]
     unsafe fn load(p: *const i16) -> Plain {
-        Plain(*(p as *const [i16; 16]))
+        // SAFETY: the caller upholds this function's `# Safety` contract.
+        unsafe { Plain(*(p as *const [i16; 16])) }
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut i16) {
-        *(p as *mut [i16; 16]) = self.0;
+        // SAFETY: the caller upholds this function's `# Safety` contract.
+        unsafe {
+            *(p as *mut [i16; 16]) = self.0;
+        }
     }
     #[inline(always)]
     unsafe fn splat(x: i16) -> Plain {
@@ -256,35 +263,43 @@ mod x86 {
             const WIDTH: usize = $width;
             #[inline(always)]
             unsafe fn load(p: *const i16) -> $t {
-                $t($load(p as *const $reg))
+                // SAFETY: the caller upholds this function's `# Safety` contract.
+                unsafe { $t($load(p as *const $reg)) }
             }
             #[inline(always)]
             unsafe fn store(self, p: *mut i16) {
-                $store(p as *mut $reg, self.0)
+                // SAFETY: the caller upholds this function's `# Safety` contract.
+                unsafe { $store(p as *mut $reg, self.0) }
             }
             #[inline(always)]
             unsafe fn splat(x: i16) -> $t {
-                $t($splat(x))
+                // SAFETY: the caller upholds this function's `# Safety` contract.
+                unsafe { $t($splat(x)) }
             }
             #[inline(always)]
             unsafe fn add(self, o: $t) -> $t {
-                $t($add(self.0, o.0))
+                // SAFETY: the caller upholds this function's `# Safety` contract.
+                unsafe { $t($add(self.0, o.0)) }
             }
             #[inline(always)]
             unsafe fn sub(self, o: $t) -> $t {
-                $t($sub(self.0, o.0))
+                // SAFETY: the caller upholds this function's `# Safety` contract.
+                unsafe { $t($sub(self.0, o.0)) }
             }
             #[inline(always)]
             unsafe fn and(self, o: $t) -> $t {
-                $t($and(self.0, o.0))
+                // SAFETY: the caller upholds this function's `# Safety` contract.
+                unsafe { $t($and(self.0, o.0)) }
             }
             #[inline(always)]
             unsafe fn or(self, o: $t) -> $t {
-                $t($or(self.0, o.0))
+                // SAFETY: the caller upholds this function's `# Safety` contract.
+                unsafe { $t($or(self.0, o.0)) }
             }
             #[inline(always)]
             unsafe fn clamp(self, lo: $t, hi: $t) -> $t {
-                $t($min($max(self.0, lo.0), hi.0))
+                // SAFETY: the caller upholds this function's `# Safety` contract.
+                unsafe { $t($min($max(self.0, lo.0), hi.0)) }
             }
         };
     }
@@ -309,9 +324,12 @@ mod x86 {
         );
         #[inline(always)]
         unsafe fn fire(self, upper: Avx2, lower_m1: Avx2, v: Avx2) -> Avx2 {
-            let hi = _mm256_cmpgt_epi16(self.0, upper.0);
-            let ge = _mm256_cmpgt_epi16(self.0, lower_m1.0);
-            Avx2(_mm256_or_si256(hi, _mm256_and_si256(ge, v.0)))
+            // SAFETY: the caller upholds this function's `# Safety` contract.
+            unsafe {
+                let hi = _mm256_cmpgt_epi16(self.0, upper.0);
+                let ge = _mm256_cmpgt_epi16(self.0, lower_m1.0);
+                Avx2(_mm256_or_si256(hi, _mm256_and_si256(ge, v.0)))
+            }
         }
     }
 
@@ -335,10 +353,13 @@ mod x86 {
         );
         #[inline(always)]
         unsafe fn fire(self, upper: Avx512, lower_m1: Avx512, v: Avx512) -> Avx512 {
-            let held = _mm512_movepi16_mask(v.0);
-            let on = _mm512_cmpgt_epi16_mask(self.0, upper.0)
-                | _mm512_mask_cmpgt_epi16_mask(held, self.0, lower_m1.0);
-            Avx512(_mm512_movm_epi16(on))
+            // SAFETY: the caller upholds this function's `# Safety` contract.
+            unsafe {
+                let held = _mm512_movepi16_mask(v.0);
+                let on = _mm512_cmpgt_epi16_mask(self.0, upper.0)
+                    | _mm512_mask_cmpgt_epi16_mask(held, self.0, lower_m1.0);
+                Avx512(_mm512_movm_epi16(on))
+            }
         }
         #[inline(always)]
         unsafe fn fire_and_count(
@@ -348,17 +369,20 @@ mod x86 {
             v: Avx512,
             ds: [Avx512; 2],
         ) -> (Avx512, [Avx512; 2]) {
-            let held = _mm512_movepi16_mask(v.0);
-            let on = _mm512_cmpgt_epi16_mask(self.0, upper.0)
-                | _mm512_mask_cmpgt_epi16_mask(held, self.0, lower_m1.0);
-            let one = _mm512_set1_epi16(1);
-            (
-                Avx512(_mm512_movm_epi16(on)),
-                [
-                    Avx512(_mm512_mask_add_epi16(ds[0].0, on, ds[0].0, one)),
-                    Avx512(_mm512_mask_add_epi16(ds[1].0, on, ds[1].0, one)),
-                ],
-            )
+            // SAFETY: the caller upholds this function's `# Safety` contract.
+            unsafe {
+                let held = _mm512_movepi16_mask(v.0);
+                let on = _mm512_cmpgt_epi16_mask(self.0, upper.0)
+                    | _mm512_mask_cmpgt_epi16_mask(held, self.0, lower_m1.0);
+                let one = _mm512_set1_epi16(1);
+                (
+                    Avx512(_mm512_movm_epi16(on)),
+                    [
+                        Avx512(_mm512_mask_add_epi16(ds[0].0, on, ds[0].0, one)),
+                        Avx512(_mm512_mask_add_epi16(ds[1].0, on, ds[1].0, one)),
+                    ],
+                )
+            }
         }
     }
 }
@@ -377,14 +401,17 @@ struct Splat<S> {
 impl<S: Simd> Splat<S> {
     #[inline(always)]
     unsafe fn new(k: &Consts) -> Splat<S> {
-        let (lo, hi) = k.clamp.unwrap_or((i16::MIN, i16::MAX));
-        Splat {
-            c: S::splat(k.c),
-            w: S::splat(k.self_w),
-            upper: S::splat(k.upper),
-            lower_m1: S::splat(k.lower_m1),
-            lo: S::splat(lo),
-            hi: S::splat(hi),
+        // SAFETY: the caller upholds this function's `# Safety` contract.
+        unsafe {
+            let (lo, hi) = k.clamp.unwrap_or((i16::MIN, i16::MAX));
+            Splat {
+                c: S::splat(k.c),
+                w: S::splat(k.self_w),
+                upper: S::splat(k.upper),
+                lower_m1: S::splat(k.lower_m1),
+                lo: S::splat(lo),
+                hi: S::splat(hi),
+            }
         }
     }
 
@@ -394,14 +421,17 @@ impl<S: Simd> Splat<S> {
     /// stand between `dp` and `dp'`.
     #[inline(always)]
     unsafe fn visit<const CLAMP: bool>(&self, u: S, v: S, dp: S, dq: S) -> (S, S, S, [S; 2]) {
-        let part = self.c.add(v.and(self.w)).sub(dq);
-        let du = part.sub(dp);
-        let mut nu = u.add(part).sub(dp);
-        if CLAMP {
-            nu = nu.clamp(self.lo, self.hi);
+        // SAFETY: the caller upholds this function's `# Safety` contract.
+        unsafe {
+            let part = self.c.add(v.and(self.w)).sub(dq);
+            let du = part.sub(dp);
+            let mut nu = u.add(part).sub(dp);
+            if CLAMP {
+                nu = nu.clamp(self.lo, self.hi);
+            }
+            let (nv, ds) = nu.fire_and_count(self.upper, self.lower_m1, v, [dp.add(v), dq.add(v)]);
+            (du, nu, nv, ds)
         }
-        let (nv, ds) = nu.fire_and_count(self.upper, self.lower_m1, v, [dp.add(v), dq.add(v)]);
-        (du, nu, nv, ds)
     }
 }
 
@@ -421,39 +451,42 @@ unsafe fn sequential<S: Simd, const CLAMP: bool>(
     deg: &mut [Row],
     k: &Consts,
 ) -> Row {
-    let parts = LANES / S::WIDTH;
-    let s = Splat::<S>::new(k);
-    let mut changed = [S::splat(0); MAX_PARTS];
-    let (pu, pv, pd) = (
-        u.as_mut_ptr() as *mut i16,
-        v.as_mut_ptr() as *mut i16,
-        deg.as_mut_ptr() as *mut i16,
-    );
-    for &[pivot, first, end] in &visits.runs {
-        let po = pivot as usize * LANES;
-        for h in 0..parts {
-            let o = h * S::WIDTH;
-            let pp = pd.add(po + o);
-            let mut dp = S::load(pp);
-            for &[e, other] in visits.list.get_unchecked(first as usize..end as usize) {
-                let (eo, qo) = (e as usize * LANES + o, other as usize * LANES + o);
-                let (ue, ve, pq) = (pu.add(eo), pv.add(eo), pd.add(qo));
-                let vv = S::load(ve);
-                let (du, nu, nv, [np, nq]) = s.visit::<CLAMP>(S::load(ue), vv, dp, S::load(pq));
-                changed[h] = changed[h].or(du);
-                nu.store(ue);
-                nv.store(ve);
-                nq.store(pq);
-                dp = np;
+    // SAFETY: the caller upholds this function's `# Safety` contract.
+    unsafe {
+        let parts = LANES / S::WIDTH;
+        let s = Splat::<S>::new(k);
+        let mut changed = [S::splat(0); MAX_PARTS];
+        let (pu, pv, pd) = (
+            u.as_mut_ptr() as *mut i16,
+            v.as_mut_ptr() as *mut i16,
+            deg.as_mut_ptr() as *mut i16,
+        );
+        for &[pivot, first, end] in &visits.runs {
+            let po = pivot as usize * LANES;
+            for h in 0..parts {
+                let o = h * S::WIDTH;
+                let pp = pd.add(po + o);
+                let mut dp = S::load(pp);
+                for &[e, other] in visits.list.get_unchecked(first as usize..end as usize) {
+                    let (eo, qo) = (e as usize * LANES + o, other as usize * LANES + o);
+                    let (ue, ve, pq) = (pu.add(eo), pv.add(eo), pd.add(qo));
+                    let vv = S::load(ve);
+                    let (du, nu, nv, [np, nq]) = s.visit::<CLAMP>(S::load(ue), vv, dp, S::load(pq));
+                    changed[h] = changed[h].or(du);
+                    nu.store(ue);
+                    nv.store(ve);
+                    nq.store(pq);
+                    dp = np;
+                }
+                dp.store(pp);
             }
-            dp.store(pp);
         }
+        let mut out = Row::ZERO;
+        for h in 0..parts {
+            changed[h].store(out.0.as_mut_ptr().add(h * S::WIDTH));
+        }
+        out
     }
-    let mut out = Row::ZERO;
-    for h in 0..parts {
-        changed[h].store(out.0.as_mut_ptr().add(h * S::WIDTH));
-    }
-    out
 }
 
 /// One synchronous step with vector type `S` (see [`Kernels::synchronous`]).
@@ -469,41 +502,44 @@ unsafe fn synchronous<S: Simd, const CLAMP: bool>(
     deg_next: &mut [Row],
     k: &Consts,
 ) -> Row {
-    let parts = LANES / S::WIDTH;
-    let s = Splat::<S>::new(k);
-    let mut changed = [S::splat(0); MAX_PARTS];
-    deg_next.copy_from_slice(deg);
-    let (pu, pv, pd, pn) = (
-        u.as_mut_ptr() as *mut i16,
-        v.as_mut_ptr() as *mut i16,
-        deg.as_ptr() as *const i16,
-        deg_next.as_mut_ptr() as *mut i16,
-    );
-    for &[pivot, first, end] in &visits.runs {
-        let po = pivot as usize * LANES;
-        for &[e, other] in visits.list.get_unchecked(first as usize..end as usize) {
-            let (eo, qo) = (e as usize * LANES, other as usize * LANES);
-            for h in 0..parts {
-                let o = h * S::WIDTH;
-                let (ue, ve) = (pu.add(eo + o), pv.add(eo + o));
-                let vv = S::load(ve);
-                let (dp, dq) = (S::load(pd.add(po + o)), S::load(pd.add(qo + o)));
-                let (du, nu, nv, _) = s.visit::<CLAMP>(S::load(ue), vv, dp, dq);
-                changed[h] = changed[h].or(du);
-                let dv = vv.sub(nv);
-                nu.store(ue);
-                nv.store(ve);
-                let (np, nq) = (pn.add(po + o), pn.add(qo + o));
-                S::load(np).add(dv).store(np);
-                S::load(nq).add(dv).store(nq);
+    // SAFETY: the caller upholds this function's `# Safety` contract.
+    unsafe {
+        let parts = LANES / S::WIDTH;
+        let s = Splat::<S>::new(k);
+        let mut changed = [S::splat(0); MAX_PARTS];
+        deg_next.copy_from_slice(deg);
+        let (pu, pv, pd, pn) = (
+            u.as_mut_ptr() as *mut i16,
+            v.as_mut_ptr() as *mut i16,
+            deg.as_ptr() as *const i16,
+            deg_next.as_mut_ptr() as *mut i16,
+        );
+        for &[pivot, first, end] in &visits.runs {
+            let po = pivot as usize * LANES;
+            for &[e, other] in visits.list.get_unchecked(first as usize..end as usize) {
+                let (eo, qo) = (e as usize * LANES, other as usize * LANES);
+                for h in 0..parts {
+                    let o = h * S::WIDTH;
+                    let (ue, ve) = (pu.add(eo + o), pv.add(eo + o));
+                    let vv = S::load(ve);
+                    let (dp, dq) = (S::load(pd.add(po + o)), S::load(pd.add(qo + o)));
+                    let (du, nu, nv, _) = s.visit::<CLAMP>(S::load(ue), vv, dp, dq);
+                    changed[h] = changed[h].or(du);
+                    let dv = vv.sub(nv);
+                    nu.store(ue);
+                    nv.store(ve);
+                    let (np, nq) = (pn.add(po + o), pn.add(qo + o));
+                    S::load(np).add(dv).store(np);
+                    S::load(nq).add(dv).store(nq);
+                }
             }
         }
+        let mut out = Row::ZERO;
+        for h in 0..parts {
+            changed[h].store(out.0.as_mut_ptr().add(h * S::WIDTH));
+        }
+        out
     }
-    let mut out = Row::ZERO;
-    for h in 0..parts {
-        changed[h].store(out.0.as_mut_ptr().add(h * S::WIDTH));
-    }
-    out
 }
 
 /// Which kernel set to run. Only sets this CPU can run exist: the field is private and
@@ -678,10 +714,13 @@ macro_rules! entries {
             deg: &mut [Row],
             k: &Consts,
         ) -> Row {
-            if clamp {
-                sequential::<$t, true>(visits, u, v, deg, k)
-            } else {
-                sequential::<$t, false>(visits, u, v, deg, k)
+            // SAFETY: the caller upholds this function's `# Safety` contract.
+            unsafe {
+                if clamp {
+                    sequential::<$t, true>(visits, u, v, deg, k)
+                } else {
+                    sequential::<$t, false>(visits, u, v, deg, k)
+                }
             }
         }
 
@@ -696,10 +735,13 @@ macro_rules! entries {
             deg_next: &mut [Row],
             k: &Consts,
         ) -> Row {
-            if clamp {
-                synchronous::<$t, true>(visits, u, v, deg, deg_next, k)
-            } else {
-                synchronous::<$t, false>(visits, u, v, deg, deg_next, k)
+            // SAFETY: the caller upholds this function's `# Safety` contract.
+            unsafe {
+                if clamp {
+                    synchronous::<$t, true>(visits, u, v, deg, deg_next, k)
+                } else {
+                    synchronous::<$t, false>(visits, u, v, deg, deg_next, k)
+                }
             }
         }
     };

@@ -119,12 +119,11 @@ fn play_in_pty(controlling: bool) -> (std::process::Child, std::os::fd::OwnedFd)
         )
     };
     assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
-    // SAFETY: fcntl on a descriptor just opened: the child must not inherit the master
-    // side, or closing it here would not close the terminal.
-    assert_eq!(
-        unsafe { libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC) },
-        0
-    );
+    // The child must not inherit the master side, or closing it here would not close
+    // the terminal.
+    // SAFETY: fcntl on a descriptor just opened.
+    let rc = unsafe { libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC) };
+    assert_eq!(rc, 0);
     // SAFETY: both descriptors were just opened and are owned here only.
     let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_knightnet"));

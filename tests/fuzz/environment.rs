@@ -40,11 +40,8 @@ const SPECIALS: [Special; 7] = [
 fn mkfifo(path: &Path) {
     let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
     // SAFETY: `c` is a NUL-terminated path that outlives the call.
-    assert_eq!(
-        unsafe { libc::mkfifo(c.as_ptr(), 0o600) },
-        0,
-        "mkfifo {path:?}"
-    );
+    let rc = unsafe { libc::mkfifo(c.as_ptr(), 0o600) };
+    assert_eq!(rc, 0, "mkfifo {path:?}");
 }
 
 /// A character device node (major, minor) at `path`; false where mknod is not allowed.

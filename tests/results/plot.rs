@@ -967,6 +967,7 @@ fn figure_write_errors_are_one_line_with_the_os_reason() {
     }
     // A folder that cannot be written (not for root, who may write anywhere): the
     // environment, exit 1, naming the file.
+    // SAFETY: geteuid has no preconditions.
     #[cfg(unix)]
     if unsafe { libc::geteuid() } != 0 {
         use std::os::unix::fs::PermissionsExt;

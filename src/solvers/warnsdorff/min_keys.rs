@@ -124,7 +124,7 @@ pub(super) fn walk<S: KeyStep>(frame: Frame) -> Run {
         // SAFETY: `n < squares <= path.capacity()`, a slot of the spare capacity.
         unsafe { (*out.add(n)).write(o as u32) };
         n += 1;
-        // SAFETY (every access through `sq`): by the invariants of `Frame`, which this
+        // SAFETY: every access through `sq` is sound: by the invariants of `Frame`, which this
         // loop keeps (it writes VISITED at the current square, the step decrements its
         // eight targets, and it moves only to a target whose byte is below GONE), `sq`
         // points to a board square of `deg` and `sq + step[k]` into `deg` for every k.

@@ -66,7 +66,7 @@ fn walk_mode<const MODE: u8>(frame: Frame, tie: TieBreak, rng: &mut Rng) -> Run 
     let deg_ptr = deg.as_mut_ptr();
     loop {
         path.push(o as u32);
-        // SAFETY (every access through `deg_ptr` below): by the invariants of `Frame`,
+        // SAFETY: every access through `deg_ptr` below is sound: by the invariants of `Frame`,
         // which this loop keeps (it writes VISITED at the current square, decrements its
         // eight targets, and moves only to a target whose byte is below GONE), `p` is a
         // board square and `p + step[k]` an index of `deg` for every k. `deg` is owned

@@ -50,7 +50,7 @@ unsafe fn walk(frame: Frame) -> Run {
     let mut ties = 0u64;
     loop {
         path.push(o as u32);
-        // SAFETY (every access through `ptr`): by the invariants of `Frame`, which this
+        // SAFETY: every access through `ptr` is sound: by the invariants of `Frame`, which this
         // loop keeps (it writes VISITED at the current square, decrements its eight
         // targets, and moves only to a target whose byte, the minimum's, is below GONE),
         // `p` is a board square and `p + step[k]` an index of `deg` for every k. `deg` is
