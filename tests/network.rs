@@ -84,11 +84,7 @@ fn state_from_cover(graph: &KnightGraph, cycles: &[Vec<u32>]) -> State {
             v[e] = 1;
         }
     }
-    State {
-        u: Array1::zeros(graph.edges()),
-        v,
-        order: None,
-    }
+    State::new(Array1::zeros(graph.edges()), v, None).unwrap()
 }
 
 fn first_tour(board: Board, seed: u64) -> Vec<u32> {
@@ -141,11 +137,12 @@ fn empty_output_is_not_a_tour() {
         max_iterations: 1,
         ..Preset::Parberry.params()
     };
-    let zero = State {
-        u: Array1::from_elem(graph.edges(), -1000),
-        v: Array1::zeros(graph.edges()),
-        order: None,
-    };
+    let zero = State::new(
+        Array1::from_elem(graph.edges(), -1000),
+        Array1::zeros(graph.edges()),
+        None,
+    )
+    .unwrap();
     let attempt = Network::new(&graph, params)
         .unwrap()
         .attempt_from(zero, None);
@@ -228,15 +225,15 @@ const PINNED_OUTPUTS: &str = "00000101011000010001001011100001";
 fn brant_init_draws_negative_states_within_spread() {
     let graph = KnightGraph::new(Board::new(8, 8).unwrap());
     let s = State::random(&graph, &Preset::Brant.params(), &mut rng_from_seed(3));
-    assert!(s.v.iter().all(|&v| v == 0));
-    assert!(s.u.iter().all(|&u| (-7..=0).contains(&u)));
-    assert!(s.u.iter().any(|&u| u == -7) && s.u.iter().any(|&u| u == 0));
+    assert!(s.v().iter().all(|&v| v == 0));
+    assert!(s.u().iter().all(|&u| (-7..=0).contains(&u)));
+    assert!(s.u().iter().any(|&u| u == -7) && s.u().iter().any(|&u| u == 0));
     let p = NetworkParams {
         order: UpdateOrder::RandomPermutation,
         ..Preset::Parberry.params()
     };
     let s = State::random(&graph, &p, &mut rng_from_seed(3));
-    let mut order = s.order.unwrap();
+    let mut order = s.order().unwrap().to_vec();
     assert_ne!(order, (0..graph.edges() as u32).collect::<Vec<_>>());
     order.sort_unstable();
     assert_eq!(order, (0..graph.edges() as u32).collect::<Vec<_>>());

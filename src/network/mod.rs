@@ -28,7 +28,7 @@ pub mod steps;
 use rand::Rng;
 use serde::Serialize;
 
-pub use dynamics::Dynamics;
+pub use dynamics::{Dynamics, OwnedDynamics};
 pub use outcome::{Attempt, StepStats, Termination};
 pub use overrides::{Clamp, OverrideValue, Overrides};
 pub use params::{Init, NetworkParams, Preset, StopRule, UpdateOrder};

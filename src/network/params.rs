@@ -30,6 +30,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::outcome::StepStats;
 use super::rules::local_restart::LocalRestart;
 use super::rules::noisy::Noisy;
 use super::rules::RuleKind;
@@ -220,6 +221,19 @@ macro_rules! kebab_enum {
             }
         }
     };
+}
+
+impl StopRule {
+    /// Whether this rule ends an attempt after a step with these measurements.
+    pub fn settled(self, stats: &StepStats) -> bool {
+        let stable = stats.changed == 0;
+        let degree_two = stats.off_two == 0;
+        match self {
+            StopRule::Stable => stable,
+            StopRule::DegreeTwo => degree_two,
+            StopRule::Either => stable || degree_two,
+        }
+    }
 }
 
 kebab_enum!(UpdateOrder, "update order", Synchronous => "synchronous", Sequential => "sequential", RandomPermutation => "random-permutation", SquareSweep => "square-sweep");

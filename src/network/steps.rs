@@ -28,17 +28,6 @@ use super::{
 use crate::error::InputError;
 use crate::graph::KnightGraph;
 
-/// Whether `rule` ends an attempt after a step with these measurements.
-fn settled(rule: StopRule, stats: &StepStats) -> bool {
-    let stable = stats.changed == 0;
-    let degree_two = stats.off_two == 0;
-    match rule {
-        StopRule::Stable => stable,
-        StopRule::DegreeTwo => degree_two,
-        StopRule::Either => stable || degree_two,
-    }
-}
-
 /// An attempt's start drawn from its random stream `rng`: the initial state
 /// ([`State::random`]), then, for a rule that draws ([`super::rules::Rule::DRAWS`]), one
 /// `u64` that seeds the rule's attempt. Under the plain rule nothing more is drawn.
@@ -108,7 +97,7 @@ impl<'g> AttemptSteps<'g> {
         }
         let stats = self.dynamics.step();
         self.iterations += 1;
-        let stopped = settled(self.stop, &stats);
+        let stopped = self.stop.settled(&stats);
         if stopped || self.iterations >= self.cap {
             let v = self.dynamics.state.v.as_slice().expect("contiguous");
             let mut end = classify(self.graph, v, stopped, self.iterations);
