@@ -6,8 +6,8 @@
 
 use ndarray::{Array1, Array2};
 
-use super::rules::hysteresis;
 use super::params::{NetworkParams, UpdateOrder};
+use super::rules::hysteresis;
 use super::state::State;
 use crate::graph::KnightGraph;
 
