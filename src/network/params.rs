@@ -39,6 +39,7 @@ use crate::error::InputError;
 /// In which order neurons are updated within one step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum UpdateOrder {
     /// Every neuron reads the outputs of the previous step (a Jacobi step).
     Synchronous,
@@ -59,6 +60,7 @@ pub enum UpdateOrder {
 /// How an attempt's initial state is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Init {
     /// Each V is 0 or 1 with probability 1/2; every U is 0.
     RandomOutputs,
@@ -70,6 +72,7 @@ pub enum Init {
 /// When an attempt counts as settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum StopRule {
     /// A whole step (sweep) leaves every U unchanged (ΔU = 0 for every neuron).
     Stable,
@@ -82,6 +85,7 @@ pub enum StopRule {
 /// The named rule variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Preset {
     TakefujiLee,
     Brant,
@@ -345,7 +349,11 @@ impl NetworkParams {
         Ok(())
     }
 
-    /// Name for reports: the preset's name, or `custom`.
+    /// The short label of this configuration for tables, `solve`'s JSON and Python: the
+    /// preset's name, `NAME*` once a parameter other than the attempt cap differs from
+    /// it, `custom` without a preset. It does not replay: [`NetworkParams::replay_name`]
+    /// does. The trial seeds of `compare`, `growth` and `convergence` derive from it
+    /// ([`crate::solvers::SolverKind::default_label`]), which keeps it as it is.
     pub fn variant_name(&self) -> String {
         match self.preset {
             Some(p)
