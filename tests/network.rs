@@ -206,7 +206,7 @@ fn same_seed_same_run_different_seed_different_start() {
     );
     let s1 = State::random(&graph, net.params(), &mut rng_from_seed(1));
     let s2 = State::random(&graph, net.params(), &mut rng_from_seed(2));
-    assert_ne!(s1.v, s2.v);
+    assert_ne!(s1.v(), s2.v());
 }
 
 #[test]
@@ -486,7 +486,7 @@ fn a_run_stepped_is_the_run_solved() {
                 let (mut steps, mut ends) = (0u64, 0u32);
                 while let Some(stats) = stepped.step() {
                     steps += 1;
-                    let v = &stepped.state().unwrap().v;
+                    let v = stepped.state().unwrap().v();
                     assert_eq!(stats.active, v.iter().map(|&x| x as u32).sum::<u32>());
                     if stepped.ended().is_some() {
                         ends += 1;

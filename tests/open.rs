@@ -17,7 +17,7 @@ use knightnet::network::{
 };
 use knightnet::rng_from_seed;
 use knightnet::solvers::network::NetworkSolver;
-use knightnet::solvers::{Request, Solution, Solver};
+use knightnet::solvers::{Closure, Request, Solution, Solver};
 use knightnet::tour::validate;
 use knightnet::trace_file::IterationUnit;
 use proptest::prelude::*;
@@ -28,7 +28,7 @@ fn board(s: &str) -> Board {
 
 fn open_request(b: Board, start: Option<u32>) -> Request {
     Request {
-        closed: Some(false),
+        closed: Closure::Open,
         start,
         ..Request::new(b)
     }
@@ -297,7 +297,7 @@ fn closed_runs_are_unchanged() {
             let closed = solver
                 .solve(
                     &Request {
-                        closed: Some(true),
+                        closed: Closure::Closed,
                         ..Request::new(b)
                     },
                     &mut rng_from_seed(seed),

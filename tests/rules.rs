@@ -6,7 +6,7 @@
 mod common;
 
 use knightnet::board::Board;
-use knightnet::compare::compare;
+use knightnet::compare::Comparison;
 use knightnet::experiment::{records, Record, Spec};
 use knightnet::graph::KnightGraph;
 use knightnet::network::rules::local_restart::{near_smaller_cycles, LocalRestart};
@@ -199,8 +199,9 @@ fn compare_runs_each_rule_the_same_whatever_the_threads() {
         .iter()
         .map(|s| s.parse().unwrap())
         .collect();
-    let one = compare(board(6), false, &kinds, 6, 9, 1).unwrap();
-    let two = compare(board(6), false, &kinds, 6, 9, 2).unwrap();
+    let comparison = Comparison::new(board(6), kinds.clone()).trials(6).seed(9);
+    let one = comparison.clone().threads(1).run().unwrap();
+    let two = comparison.threads(2).run().unwrap();
     assert_eq!(trials_of(&one), trials_of(&two));
     assert!(one.iter().all(|r| r.tours == 6));
     // Each trial replays with `solve --seed`.
@@ -346,10 +347,10 @@ fn the_noise_schedule_falls_to_zero_and_then_the_step_is_plain() {
     }
     assert_eq!(noisy.rule_events(), 40);
     // ... and from then on a step is the plain rule's, step for step.
-    let mut reference = Dynamics::new(&graph, plain, noisy.state.clone());
+    let mut reference = Dynamics::new(&graph, plain, noisy.state().clone());
     for _ in 0..30 {
         assert_eq!(noisy.step(), reference.step());
-        assert_eq!(noisy.state, reference.state);
+        assert_eq!(noisy.state(), reference.state());
     }
     assert_eq!(noisy.rule_events(), 40);
 

@@ -1,6 +1,6 @@
 //! The network's attempt loop and restart loop, one step at a time: the only place
 //! where an attempt is stepped, stopped and classified, and where attempts are seeded,
-//! restarted and gathered into a [`Run`]. [`Network::attempt_from`] and
+//! restarted and gathered into a [`NetworkRun`]. [`Network::attempt_from`] and
 //! [`Network::solve`] run them to the end; `play --watch network` steps them one network
 //! step at a time ([`RunSteps::step`]) and draws the state in between, so what is
 //! watched is the run `solve` makes, computed once.
@@ -22,8 +22,8 @@ use rand::Rng;
 use super::dynamics::Detached;
 use super::rules::RuleState;
 use super::{
-    attempt_rng, classify, Attempt, Dynamics, Network, NetworkParams, Run, RunBuilder, State,
-    StepStats, StopRule, Termination, Trace,
+    attempt_rng, classify, Attempt, Dynamics, Network, NetworkParams, NetworkRun, RunBuilder,
+    State, StepStats, StopRule, Termination, Trace,
 };
 use crate::error::InputError;
 use crate::graph::KnightGraph;
@@ -238,7 +238,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
         stats
     }
 
-    /// Run the attempt under way (or the next one) to its end, recording it into `trace`
+    /// NetworkRun the attempt under way (or the next one) to its end, recording it into `trace`
     /// as [`AttemptSteps::run_to_end`] does. `None`, doing nothing, once the run is over.
     pub fn run_attempt(&mut self, trace: Option<&mut Trace>) -> Option<&Attempt> {
         if self.done {
@@ -326,7 +326,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
     }
 
     /// The run, once it is over: what [`Network::solve`] returns for the same seed.
-    pub fn result(&self) -> Option<Run> {
+    pub fn result(&self) -> Option<NetworkRun> {
         self.done
             .then(|| self.run.clone().finish(self.graph.borrow()))
     }
@@ -334,7 +334,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
 
 impl<G: Borrow<KnightGraph>> RunSteps<G> {
     /// [`RunSteps::result`] without a copy.
-    pub fn into_result(self) -> Option<Run> {
+    pub fn into_result(self) -> Option<NetworkRun> {
         let graph = self.graph.borrow();
         self.done.then(|| self.run.finish(graph))
     }
