@@ -250,10 +250,12 @@ impl<'g> Dynamics<'g> {
         self.active
     }
 
+    /// The graph the network runs on.
     pub fn graph(&self) -> &'g KnightGraph {
         self.graph
     }
 
+    /// The parameters.
     pub fn params(&self) -> &NetworkParams {
         &self.params
     }

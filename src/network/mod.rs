@@ -96,10 +96,12 @@ impl<'g> Network<'g> {
         Ok(Network { graph, params })
     }
 
+    /// The checked parameters.
     pub fn params(&self) -> &NetworkParams {
         &self.params
     }
 
+    /// The graph the network runs on.
     pub fn graph(&self) -> &'g KnightGraph {
         self.graph
     }

@@ -65,8 +65,11 @@ pub struct Overrides {
 
 /// A value given by name to [`Overrides::set`] (from Python, a spec, a form).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OverrideValue<'a> {
+    /// A whole number.
     Int(i64),
+    /// A name (an order, an initialisation, a stop rule, a clamp's `none`).
     Name(&'a str),
 }
 

@@ -87,10 +87,16 @@ pub enum StopRule {
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Preset {
+    /// Takefuji and Lee (1992): synchronous steps.
     TakefujiLee,
+    /// Brant's reading: sequential, V = 0 and negative U to start, U clamped.
     Brant,
+    /// Parberry's (1996) reading: sequential sweeps from random outputs.
     Parberry,
+    /// The `wikipedia` variant: C = 2, S = 0, sequential.
     Wikipedia,
+    /// The `numpy` variant: C = 3, S = 1, synchronous, stopping on degree 2 or no change
+    /// of U, 40 steps.
     Numpy,
     /// `parberry` under the `noisy` rule ([`super::rules::noisy`]).
     Noisy,
@@ -116,6 +122,7 @@ impl Preset {
         Preset::ALL.into_iter().chain(Preset::RULES)
     }
 
+    /// The preset's name, as the command line and specs take it.
     pub fn name(self) -> &'static str {
         match self {
             Preset::Noisy => "noisy",
@@ -202,6 +209,7 @@ impl FromStr for Preset {
 macro_rules! kebab_enum {
     ($ty:ty, $what:literal, $($variant:ident => $name:literal),+) => {
         impl $ty {
+            /// The kebab-case name, as the command line, specs and JSON take it.
             pub fn name(self) -> &'static str {
                 match self { $(<$ty>::$variant => $name),+ }
             }
@@ -258,10 +266,13 @@ pub struct NetworkParams {
     pub upper: i32,
     /// V turns off when U < lower.
     pub lower: i32,
+    /// In which order neurons are updated within a step.
     pub order: UpdateOrder,
+    /// How an attempt's initial state is drawn.
     pub init: Init,
     /// Clamp U to `[-clamp, clamp]` after every update.
     pub clamp: Option<i32>,
+    /// When an attempt counts as settled.
     pub stop: StopRule,
     /// Steps (synchronous) or sweeps (sequential) per attempt.
     pub max_iterations: u32,

@@ -139,6 +139,7 @@ macro_rules! rules {
         /// Which update rule a network runs, with the rule's parameters.
         #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
         #[serde(rename_all = "kebab-case", tag = "name")]
+        #[non_exhaustive]
         pub enum RuleKind {
             /// The Takefuji–Lee rule as the presets run it.
             #[default]
