@@ -17,7 +17,7 @@ const SEED: u64 = 1;
 fn request(rows: usize, cols: usize, closed: bool) -> Request {
     Request {
         board: Board::new(rows, cols).unwrap(),
-        closed: Some(closed),
+        closed: Some(closed).into(),
         start: None,
         reverse: false,
     }

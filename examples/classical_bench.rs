@@ -15,7 +15,7 @@ use knightnet::solvers::{Request, SolverKind};
 fn req(n: usize, start: Option<u32>, closed: bool) -> Request {
     Request {
         board: Board::new(n, n).unwrap(),
-        closed: Some(closed),
+        closed: Some(closed).into(),
         start,
         reverse: false,
     }

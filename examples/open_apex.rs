@@ -37,14 +37,14 @@ fn main() {
                     .incident(apex)
                     .iter()
                     .copied()
-                    .filter(|&e| d.state.v[e as usize] == 1)
+                    .filter(|&e| d.state().v()[e as usize] == 1)
                     .collect()
             };
             let lowest_u = |d: &Dynamics<'_>| -> i32 {
                 graph
                     .incident(apex)
                     .iter()
-                    .map(|&e| d.state.u[e as usize])
+                    .map(|&e| d.state().u()[e as usize])
                     .min()
                     .unwrap()
             };

@@ -23,10 +23,14 @@
 //! are the same as without it; `solve --solver NAME --open --seed THAT` replays one.
 //!
 //! ```
-//! use knightnet::{board::Board, compare::compare};
+//! use knightnet::{board::Board, compare::Comparison};
 //!
-//! let kinds = ["warnsdorff:roth".parse().unwrap(), "divide-conquer".parse().unwrap()];
-//! let rows = compare(Board::new(8, 8).unwrap(), false, &kinds, 3, 1, 1).unwrap();
+//! let kinds = vec!["warnsdorff:roth".parse().unwrap(), "divide-conquer".parse().unwrap()];
+//! let rows = Comparison::new(Board::new(8, 8).unwrap(), kinds)
+//!     .trials(3)
+//!     .seed(1)
+//!     .run()
+//!     .unwrap();
 //! assert_eq!(rows.len(), 2);
 //! assert!(rows.iter().all(|r| r.tours == 3));
 //! print!("{}", knightnet::compare::markdown(&rows));
@@ -42,7 +46,7 @@ use crate::error::InputError;
 use crate::report::{cell, human_secs, Align, MarkdownTable};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
-use crate::solvers::{Outcome, Request, SolverKind};
+use crate::solvers::{record_outcome, Closure, Outcome, Request, SolverKind};
 use crate::stats::{wilson, R99, Z95};
 
 /// One row of the comparison.
@@ -128,133 +132,181 @@ pub fn shared_moves(tours: &[Vec<(u32, u32)>]) -> Option<f64> {
     (pairs > 0).then(|| total / pairs as f64)
 }
 
-/// Run the comparison (library entry point; the CLI only formats it): open tours when
-/// `open`, else each solver's default (closed for the network, open for the others).
-pub fn compare(
+/// A comparison to run: the solvers, the board, and how many trials of each with which
+/// base seed on how many threads. Built with [`Comparison::new`] and its setters, run
+/// with [`Comparison::run`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
     board: Board,
+    kinds: Vec<SolverKind>,
     open: bool,
-    kinds: &[SolverKind],
     trials: u64,
     seed: u64,
     threads: usize,
-) -> Result<Vec<CompareRow>, InputError> {
-    let request = Request {
-        closed: (open).then_some(false),
-        ..Request::new(board)
-    };
-    if open {
-        if let Some(k) = kinds.iter().find(|k| !k.finds_open_tours()) {
-            return Err(InputError::param(format!(
-                "--open: {k} builds closed tours only; with --open give solvers that find open tours (network, network+merge, warnsdorff, backtrack, forward-check, warnsdorff-backtrack, divide-conquer)"
-            )));
+}
+
+impl Comparison {
+    /// The solvers `kinds` on `board`, each solver's default tour (closed for the
+    /// network, open for the others), 10 trials each from [`crate::DEFAULT_SEED`], on one
+    /// thread.
+    pub fn new(board: Board, kinds: Vec<SolverKind>) -> Comparison {
+        Comparison {
+            board,
+            kinds,
+            open: false,
+            trials: 10,
+            seed: crate::DEFAULT_SEED,
+            threads: 1,
         }
     }
-    // One chunk of trials per thread: more threads than trials would idle.
-    let threads = crate::check_threads(threads)?.min(trials.max(1) as usize);
-    let solvers: Vec<_> = kinds
-        .iter()
-        .map(|k| (k, k.to_string(), k.build()))
-        .collect();
-    for (_, name, s) in &solvers {
-        s.check(&request).map_err(|e| match e {
-            e if e.is_environment() => e,
-            e => InputError::param(format!("{name}: {e}")),
-        })?;
+
+    /// Ask every solver for an open tour (`true`), or for its default tour (`false`).
+    pub fn open(mut self, open: bool) -> Comparison {
+        self.open = open;
+        self
     }
-    let pool = crate::thread_pool(threads, "knightnet-compare")?;
-    let mut rows: Vec<CompareRow> = pool.install(|| {
-        solvers
+
+    /// Trials per solver.
+    pub fn trials(mut self, trials: u64) -> Comparison {
+        self.trials = trials;
+        self
+    }
+
+    /// The base seed the trials' seeds derive from ([`crate::seeds`]).
+    pub fn seed(mut self, seed: u64) -> Comparison {
+        self.seed = seed;
+        self
+    }
+
+    /// Threads to run the trials on (never more than the trials are used).
+    pub fn threads(mut self, threads: usize) -> Comparison {
+        self.threads = threads;
+        self
+    }
+
+    /// Run the comparison (the CLI only formats it): one row per solver, in order.
+    pub fn run(&self) -> Result<Vec<CompareRow>, InputError> {
+        let Comparison {
+            board,
+            ref kinds,
+            open,
+            trials,
+            seed,
+            threads,
+        } = *self;
+        let request = Request {
+            closed: if open {
+                Closure::Open
+            } else {
+                Closure::SolverDefault
+            },
+            ..Request::new(board)
+        };
+        if open {
+            if let Some(k) = kinds.iter().find(|k| !k.finds_open_tours()) {
+                return Err(InputError::param(format!(
+                    "--open: {k} builds closed tours only; with --open give solvers that find open tours (network, network+merge, warnsdorff, backtrack, forward-check, warnsdorff-backtrack, divide-conquer)"
+                )));
+            }
+        }
+        // One chunk of trials per thread: more threads than trials would idle.
+        let threads = crate::check_threads(threads)?.min(trials.max(1) as usize);
+        let solvers: Vec<_> = kinds
             .iter()
-            .map(|(kind, name, solver)| {
-                let key = cell_key(&kind.default_label(), board);
-                // One chunk of consecutive trials per thread, solved together so that
-                // solvers with lanes (the network) keep them full; a chunk's time is
-                // spread evenly over its trials.
-                let chunk = trials.div_ceil(threads as u64).max(1);
-                let chunks: Vec<(u64, u64)> = (0..trials)
-                    .step_by(chunk as usize)
-                    .map(|lo| (lo, (lo + chunk).min(trials)))
-                    .collect();
-                let results: Vec<TrialResult> = chunks
-                    .into_par_iter()
-                    .flat_map_iter(|(lo, hi)| {
-                        let seeds: Vec<u64> = (lo..hi).map(|i| trial_seed(seed, &key, i)).collect();
-                        let mut rngs: Vec<_> = seeds.iter().map(|&s| rng_from_seed(s)).collect();
-                        let t0 = Instant::now();
-                        let sols = solver.solve_many(&request, &mut rngs);
-                        let secs = t0.elapsed().as_secs_f64() / (hi - lo) as f64;
-                        sols.into_iter()
-                            .zip(lo..hi)
-                            .zip(seeds)
-                            .map(move |((sol, trial), seed)| {
-                                let mut listed = CompareTrial {
-                                    trial,
-                                    seed,
-                                    outcome: Outcome::Refused,
-                                    attempts: 1,
-                                    iterations: 0,
-                                };
-                                // Outcomes as an experiment records them.
-                                let tour = match sol {
-                                    Ok(s) => {
-                                        listed.outcome = match (s.outcome, &s.tour) {
-                                            (Outcome::Tour, None) => Outcome::InvalidTour,
-                                            (o, _) => o,
-                                        };
+            .map(|k| (k, k.to_string(), k.build()))
+            .collect();
+        for (_, name, s) in &solvers {
+            s.check(&request).map_err(|e| match e {
+                e if e.is_environment() => e,
+                e => InputError::param(format!("{name}: {e}")),
+            })?;
+        }
+        let pool = crate::thread_pool(threads, "knightnet-compare")?;
+        let mut rows: Vec<CompareRow> = pool.install(|| {
+            solvers
+                .iter()
+                .map(|(kind, name, solver)| {
+                    let key = cell_key(&kind.default_label(), board);
+                    // One chunk of consecutive trials per thread, solved together so that
+                    // solvers with lanes (the network) keep them full; a chunk's time is
+                    // spread evenly over its trials.
+                    let chunk = trials.div_ceil(threads as u64).max(1);
+                    let chunks: Vec<(u64, u64)> = (0..trials)
+                        .step_by(chunk as usize)
+                        .map(|lo| (lo, (lo + chunk).min(trials)))
+                        .collect();
+                    let results: Vec<TrialResult> = chunks
+                        .into_par_iter()
+                        .flat_map_iter(|(lo, hi)| {
+                            let seeds: Vec<u64> =
+                                (lo..hi).map(|i| trial_seed(seed, &key, i)).collect();
+                            let mut rngs: Vec<_> =
+                                seeds.iter().map(|&s| rng_from_seed(s)).collect();
+                            let t0 = Instant::now();
+                            let sols = solver.solve_many(&request, &mut rngs);
+                            let secs = t0.elapsed().as_secs_f64() / (hi - lo) as f64;
+                            sols.into_iter().zip(lo..hi).zip(seeds).map(
+                                move |((sol, trial), seed)| {
+                                    let mut listed = CompareTrial {
+                                        trial,
+                                        seed,
+                                        outcome: Outcome::Refused,
+                                        attempts: 1,
+                                        iterations: 0,
+                                    };
+                                    // Outcomes as an experiment records them.
+                                    listed.outcome = record_outcome(&sol);
+                                    let tour = sol.ok().and_then(|s| {
                                         listed.attempts = s.attempts.max(1);
                                         listed.iterations = s.iterations;
                                         s.tour.map(|t| t.moves())
-                                    }
-                                    Err(InputError::Impossible(_)) => {
-                                        listed.outcome = Outcome::Impossible;
-                                        None
-                                    }
-                                    Err(_) => None,
-                                };
-                                (tour, listed, secs)
-                            })
-                    })
-                    .collect();
-                let tours = results.iter().filter(|r| r.0.is_some()).count() as u64;
-                let sample: Vec<Vec<(u32, u32)>> = results
-                    .iter()
-                    .filter_map(|r| r.0.clone())
-                    .take(VARIETY_TOURS)
-                    .collect();
-                let seconds: f64 = results.iter().map(|r| r.2).sum();
-                let attempts: u64 = results.iter().map(|r| r.1.attempts).sum();
-                let per_attempt = seconds / attempts.max(1) as f64;
-                let r99 = R99::of(tours, attempts, Z95);
-                let (lo, hi) = wilson(tours, attempts, Z95);
-                let per_tour_at = |p: f64| (p > 0.0).then(|| per_attempt / p);
-                CompareRow {
-                    solver: name.clone(),
-                    board: board.to_string(),
-                    trials,
-                    tours,
-                    attempts,
-                    seconds,
-                    seconds_per_tour: (tours > 0).then(|| seconds / tours as f64),
-                    success_rate: tours as f64 / trials.max(1) as f64,
-                    ratio_to_fastest: None,
-                    shared_moves: shared_moves(&sample),
-                    seconds_per_tour_interval: (tours > 0)
-                        .then(|| [per_tour_at(hi), per_tour_at(lo)]),
-                    r99,
-                    tts99_seconds: r99.times(per_attempt),
-                    per_trial: results.into_iter().map(|r| r.1).collect(),
-                }
-            })
-            .collect()
-    });
-    let best = rows
-        .iter()
-        .filter_map(|r| r.seconds_per_tour)
-        .fold(f64::INFINITY, f64::min);
-    for r in &mut rows {
-        r.ratio_to_fastest = r.seconds_per_tour.map(|t| t / best);
+                                    });
+                                    (tour, listed, secs)
+                                },
+                            )
+                        })
+                        .collect();
+                    let tours = results.iter().filter(|r| r.0.is_some()).count() as u64;
+                    let sample: Vec<Vec<(u32, u32)>> = results
+                        .iter()
+                        .filter_map(|r| r.0.clone())
+                        .take(VARIETY_TOURS)
+                        .collect();
+                    let seconds: f64 = results.iter().map(|r| r.2).sum();
+                    let attempts: u64 = results.iter().map(|r| r.1.attempts).sum();
+                    let per_attempt = seconds / attempts.max(1) as f64;
+                    let r99 = R99::of(tours, attempts, Z95);
+                    let (lo, hi) = wilson(tours, attempts, Z95);
+                    let per_tour_at = |p: f64| (p > 0.0).then(|| per_attempt / p);
+                    CompareRow {
+                        solver: name.clone(),
+                        board: board.to_string(),
+                        trials,
+                        tours,
+                        attempts,
+                        seconds,
+                        seconds_per_tour: (tours > 0).then(|| seconds / tours as f64),
+                        success_rate: tours as f64 / trials.max(1) as f64,
+                        ratio_to_fastest: None,
+                        shared_moves: shared_moves(&sample),
+                        seconds_per_tour_interval: (tours > 0)
+                            .then(|| [per_tour_at(hi), per_tour_at(lo)]),
+                        r99,
+                        tts99_seconds: r99.times(per_attempt),
+                        per_trial: results.into_iter().map(|r| r.1).collect(),
+                    }
+                })
+                .collect()
+        });
+        let best = rows
+            .iter()
+            .filter_map(|r| r.seconds_per_tour)
+            .fold(f64::INFINITY, f64::min);
+        for r in &mut rows {
+            r.ratio_to_fastest = r.seconds_per_tour.map(|t| t / best);
+        }
+        Ok(rows)
     }
-    Ok(rows)
 }
 
 /// The table as Markdown (also the body of the text output).

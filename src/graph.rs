@@ -37,9 +37,9 @@ pub enum Tours {
 pub struct KnightGraph {
     board: Board,
     /// Lower endpoint of each edge.
-    pub a: Array1<u32>,
+    pub(crate) a: Array1<u32>,
     /// Higher endpoint of each edge.
-    pub b: Array1<u32>,
+    pub(crate) b: Array1<u32>,
     /// CSR offsets: the edges at square `s` are `incident[offsets[s]..offsets[s+1]]`.
     offsets: Vec<u32>,
     incident: Vec<u32>,
@@ -273,6 +273,16 @@ impl KnightGraph {
     pub fn degree(&self, square: u32) -> usize {
         let s = square as usize;
         (self.offsets[s + 1] - self.offsets[s]) as usize
+    }
+
+    /// The lower endpoint of every edge, in canonical edge order.
+    pub fn lower_ends(&self) -> &Array1<u32> {
+        &self.a
+    }
+
+    /// The higher endpoint of every edge, in canonical edge order.
+    pub fn higher_ends(&self) -> &Array1<u32> {
+        &self.b
     }
 
     /// The endpoints of edge `e`.

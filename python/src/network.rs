@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use knightnet::graph::KnightGraph;
 use knightnet::network::{
-    classify, first_attempt_rng, Attempt, Dynamics, Network, NetworkParams, Preset, State,
-    StepStats, StopRule, Termination, Trace,
+    classify, first_attempt_rng, Attempt, Network, NetworkParams, OwnedDynamics, Preset, State,
+    StepStats, Termination, Trace,
 };
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
@@ -45,11 +45,8 @@ pub struct PyNetwork {
     graph: Arc<KnightGraph>,
     params: NetworkParams,
     seed: u64,
-    state: State,
-    /// Active moves per square, as the last `Dynamics` left them.
-    deg: Array1<u8>,
-    off_two: u32,
-    active: u32,
+    /// The one network stepped from Python, kept between steps.
+    dynamics: OwnedDynamics<Arc<KnightGraph>>,
     iterations: u32,
     stopped: bool,
 }
@@ -113,19 +110,13 @@ impl PyNetwork {
             .check(&Request::new(board))
             .map_err(errors::input)?;
         py.detach(|| {
-            let graph = KnightGraph::new(board);
+            let graph = Arc::new(KnightGraph::new(board));
             let state = State::random(&graph, &params, &mut first_attempt_rng(seed));
-            let d = Dynamics::new(&graph, params, state);
-            let (deg, off_two, active) = (degrees_u8(&d.deg), d.off_two(), d.active());
-            let state = d.state;
             Ok(PyNetwork {
-                graph: Arc::new(graph),
+                dynamics: OwnedDynamics::new(Arc::clone(&graph), params, state),
+                graph,
                 params,
                 seed,
-                state,
-                deg,
-                off_two,
-                active,
                 iterations: 0,
                 stopped: false,
             })
@@ -179,19 +170,19 @@ impl PyNetwork {
     /// State U of every neuron (``int32``, a copy).
     #[getter]
     fn u<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
-        PyArray1::from_array(py, &self.state.u)
+        PyArray1::from_array(py, self.dynamics.state().u())
     }
 
     /// Output V of every neuron (``uint8``, 0 or 1, a copy).
     #[getter]
     fn v<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
-        PyArray1::from_array(py, &self.state.v)
+        PyArray1::from_array(py, self.dynamics.state().v())
     }
 
     /// Active moves (V = 1) at every square (``uint8``, indexed by square number, a copy).
     #[getter]
     fn degrees<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
-        PyArray1::from_array(py, &self.deg)
+        PyArray1::from_array(py, &degrees_u8(self.dynamics.deg()))
     }
 
     /// The two squares of every neuron, shape ``(neurons, 2)`` (``uint32``, a copy).
@@ -212,13 +203,13 @@ impl PyNetwork {
     /// Squares whose number of active moves is not 2.
     #[getter]
     fn off_two(&self) -> u32 {
-        self.off_two
+        self.dynamics.off_two()
     }
 
     /// Active neurons.
     #[getter]
     fn active(&self) -> u32 {
-        self.active
+        self.dynamics.active()
     }
 
     /// One step (a sweep for sequential orders); returns its measurements. Steps go on
@@ -244,7 +235,7 @@ impl PyNetwork {
             while !self.stopped && self.iterations < self.params.max_iterations {
                 self.advance();
             }
-            let v = self.state.v.as_slice().expect("contiguous");
+            let v = self.dynamics.state().v().as_slice().expect("contiguous");
             PyAttempt {
                 attempt: classify(&self.graph, v, self.stopped, self.iterations),
             }
@@ -301,7 +292,7 @@ impl PyNetwork {
         let board = self.graph.board();
         let fig = BoardFigure::outputs(
             &self.graph,
-            &self.state.outputs_string(),
+            &self.dynamics.state().outputs_string(),
             title.unwrap_or_else(|| format!("Network on {board}")),
             format!(
                 "{}, seed {}, after {} iterations",
@@ -332,24 +323,9 @@ impl PyNetwork {
 impl PyNetwork {
     /// One step of the library's dynamics on the held state.
     fn advance(&mut self) -> PyStepStats {
-        let empty = State {
-            u: Array1::zeros(0),
-            v: Array1::zeros(0),
-            order: None,
-        };
-        let state = std::mem::replace(&mut self.state, empty);
-        let mut d = Dynamics::new(&self.graph, self.params, state);
-        let stats: StepStats = d.step();
+        let stats: StepStats = self.dynamics.step();
         self.iterations += 1;
-        self.stopped = match self.params.stop {
-            StopRule::Stable => stats.changed == 0,
-            StopRule::DegreeTwo => stats.off_two == 0,
-            StopRule::Either => stats.changed == 0 || stats.off_two == 0,
-        };
-        self.off_two = d.off_two();
-        self.active = d.active();
-        self.deg = degrees_u8(&d.deg);
-        self.state = d.state;
+        self.stopped = self.params.stop.settled(&stats);
         PyStepStats {
             iteration: self.iterations,
             changed: stats.changed,

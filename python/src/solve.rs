@@ -222,7 +222,7 @@ fn config(
         kind,
         Request {
             board,
-            closed,
+            closed: closed.into(),
             start,
             reverse,
         },

@@ -8,7 +8,7 @@ use clap::Args;
 use super::report::{plural, ReportFormat};
 use super::Failure;
 use knightnet::board::Board;
-use knightnet::compare::{compare, markdown};
+use knightnet::compare::{markdown, Comparison};
 use knightnet::error::InputError;
 use knightnet::solvers::SolverKind;
 use knightnet::DEFAULT_SEED;
@@ -81,14 +81,12 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => knightnet::default_threads(),
     }
     .min(args.trials as usize);
-    let rows = compare(
-        board,
-        args.open,
-        &solvers(&args),
-        args.trials,
-        args.seed,
-        threads,
-    )?;
+    let rows = Comparison::new(board, solvers(&args))
+        .open(args.open)
+        .trials(args.trials)
+        .seed(args.seed)
+        .threads(threads)
+        .run()?;
     args.format.write(
         "compare",
         serde_json::json!({

@@ -33,7 +33,7 @@ impl OpenFlags {
         }
         let start = start_square(board, self.start.as_deref())?;
         Ok(Request {
-            closed: self.open.then_some(false),
+            closed: self.open.then_some(false).into(),
             start,
             ..Request::new(board)
         })

@@ -16,7 +16,7 @@ use knightnet::solvers::divide_conquer::DivideConquerSolver;
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::neural_merge::{NeuralMergeSolver, TileMode};
 use knightnet::solvers::warnsdorff::TieBreak;
-use knightnet::solvers::{split_name, Outcome, Request, SolverKind};
+use knightnet::solvers::{split_name, Closure, Outcome, Request, SolverKind};
 use knightnet::trace_file::TraceFile;
 use knightnet::{rng_from_seed, DEFAULT_SEED};
 
@@ -277,11 +277,11 @@ impl SolveArgs {
         }
         let start = start_square(board, self.start.as_deref())?;
         let closed = if self.closed {
-            Some(true)
+            Closure::Closed
         } else if self.open {
-            Some(false)
+            Closure::Open
         } else {
-            None
+            Closure::SolverDefault
         };
         Ok(SolveConfig {
             request: Request {

@@ -182,7 +182,7 @@ mod tests {
             let kind: SolverKind = name.parse().unwrap();
             let board = Board::new(rows, cols).unwrap();
             let mut req = Request::new(board);
-            req.closed = Some(closed);
+            req.closed = Some(closed).into();
             for seed in 1..4 {
                 let sol = kind.build().solve(&req, &mut rng_from_seed(seed)).unwrap();
                 let whole =

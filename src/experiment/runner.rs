@@ -36,7 +36,7 @@ use crate::graph::KnightGraph;
 use crate::network::batch::{self, Jobs};
 use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination};
 use crate::rng_from_seed;
-use crate::solvers::{Outcome, Request, Solver, SolverKind};
+use crate::solvers::{record_outcome, Outcome, Request, Solver, SolverKind};
 
 /// One slice of a sweep: trials whose global number is `index` mod `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -335,25 +335,19 @@ impl<'s> Prepared<'s> {
                 let mut req = *request;
                 req.start = trial_start(self.cell, &mut rng);
                 r.start = req.start.map(|q| req.board.square_name(q));
-                match solver.solve(&req, &mut rng) {
-                    Ok(sol) => {
-                        r.outcome = match (sol.outcome, &sol.tour) {
-                            (Outcome::Tour, None) => Outcome::InvalidTour,
-                            (o, _) => o,
-                        };
-                        r.iterations = sol.iterations;
-                        r.restarts = sol.attempts.saturating_sub(1);
-                        r.steps = sol.steps;
-                        if let Some(m) = &sol.merge {
-                            r.merged = Some(m.merged);
-                            r.swaps = m.report.as_ref().map(|rep| u64::from(rep.swaps));
-                            r.network_ns = Some(m.network_ns);
-                            r.merge_ns = Some(m.merge_ns);
-                        }
+                let result = solver.solve(&req, &mut rng);
+                // A random start can fall where no tour starts (odd boards): `impossible`.
+                r.outcome = record_outcome(&result);
+                if let Ok(sol) = result {
+                    r.iterations = sol.iterations;
+                    r.restarts = sol.attempts.saturating_sub(1);
+                    r.steps = sol.steps;
+                    if let Some(m) = &sol.merge {
+                        r.merged = Some(m.merged);
+                        r.swaps = m.report.as_ref().map(|rep| u64::from(rep.swaps));
+                        r.network_ns = Some(m.network_ns);
+                        r.merge_ns = Some(m.merge_ns);
                     }
-                    // A random start can fall where no tour starts (odd boards).
-                    Err(InputError::Impossible(_)) => r.outcome = Outcome::Impossible,
-                    Err(_) => r.outcome = Outcome::Refused,
                 }
             }
         }

@@ -36,7 +36,7 @@ use super::params::{NetworkParams, StopRule, UpdateOrder};
 use super::simd::{Consts, Visits};
 pub use super::simd::{Kernels, Row, LANES};
 use super::state::State;
-use super::{attempt_rng, cover_attempt, Attempt, Run, RunBuilder, Termination};
+use super::{attempt_rng, cover_attempt, Attempt, NetworkRun, RunBuilder, Termination};
 use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::memory;
@@ -136,7 +136,7 @@ impl<'g> Batch<'g> {
         })
     }
 
-    /// Run on the given kernel set instead of the detected one (the results are the same;
+    /// NetworkRun on the given kernel set instead of the detected one (the results are the same;
     /// for tests and comparisons). Every [`Kernels`] value is one this CPU runs: see
     /// [`Kernels::available`].
     pub fn with_kernels(mut self, kernels: Kernels) -> Batch<'g> {
@@ -247,7 +247,7 @@ impl<'g> Batch<'g> {
         cover_attempt(cycles_from_neighbours(nbr), iterations)
     }
 
-    /// Run attempts `0, 1, 2, ...` of base seed `base` in lanes (attempt `i` draws from
+    /// NetworkRun attempts `0, 1, 2, ...` of base seed `base` in lanes (attempt `i` draws from
     /// [`attempt_rng`]`(base, i)`). Before attempt `i` is started, `may_start(i)` is asked
     /// (false stops issuing new attempts); every finished attempt is handed to
     /// `done(i, attempt)`, in the order they finish.
@@ -287,7 +287,7 @@ impl<'g> Batch<'g> {
         });
     }
 
-    /// Run attempts handed out by `jobs` until it has none left and every lane is idle.
+    /// NetworkRun attempts handed out by `jobs` until it has none left and every lane is idle.
     pub fn run_jobs(&mut self, jobs: &mut dyn Jobs) {
         let max = self.params.max_iterations as u64;
         // Steps taken by this call; lane `k` started at step `started[k]`.
@@ -489,7 +489,7 @@ pub fn solve<R: rand::Rng + ?Sized>(
     graph: &KnightGraph,
     params: NetworkParams,
     rng: &mut R,
-) -> Result<Run, InputError> {
+) -> Result<NetworkRun, InputError> {
     let base: u64 = rng.random();
     let mut batch = Batch::new(graph, params)?;
     let max = params.max_attempts as u64;
@@ -558,7 +558,7 @@ impl InOrder {
 
     /// The run of every attempt folded; every attempt up to the first tour (or the cap)
     /// must have been handed in.
-    fn finish(self, graph: &KnightGraph) -> Run {
+    fn finish(self, graph: &KnightGraph) -> NetworkRun {
         debug_assert!(
             self.closed || self.waiting.is_empty(),
             "every attempt before the first tour has finished"
@@ -569,7 +569,7 @@ impl InOrder {
 
 /// Many independent solves sharing the lanes of one batch (throughput mode): solve `k`
 /// draws its base seed from `rngs[k]` exactly as [`solve`] does and returns the same
-/// [`Run`] as `solve(graph, params, &mut rngs[k])` (tests assert it).
+/// [`NetworkRun`] as `solve(graph, params, &mut rngs[k])` (tests assert it).
 ///
 /// Each solve runs one attempt at a time while there are more unfinished solves than
 /// lanes, so no attempt is wasted; only when fewer remain do lanes start later attempts
@@ -579,7 +579,7 @@ pub fn solve_many(
     graph: &KnightGraph,
     params: NetworkParams,
     rngs: &mut [Rng],
-) -> Result<Vec<Run>, InputError> {
+) -> Result<Vec<NetworkRun>, InputError> {
     use rand::Rng as _;
     let mut batch = Batch::new(graph, params)?;
     let mut many = Many {

@@ -6,8 +6,8 @@
 
 use ndarray::{Array1, Array2};
 
-use super::dynamics::hysteresis;
 use super::params::{NetworkParams, UpdateOrder};
+use super::rules::hysteresis;
 use super::state::State;
 use crate::graph::KnightGraph;
 
@@ -20,7 +20,7 @@ pub struct DenseNetwork {
     params: NetworkParams,
     /// `mask[[e, f]] = 1` when neurons e ≠ f share a square.
     mask: Array2<i32>,
-    pub state: State,
+    state: State,
     /// Visiting order of [`UpdateOrder::SquareSweep`].
     square_sweep: Vec<u32>,
     /// Neurons never updated.
@@ -52,6 +52,11 @@ impl DenseNetwork {
             square_sweep,
             held: graph.held().iter().map(|&e| e as usize).collect(),
         })
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.state
     }
 
     fn delta(&self, e: usize, v: &Array1<u8>) -> i32 {

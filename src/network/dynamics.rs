@@ -14,34 +14,24 @@
 //! Held neurons ([`KnightGraph::held`]) are never visited: their outputs stay on and
 //! count in `deg` like any other active neuron's.
 
+use std::borrow::Borrow;
+
 use ndarray::{Array1, Zip};
 
 use super::outcome::StepStats;
 use super::params::{NetworkParams, UpdateOrder};
-use super::rules::{Plain, RuleState, StepHook};
+use super::rules::{Neurons, Plain, RuleState, StepHook};
 use super::state::State;
 use crate::graph::KnightGraph;
-
-/// Hysteresis: on above `upper`, off below `lower`, else unchanged.
-#[inline(always)]
-pub fn hysteresis(u: i32, v: u8, upper: i32, lower: i32) -> u8 {
-    if u > upper {
-        1
-    } else if u < lower {
-        0
-    } else {
-        v
-    }
-}
 
 /// The evolving network: the state plus per-square active degrees.
 #[derive(Debug, Clone)]
 pub struct Dynamics<'g> {
     graph: &'g KnightGraph,
     params: NetworkParams,
-    pub state: State,
+    pub(super) state: State,
     /// Active edges per vertex (16 bits: the open graph's apex has one edge per square).
-    pub deg: Array1<u16>,
+    pub(super) deg: Array1<u16>,
     /// The neurons of a sweep when some are held (the usual order without them).
     visits: Option<Vec<u32>>,
     /// Number of squares whose `deg` is not 2.
@@ -63,6 +53,85 @@ pub(super) struct Detached {
     pub(super) off_two: u32,
     active: u32,
     rule: RuleState,
+}
+
+/// A [`Dynamics`] that holds its graph (owned, shared as `Arc<KnightGraph>`, or
+/// borrowed), so that a front end can keep one network alive between steps (the Python
+/// `Network` does): the degrees and counters are kept, not recounted, between steps.
+#[derive(Debug, Clone)]
+pub struct OwnedDynamics<G: Borrow<KnightGraph>> {
+    graph: G,
+    dynamics: Option<Detached>,
+}
+
+impl<G: Borrow<KnightGraph>> OwnedDynamics<G> {
+    /// The network on `graph` from `state` ([`Dynamics::new`]).
+    pub fn new(graph: G, params: NetworkParams, state: State) -> OwnedDynamics<G> {
+        let dynamics = Dynamics::new(graph.borrow(), params, state).detach();
+        OwnedDynamics {
+            graph,
+            dynamics: Some(dynamics),
+        }
+    }
+
+    fn held(&self) -> &Detached {
+        self.dynamics.as_ref().expect("a network between steps")
+    }
+
+    /// One step ([`Dynamics::step`]).
+    pub fn step(&mut self) -> StepStats {
+        let held = self.dynamics.take().expect("a network between steps");
+        let mut d = Dynamics::attach(self.graph.borrow(), held);
+        let stats = d.step();
+        self.dynamics = Some(d.detach());
+        stats
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &KnightGraph {
+        self.graph.borrow()
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &NetworkParams {
+        &self.held().params
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.held().state
+    }
+
+    /// Active moves per vertex ([`Dynamics::deg`]).
+    pub fn deg(&self) -> &Array1<u16> {
+        &self.held().deg
+    }
+
+    /// Squares whose number of active moves is not 2.
+    pub fn off_two(&self) -> u32 {
+        self.held().off_two
+    }
+
+    /// Number of active neurons.
+    pub fn active(&self) -> u32 {
+        self.held().active
+    }
+}
+
+/// The engine as the rules see it.
+impl Neurons for Dynamics<'_> {
+    fn graph(&self) -> &KnightGraph {
+        self.graph
+    }
+
+    fn set_neuron(&mut self, e: usize, u: i32, v: u8) {
+        Dynamics::set_neuron(self, e, u, v)
+    }
+
+    #[inline(always)]
+    fn step_with<H: StepHook>(&mut self, hook: &mut H) -> (u32, u32) {
+        Dynamics::step_with(self, hook)
+    }
 }
 
 impl<'g> Dynamics<'g> {
@@ -95,7 +164,8 @@ impl<'g> Dynamics<'g> {
     }
 
     /// The network from `state`; the rule's attempt starts with seed 0 (see
-    /// [`Dynamics::with_rule`]).
+    /// [`Dynamics::with_rule`]). Panics if `state` does not have one neuron per edge of
+    /// `graph`.
     pub fn new(graph: &'g KnightGraph, params: NetworkParams, state: State) -> Dynamics<'g> {
         let rule = params.rule.start(0);
         Dynamics::with_rule(graph, params, state, rule)
@@ -109,6 +179,13 @@ impl<'g> Dynamics<'g> {
         state: State,
         rule: RuleState,
     ) -> Dynamics<'g> {
+        assert_eq!(
+            state.neurons(),
+            graph.edges(),
+            "a state of {} neurons on a graph of {} edges",
+            state.neurons(),
+            graph.edges()
+        );
         let visits = (!graph.held().is_empty()).then(|| {
             let all: Vec<u32> = match (&state.order, params.order) {
                 (Some(order), _) => order.clone(),
@@ -148,6 +225,21 @@ impl<'g> Dynamics<'g> {
         self.active = self.state.v.iter().map(|&v| v as u32).sum();
     }
 
+    /// The current state (U, V and the visiting order).
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The state, leaving the network.
+    pub fn into_state(self) -> State {
+        self.state
+    }
+
+    /// Active moves per vertex (the open graph's apex included), kept in step with V.
+    pub fn deg(&self) -> &Array1<u16> {
+        &self.deg
+    }
+
     /// Squares whose number of active moves is not 2.
     pub fn off_two(&self) -> u32 {
         self.off_two
@@ -158,10 +250,12 @@ impl<'g> Dynamics<'g> {
         self.active
     }
 
+    /// The graph the network runs on.
     pub fn graph(&self) -> &'g KnightGraph {
         self.graph
     }
 
+    /// The parameters.
     pub fn params(&self) -> &NetworkParams {
         &self.params
     }

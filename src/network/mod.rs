@@ -28,7 +28,7 @@ pub mod steps;
 use rand::Rng;
 use serde::Serialize;
 
-pub use dynamics::Dynamics;
+pub use dynamics::{Dynamics, OwnedDynamics};
 pub use outcome::{Attempt, StepStats, Termination};
 pub use overrides::{Clamp, OverrideValue, Overrides};
 pub use params::{Init, NetworkParams, Preset, StopRule, UpdateOrder};
@@ -54,7 +54,7 @@ pub struct Trace {
 
 /// The result of `solve`: restarts until a tour or the attempt limit.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Run {
+pub struct NetworkRun {
     /// The tour, if an attempt found one.
     pub tour: Option<Tour>,
     /// Attempts made (1 if the first attempt succeeded).
@@ -96,10 +96,12 @@ impl<'g> Network<'g> {
         Ok(Network { graph, params })
     }
 
+    /// The checked parameters.
     pub fn params(&self) -> &NetworkParams {
         &self.params
     }
 
+    /// The graph the network runs on.
     pub fn graph(&self) -> &'g KnightGraph {
         self.graph
     }
@@ -123,13 +125,17 @@ impl<'g> Network<'g> {
     /// Draws one `u64` base seed from `rng`; attempt `i` (0-based) then draws from
     /// [`attempt_rng`]`(base, i)`. Attempts are therefore independent of each other, and
     /// the batched engine ([`batch`]) reproduces this run exactly.
-    pub fn solve<R: Rng + ?Sized>(&self, rng: &mut R) -> Run {
+    pub fn solve<R: Rng + ?Sized>(&self, rng: &mut R) -> NetworkRun {
         self.solve_traced(rng, None)
     }
 
     /// [`Network::solve`], recording the last attempt (the successful one, if any) into
     /// `trace`.
-    pub fn solve_traced<R: Rng + ?Sized>(&self, rng: &mut R, mut trace: Option<&mut Trace>) -> Run {
+    pub fn solve_traced<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        mut trace: Option<&mut Trace>,
+    ) -> NetworkRun {
         let mut run = RunSteps::of(self, rng);
         while !run.is_done() {
             if let Some(t) = trace.as_deref_mut() {
@@ -157,7 +163,7 @@ pub fn first_attempt_rng(seed: u64) -> crate::Rng {
     attempt_rng(crate::rng_from_seed(seed).random(), 0)
 }
 
-/// Accumulates attempts, in order, into a [`Run`].
+/// Accumulates attempts, in order, into a [`NetworkRun`].
 #[derive(Debug, Clone, Default)]
 pub(crate) struct RunBuilder {
     attempts: u32,
@@ -177,14 +183,14 @@ impl RunBuilder {
         done
     }
 
-    pub(crate) fn finish(self, graph: &KnightGraph) -> Run {
+    pub(crate) fn finish(self, graph: &KnightGraph) -> NetworkRun {
         let last = self.last.expect("at least one attempt");
         let tour: Option<Tour> = (last.termination == Termination::Tour).then(|| {
             graph
                 .tour_from_cycle(last.cycles[0].clone())
                 .expect("a single degree-2 cycle through every vertex is a tour")
         });
-        Run {
+        NetworkRun {
             tour,
             attempts: self.attempts,
             last,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 /// How one attempt of the network ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
+#[non_exhaustive]
 pub enum Termination {
     /// The stop rule fired, every square has two active moves, and they form one cycle:
     /// a closed knight's tour.

@@ -65,8 +65,11 @@ pub struct Overrides {
 
 /// A value given by name to [`Overrides::set`] (from Python, a spec, a form).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OverrideValue<'a> {
+    /// A whole number.
     Int(i64),
+    /// A name (an order, an initialisation, a stop rule, a clamp's `none`).
     Name(&'a str),
 }
 
@@ -138,6 +141,54 @@ impl Overrides {
         Ok(())
     }
 
+    /// The overrides that turn `base` into `p`: every field in which they differ (the
+    /// preset left `None`), so that `between(base, p).apply(base) == p` for checked `p`
+    /// with the same rule.
+    pub fn between(base: &NetworkParams, p: &NetworkParams) -> Overrides {
+        fn differs<T: PartialEq + Copy>(base: T, p: T) -> Option<T> {
+            (base != p).then_some(p)
+        }
+        Overrides {
+            preset: None,
+            c: differs(base.c, p.c),
+            s: differs(base.s, p.s),
+            upper: differs(base.upper, p.upper),
+            lower: differs(base.lower, p.lower),
+            order: differs(base.order, p.order),
+            init: differs(base.init, p.init),
+            clamp: differs(base.clamp, p.clamp).map(Clamp),
+            stop: differs(base.stop, p.stop),
+            max_iterations: differs(base.max_iterations, p.max_iterations),
+            max_attempts: differs(base.max_attempts, p.max_attempts),
+        }
+    }
+
+    /// The fields set, as `(key, value)` in [`Overrides::KEYS`] order, each value written
+    /// as [`Overrides::set`] reads it (the preset aside).
+    pub fn fields(&self) -> Vec<(&'static str, String)> {
+        fn text<T: fmt::Display>(v: Option<T>) -> Option<String> {
+            v.map(|v| v.to_string())
+        }
+        let o = *self;
+        let values: [Option<String>; 10] = [
+            text(o.c),
+            text(o.s),
+            text(o.upper),
+            text(o.lower),
+            text(o.order),
+            text(o.init),
+            text(o.clamp),
+            text(o.stop),
+            text(o.max_iterations),
+            text(o.max_attempts),
+        ];
+        Overrides::KEYS
+            .into_iter()
+            .zip(values)
+            .filter_map(|(k, v)| v.map(|v| (k, v)))
+            .collect()
+    }
+
     /// The preset's parameters (else `base`) with the overrides applied, checked by
     /// [`NetworkParams::check`].
     pub fn apply(&self, base: NetworkParams) -> Result<NetworkParams, InputError> {
@@ -155,6 +206,23 @@ impl Overrides {
         p.max_attempts = o.max_attempts.unwrap_or(p.max_attempts);
         p.check()?;
         Ok(p)
+    }
+}
+
+impl NetworkParams {
+    /// The name of this configuration that replays it: the preset's name (`parberry`
+    /// when none), then `--KEY VALUE` for each parameter that differs from the preset,
+    /// as `knightnet solve --variant` takes them (`parberry --order square-sweep`). The
+    /// attempt cap is left out: a trial is one attempt. Experiment records carry it.
+    pub fn replay_name(&self) -> String {
+        let preset = self.preset.unwrap_or(Preset::Parberry);
+        let mut name = preset.name().to_string();
+        for (key, value) in Overrides::between(&preset.params(), self).fields() {
+            if key != "max_attempts" {
+                name += &format!(" --{} {value}", key.replace('_', "-"));
+            }
+        }
+        name
     }
 }
 
@@ -209,6 +277,25 @@ mod tests {
         assert!(err("order", OverrideValue::Name("x")).contains("update order 'x'"));
         assert!(err("clamp", OverrideValue::Name("x")).contains("clamp 'x' is malformed"));
         assert!(err("temperature", OverrideValue::Int(1)).contains("max_attempts"));
+    }
+
+    #[test]
+    fn between_undoes_apply_and_the_replay_name_lists_the_flags() {
+        let base = Preset::Brant.params();
+        let o = Overrides {
+            c: Some(3),
+            order: Some(UpdateOrder::SquareSweep),
+            clamp: Some(Clamp(None)),
+            max_attempts: Some(4),
+            ..Overrides::default()
+        };
+        let p = o.apply(base).unwrap();
+        assert_eq!(Overrides::between(&base, &p), o);
+        assert_eq!(
+            p.replay_name(),
+            "brant --c 3 --order square-sweep --clamp none"
+        );
+        assert_eq!(base.replay_name(), "brant");
     }
 
     #[test]

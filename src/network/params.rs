@@ -30,6 +30,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::outcome::StepStats;
 use super::rules::local_restart::LocalRestart;
 use super::rules::noisy::Noisy;
 use super::rules::RuleKind;
@@ -38,6 +39,7 @@ use crate::error::InputError;
 /// In which order neurons are updated within one step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum UpdateOrder {
     /// Every neuron reads the outputs of the previous step (a Jacobi step).
     Synchronous,
@@ -58,6 +60,7 @@ pub enum UpdateOrder {
 /// How an attempt's initial state is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Init {
     /// Each V is 0 or 1 with probability 1/2; every U is 0.
     RandomOutputs,
@@ -69,6 +72,7 @@ pub enum Init {
 /// When an attempt counts as settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum StopRule {
     /// A whole step (sweep) leaves every U unchanged (ΔU = 0 for every neuron).
     Stable,
@@ -81,11 +85,18 @@ pub enum StopRule {
 /// The named rule variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Preset {
+    /// Takefuji and Lee (1992): synchronous steps.
     TakefujiLee,
+    /// Brant's reading: sequential, V = 0 and negative U to start, U clamped.
     Brant,
+    /// Parberry's (1996) reading: sequential sweeps from random outputs.
     Parberry,
+    /// The `wikipedia` variant: C = 2, S = 0, sequential.
     Wikipedia,
+    /// The `numpy` variant: C = 3, S = 1, synchronous, stopping on degree 2 or no change
+    /// of U, 40 steps.
     Numpy,
     /// `parberry` under the `noisy` rule ([`super::rules::noisy`]).
     Noisy,
@@ -111,6 +122,7 @@ impl Preset {
         Preset::ALL.into_iter().chain(Preset::RULES)
     }
 
+    /// The preset's name, as the command line and specs take it.
     pub fn name(self) -> &'static str {
         match self {
             Preset::Noisy => "noisy",
@@ -197,6 +209,7 @@ impl FromStr for Preset {
 macro_rules! kebab_enum {
     ($ty:ty, $what:literal, $($variant:ident => $name:literal),+) => {
         impl $ty {
+            /// The kebab-case name, as the command line, specs and JSON take it.
             pub fn name(self) -> &'static str {
                 match self { $(<$ty>::$variant => $name),+ }
             }
@@ -222,6 +235,19 @@ macro_rules! kebab_enum {
     };
 }
 
+impl StopRule {
+    /// Whether this rule ends an attempt after a step with these measurements.
+    pub fn settled(self, stats: &StepStats) -> bool {
+        let stable = stats.changed == 0;
+        let degree_two = stats.off_two == 0;
+        match self {
+            StopRule::Stable => stable,
+            StopRule::DegreeTwo => degree_two,
+            StopRule::Either => stable || degree_two,
+        }
+    }
+}
+
 kebab_enum!(UpdateOrder, "update order", Synchronous => "synchronous", Sequential => "sequential", RandomPermutation => "random-permutation", SquareSweep => "square-sweep");
 kebab_enum!(Init, "initialisation", RandomOutputs => "random-outputs", NegativeStates => "negative-states");
 kebab_enum!(StopRule, "stop rule", Stable => "stable", DegreeTwo => "degree-two", Either => "either");
@@ -240,10 +266,13 @@ pub struct NetworkParams {
     pub upper: i32,
     /// V turns off when U < lower.
     pub lower: i32,
+    /// In which order neurons are updated within a step.
     pub order: UpdateOrder,
+    /// How an attempt's initial state is drawn.
     pub init: Init,
     /// Clamp U to `[-clamp, clamp]` after every update.
     pub clamp: Option<i32>,
+    /// When an attempt counts as settled.
     pub stop: StopRule,
     /// Steps (synchronous) or sweeps (sequential) per attempt.
     pub max_iterations: u32,
@@ -331,7 +360,11 @@ impl NetworkParams {
         Ok(())
     }
 
-    /// Name for reports: the preset's name, or `custom`.
+    /// The short label of this configuration for tables, `solve`'s JSON and Python: the
+    /// preset's name, `NAME*` once a parameter other than the attempt cap differs from
+    /// it, `custom` without a preset. It does not replay: [`NetworkParams::replay_name`]
+    /// does. The trial seeds of `compare`, `growth` and `convergence` derive from it
+    /// ([`crate::solvers::SolverKind::default_label`]), which keeps it as it is.
     pub fn variant_name(&self) -> String {
         match self.preset {
             Some(p)

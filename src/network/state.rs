@@ -16,18 +16,89 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::params::{Init, NetworkParams, UpdateOrder};
+use crate::error::InputError;
 use crate::graph::KnightGraph;
 
 /// U and V of every neuron, plus the update order for sequential variants.
 #[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// The three agree in length (one entry per neuron), and `order`, when given, is a
+/// permutation of the neurons: [`State::new`] checks both, and the engines keep them.
 pub struct State {
-    pub u: Array1<i32>,
-    pub v: Array1<u8>,
+    pub(super) u: Array1<i32>,
+    pub(super) v: Array1<u8>,
     /// Neuron visiting order within a sweep (canonical order unless randomised).
-    pub order: Option<Vec<u32>>,
+    pub(super) order: Option<Vec<u32>>,
 }
 
 impl State {
+    /// A state from its parts: `u` and `v` of the same length (one entry per neuron),
+    /// and `order`, when given, a permutation of `0..len`.
+    pub fn new(
+        u: Array1<i32>,
+        v: Array1<u8>,
+        order: Option<Vec<u32>>,
+    ) -> Result<State, InputError> {
+        if u.len() != v.len() {
+            return Err(InputError::param(format!(
+                "a network state needs one U and one V per neuron; got {} U and {} V",
+                u.len(),
+                v.len()
+            )));
+        }
+        if v.iter().any(|&x| x > 1) {
+            return Err(InputError::param("a network state's outputs V are 0 or 1"));
+        }
+        if let Some(order) = &order {
+            let mut seen = vec![false; u.len()];
+            let is_permutation = order.len() == u.len()
+                && order.iter().all(|&e| {
+                    (e as usize) < seen.len() && !std::mem::replace(&mut seen[e as usize], true)
+                });
+            if !is_permutation {
+                return Err(InputError::param(format!(
+                    "a network state's update order must list each of its {} neurons once",
+                    u.len()
+                )));
+            }
+        }
+        Ok(State { u, v, order })
+    }
+
+    /// The state with U = 0 and V = 0 for `neurons` neurons, in canonical order.
+    pub fn zeros(neurons: usize) -> State {
+        State {
+            u: Array1::zeros(neurons),
+            v: Array1::zeros(neurons),
+            order: None,
+        }
+    }
+
+    /// Number of neurons.
+    pub fn neurons(&self) -> usize {
+        self.u.len()
+    }
+
+    /// The integer state U of every neuron, in canonical order.
+    pub fn u(&self) -> &Array1<i32> {
+        &self.u
+    }
+
+    /// The output V (0 or 1) of every neuron, in canonical order.
+    pub fn v(&self) -> &Array1<u8> {
+        &self.v
+    }
+
+    /// The neuron visiting order within a sweep, when not the canonical one.
+    pub fn order(&self) -> Option<&[u32]> {
+        self.order.as_deref()
+    }
+
+    /// The parts `(U, V, order)`.
+    pub fn into_parts(self) -> (Array1<i32>, Array1<u8>, Option<Vec<u32>>) {
+        (self.u, self.v, self.order)
+    }
+
     /// Draw an initial state for one attempt.
     pub fn random<R: Rng + ?Sized>(
         graph: &KnightGraph,

@@ -1,6 +1,6 @@
 //! The network's attempt loop and restart loop, one step at a time: the only place
 //! where an attempt is stepped, stopped and classified, and where attempts are seeded,
-//! restarted and gathered into a [`Run`]. [`Network::attempt_from`] and
+//! restarted and gathered into a [`NetworkRun`]. [`Network::attempt_from`] and
 //! [`Network::solve`] run them to the end; `play --watch network` steps them one network
 //! step at a time ([`RunSteps::step`]) and draws the state in between, so what is
 //! watched is the run `solve` makes, computed once.
@@ -22,22 +22,11 @@ use rand::Rng;
 use super::dynamics::Detached;
 use super::rules::RuleState;
 use super::{
-    attempt_rng, classify, Attempt, Dynamics, Network, NetworkParams, Run, RunBuilder, State,
-    StepStats, StopRule, Termination, Trace,
+    attempt_rng, classify, Attempt, Dynamics, Network, NetworkParams, NetworkRun, RunBuilder,
+    State, StepStats, StopRule, Termination, Trace,
 };
 use crate::error::InputError;
 use crate::graph::KnightGraph;
-
-/// Whether `rule` ends an attempt after a step with these measurements.
-fn settled(rule: StopRule, stats: &StepStats) -> bool {
-    let stable = stats.changed == 0;
-    let degree_two = stats.off_two == 0;
-    match rule {
-        StopRule::Stable => stable,
-        StopRule::DegreeTwo => degree_two,
-        StopRule::Either => stable || degree_two,
-    }
-}
 
 /// An attempt's start drawn from its random stream `rng`: the initial state
 /// ([`State::random`]), then, for a rule that draws ([`super::rules::Rule::DRAWS`]), one
@@ -108,7 +97,7 @@ impl<'g> AttemptSteps<'g> {
         }
         let stats = self.dynamics.step();
         self.iterations += 1;
-        let stopped = settled(self.stop, &stats);
+        let stopped = self.stop.settled(&stats);
         if stopped || self.iterations >= self.cap {
             let v = self.dynamics.state.v.as_slice().expect("contiguous");
             let mut end = classify(self.graph, v, stopped, self.iterations);
@@ -249,7 +238,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
         stats
     }
 
-    /// Run the attempt under way (or the next one) to its end, recording it into `trace`
+    /// NetworkRun the attempt under way (or the next one) to its end, recording it into `trace`
     /// as [`AttemptSteps::run_to_end`] does. `None`, doing nothing, once the run is over.
     pub fn run_attempt(&mut self, trace: Option<&mut Trace>) -> Option<&Attempt> {
         if self.done {
@@ -337,7 +326,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
     }
 
     /// The run, once it is over: what [`Network::solve`] returns for the same seed.
-    pub fn result(&self) -> Option<Run> {
+    pub fn result(&self) -> Option<NetworkRun> {
         self.done
             .then(|| self.run.clone().finish(self.graph.borrow()))
     }
@@ -345,7 +334,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
 
 impl<G: Borrow<KnightGraph>> RunSteps<G> {
     /// [`RunSteps::result`] without a copy.
-    pub fn into_result(self) -> Option<Run> {
+    pub fn into_result(self) -> Option<NetworkRun> {
         let graph = self.graph.borrow();
         self.done.then(|| self.run.finish(graph))
     }

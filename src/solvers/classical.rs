@@ -16,7 +16,7 @@ pub const MAX_SEARCH_SQUARES: usize = 4_000_000;
 
 /// Whether a tour is closed when none was asked for: classical solvers default to open.
 pub fn wants_closed(req: &Request) -> bool {
-    req.closed.unwrap_or(false)
+    req.closed.wants_closed(false)
 }
 
 /// The start square: the requested one, else the top-left corner `(0,0)`.

@@ -45,13 +45,48 @@ pub fn split_name(s: &str) -> (&str, Option<&str>) {
     }
 }
 
+/// Which tours a [`Request`] accepts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Closure {
+    /// A closed tour is required.
+    Closed,
+    /// An open tour is enough.
+    Open,
+    /// The solver's default: closed for the network, open for the others.
+    #[default]
+    SolverDefault,
+}
+
+impl Closure {
+    /// Whether a closed tour is asked for of a solver whose default is `default_closed`.
+    pub fn wants_closed(self, default_closed: bool) -> bool {
+        match self {
+            Closure::Closed => true,
+            Closure::Open => false,
+            Closure::SolverDefault => default_closed,
+        }
+    }
+}
+
+impl From<Option<bool>> for Closure {
+    /// `Some(true)`: [`Closure::Closed`], `Some(false)`: [`Closure::Open`], `None`:
+    /// [`Closure::SolverDefault`] (a `closed` setting that may be left out).
+    fn from(closed: Option<bool>) -> Closure {
+        match closed {
+            Some(true) => Closure::Closed,
+            Some(false) => Closure::Open,
+            None => Closure::SolverDefault,
+        }
+    }
+}
+
 /// What the user asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
     pub board: Board,
-    /// `Some(true)`: closed tour required; `Some(false)`: open tour is enough;
-    /// `None`: the solver's default (closed for the network, open for the others).
-    pub closed: Option<bool>,
+    /// Which tours are accepted.
+    pub closed: Closure,
     /// Square the tour must start on.
     pub start: Option<u32>,
     /// Walk a closed tour in the other direction.
@@ -62,7 +97,7 @@ impl Request {
     pub fn new(board: Board) -> Request {
         Request {
             board,
-            closed: None,
+            closed: Closure::SolverDefault,
             start: None,
             reverse: false,
         }
@@ -153,6 +188,21 @@ impl Solution {
     }
 }
 
+/// How an experiment trial records a solve: the solution's outcome, or
+/// [`Outcome::InvalidTour`] when it says `tour` without holding one; a refusal is
+/// [`Outcome::Impossible`] when a theorem says no such tour exists, else
+/// [`Outcome::Refused`]. `compare` and the experiment runner both record with it.
+pub fn record_outcome(result: &Result<Solution, InputError>) -> Outcome {
+    match result {
+        Ok(s) => match (s.outcome, &s.tour) {
+            (Outcome::Tour, None) => Outcome::InvalidTour,
+            (o, _) => o,
+        },
+        Err(InputError::Impossible(_)) => Outcome::Impossible,
+        Err(_) => Outcome::Refused,
+    }
+}
+
 /// A tour finder.
 pub trait Solver: Send + Sync {
     /// Short name, as on the command line.
@@ -175,6 +225,7 @@ pub trait Solver: Send + Sync {
 
 /// Every solver knightnet knows, with its parameters.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum SolverKind {
     /// The Takefuji–Lee network with the given parameters.
     Network(NetworkParams),
@@ -313,7 +364,7 @@ impl SolverKind {
     }
 
     /// Whether the solver finds an open tour on every board that has one when asked
-    /// for an open tour (`Request::closed == Some(false)`): all but the closed-only
+    /// for an open tour (`Request::closed == Closure::Open`): all but the closed-only
     /// `circuit` (`network+merge` finds open tours on the whole board's open graph).
     pub fn finds_open_tours(&self) -> bool {
         !matches!(self, SolverKind::Circuit)

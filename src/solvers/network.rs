@@ -1,7 +1,7 @@
 //! The Takefuji–Lee network behind the [`Solver`] interface: restarts until a closed
 //! tour (or the attempt limit), then starts the tour at the requested square.
 //!
-//! With an open tour requested (`Request::closed == Some(false)`, `solve --open`) the
+//! With an open tour requested (`Request::closed == Closure::Open`, `solve --open`) the
 //! network runs on the open graph ([`KnightGraph::open`]): its Hamiltonian cycles are the
 //! board's open tours, and a requested start square is held as the tour's first square.
 //! The JSON of an open run names the graph and the engine that ran it (`engine`:
@@ -16,7 +16,9 @@ use serde_json::{json, Map};
 use super::{Outcome, Request, Solution, Solver};
 use crate::error::InputError;
 use crate::graph::{check_memory, KnightGraph, Tours};
-use crate::network::{batch, Network, NetworkParams, Run, Termination, Trace, BYTES_PER_NEURON};
+use crate::network::{
+    batch, Network, NetworkParams, NetworkRun, Termination, Trace, BYTES_PER_NEURON,
+};
 use crate::Rng;
 
 /// From this many squares (12×12) up, a single `solve` uses the batched engine. A single
@@ -41,9 +43,10 @@ impl NetworkSolver {
     /// The tours a request asks the network for: open ones (on the open graph, from the
     /// requested start if any) when an open tour is asked for, else closed ones.
     pub fn tours(req: &Request) -> Tours {
-        match req.closed {
-            Some(false) => Tours::Open { start: req.start },
-            _ => Tours::Closed,
+        if req.closed.wants_closed(true) {
+            Tours::Closed
+        } else {
+            Tours::Open { start: req.start }
         }
     }
 
@@ -112,7 +115,7 @@ impl NetworkSolver {
 
     pub(crate) fn solution(
         &self,
-        run: Run,
+        run: NetworkRun,
         req: &Request,
         batched: bool,
     ) -> Result<Solution, InputError> {

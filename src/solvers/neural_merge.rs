@@ -1,7 +1,7 @@
 //! `network+merge`: the Takefuji–Lee network produces a degree-2 cover (one or several
 //! cycles), and [`crate::merge`] joins the cycles into one closed tour.
 //!
-//! **Open tours** (`Request::closed == Some(false)`, `solve --merge --open`): the network
+//! **Open tours** (`Request::closed == Closure::Open`, `solve --merge --open`): the network
 //! runs on the whole board's open graph ([`KnightGraph::open`], as the `network` solver
 //! does), the apex's cycle becomes the open path with its two ends joined by a fixed move
 //! ([`Cover::from_open_cycles`]), the merge joins every other cycle into it without ever

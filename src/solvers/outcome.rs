@@ -15,6 +15,7 @@ use crate::network::Termination;
 
 /// How a solve or a trial ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Outcome {
     /// A tour, validated by the oracle.
     Tour,

@@ -22,14 +22,14 @@ pub fn fast_matches_dense(
     for _ in 0..steps {
         let stats = fast.step();
         let changed = dense.step();
-        prop_assert_eq!(&fast.state.u, &dense.state.u);
-        prop_assert_eq!(&fast.state.v, &dense.state.v);
+        prop_assert_eq!(&fast.state().u(), &dense.state().u());
+        prop_assert_eq!(&fast.state().v(), &dense.state().v());
         prop_assert_eq!(stats.changed, changed);
         for &h in graph.held() {
-            prop_assert_eq!(fast.state.v[h as usize], 1);
+            prop_assert_eq!(fast.state().v()[h as usize], 1);
         }
         let mut deg = vec![0u32; graph.vertices()];
-        for (e, &v) in fast.state.v.iter().enumerate() {
+        for (e, &v) in fast.state().v().iter().enumerate() {
             let (a, b) = graph.endpoints(e);
             deg[a as usize] += v as u32;
             deg[b as usize] += v as u32;
@@ -40,7 +40,7 @@ pub fn fast_matches_dense(
         );
         prop_assert_eq!(
             stats.active,
-            fast.state.v.iter().map(|&v| v as u32).sum::<u32>()
+            fast.state().v().iter().map(|&v| v as u32).sum::<u32>()
         );
     }
     Ok(())

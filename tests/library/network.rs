@@ -82,11 +82,7 @@ fn state_from_cover(graph: &KnightGraph, cycles: &[Vec<u32>]) -> State {
             v[e] = 1;
         }
     }
-    State {
-        u: Array1::zeros(graph.edges()),
-        v,
-        order: None,
-    }
+    State::new(Array1::zeros(graph.edges()), v, None).unwrap()
 }
 
 fn first_tour(board: Board, seed: u64) -> Vec<u32> {
@@ -139,11 +135,12 @@ fn empty_output_is_not_a_tour() {
         max_iterations: 1,
         ..Preset::Parberry.params()
     };
-    let zero = State {
-        u: Array1::from_elem(graph.edges(), -1000),
-        v: Array1::zeros(graph.edges()),
-        order: None,
-    };
+    let zero = State::new(
+        Array1::from_elem(graph.edges(), -1000),
+        Array1::zeros(graph.edges()),
+        None,
+    )
+    .unwrap();
     let attempt = Network::new(&graph, params)
         .unwrap()
         .attempt_from(zero, None);
@@ -207,7 +204,7 @@ fn same_seed_same_run_different_seed_different_start() {
     );
     let s1 = State::random(&graph, net.params(), &mut rng_from_seed(1));
     let s2 = State::random(&graph, net.params(), &mut rng_from_seed(2));
-    assert_ne!(s1.v, s2.v);
+    assert_ne!(s1.v(), s2.v());
 }
 
 #[test]
@@ -226,15 +223,15 @@ const PINNED_OUTPUTS: &str = "00000101011000010001001011100001";
 fn brant_init_draws_negative_states_within_spread() {
     let graph = KnightGraph::new(Board::new(8, 8).unwrap());
     let s = State::random(&graph, &Preset::Brant.params(), &mut rng_from_seed(3));
-    assert!(s.v.iter().all(|&v| v == 0));
-    assert!(s.u.iter().all(|&u| (-7..=0).contains(&u)));
-    assert!(s.u.iter().any(|&u| u == -7) && s.u.iter().any(|&u| u == 0));
+    assert!(s.v().iter().all(|&v| v == 0));
+    assert!(s.u().iter().all(|&u| (-7..=0).contains(&u)));
+    assert!(s.u().iter().any(|&u| u == -7) && s.u().iter().any(|&u| u == 0));
     let p = NetworkParams {
         order: UpdateOrder::RandomPermutation,
         ..Preset::Parberry.params()
     };
     let s = State::random(&graph, &p, &mut rng_from_seed(3));
-    let mut order = s.order.unwrap();
+    let mut order = s.order().unwrap().to_vec();
     assert_ne!(order, (0..graph.edges() as u32).collect::<Vec<_>>());
     order.sort_unstable();
     assert_eq!(order, (0..graph.edges() as u32).collect::<Vec<_>>());
@@ -487,7 +484,7 @@ fn a_run_stepped_is_the_run_solved() {
                 let (mut steps, mut ends) = (0u64, 0u32);
                 while let Some(stats) = stepped.step() {
                     steps += 1;
-                    let v = &stepped.state().unwrap().v;
+                    let v = stepped.state().unwrap().v();
                     assert_eq!(stats.active, v.iter().map(|&x| x as u32).sum::<u32>());
                     if stepped.ended().is_some() {
                         ends += 1;

@@ -6,7 +6,7 @@
 use crate::common;
 
 use knightnet::board::Board;
-use knightnet::compare::compare;
+use knightnet::compare::Comparison;
 use knightnet::experiment::{records, Record, Spec};
 use knightnet::graph::KnightGraph;
 use knightnet::network::rules::local_restart::{near_smaller_cycles, LocalRestart};
@@ -199,8 +199,9 @@ fn compare_runs_each_rule_the_same_whatever_the_threads() {
         .iter()
         .map(|s| s.parse().unwrap())
         .collect();
-    let one = compare(board(6), false, &kinds, 6, 9, 1).unwrap();
-    let two = compare(board(6), false, &kinds, 6, 9, 2).unwrap();
+    let comparison = Comparison::new(board(6), kinds.clone()).trials(6).seed(9);
+    let one = comparison.clone().threads(1).run().unwrap();
+    let two = comparison.threads(2).run().unwrap();
     assert_eq!(trials_of(&one), trials_of(&two));
     assert!(one.iter().all(|r| r.tours == 6));
     // Each trial replays with `solve --seed`.
@@ -340,16 +341,16 @@ fn the_noise_schedule_falls_to_zero_and_then_the_step_is_plain() {
     // While the amplitude is positive the noise changes the run ...
     noisy.step();
     reference.step();
-    assert_ne!(noisy.state.u, reference.state.u);
+    assert_ne!(noisy.state().u(), reference.state().u());
     for _ in 1..40 {
         noisy.step();
     }
     assert_eq!(noisy.rule_events(), 40);
     // ... and from then on a step is the plain rule's, step for step.
-    let mut reference = Dynamics::new(&graph, plain, noisy.state.clone());
+    let mut reference = Dynamics::new(&graph, plain, noisy.state().clone());
     for _ in 0..30 {
         assert_eq!(noisy.step(), reference.step());
-        assert_eq!(noisy.state, reference.state);
+        assert_eq!(noisy.state(), reference.state());
     }
     assert_eq!(noisy.rule_events(), 40);
 
@@ -386,11 +387,7 @@ fn state_from_cover(graph: &KnightGraph, cycles: &[Vec<u32>]) -> State {
             v[graph.edge_between(c[i], c[(i + 1) % c.len()]).unwrap()] = 1;
         }
     }
-    State {
-        u: Array1::zeros(graph.edges()),
-        v,
-        order: None,
-    }
+    State::new(Array1::zeros(graph.edges()), v, None).unwrap()
 }
 
 /// The neurons at the squares of every cycle but the longest, found from the squares.
@@ -433,13 +430,13 @@ fn a_local_restart_redraws_only_the_neurons_at_the_smaller_cycles() {
     assert!(rule.on_cycles(&mut attempt, &mut d, &cycles));
     assert_eq!(rule.events(&attempt), 1);
     let changed: Vec<usize> = (0..graph.edges())
-        .filter(|&e| d.state.v[e] != before.v[e] || d.state.u[e] != before.u[e])
+        .filter(|&e| d.state().v()[e] != before.v()[e] || d.state().u()[e] != before.u()[e])
         .collect();
     assert!(!changed.is_empty());
     assert!(changed.iter().all(|e| near.binary_search(e).is_ok()));
     // The degrees and counters were kept in step with the new outputs.
-    let recounted = Dynamics::new(&graph, params, d.state.clone());
-    assert_eq!(recounted.deg, d.deg);
+    let recounted = Dynamics::new(&graph, params, d.state().clone());
+    assert_eq!(recounted.deg(), d.deg());
     assert_eq!(
         (recounted.off_two(), recounted.active()),
         (d.off_two(), d.active())
@@ -452,9 +449,9 @@ fn a_local_restart_redraws_only_the_neurons_at_the_smaller_cycles() {
     steps.step();
     assert!(steps.end().is_none(), "the attempt goes on after a restart");
     assert_eq!(steps.dynamics().rule_events(), 1);
-    let after = &steps.dynamics().state;
+    let after = &steps.dynamics().state();
     assert!((0..graph.edges())
-        .filter(|&e| after.v[e] != before.v[e] || after.u[e] != before.u[e])
+        .filter(|&e| after.v()[e] != before.v()[e] || after.u()[e] != before.u()[e])
         .all(|e| near.binary_search(&e).is_ok()));
 
     // With no restarts allowed, the cover ends the attempt as the plain rule ends it.

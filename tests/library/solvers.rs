@@ -5,13 +5,13 @@
 use knightnet::board::Board;
 use knightnet::existence;
 use knightnet::rng_from_seed;
-use knightnet::solvers::{Outcome, Request, Solution, SolverKind};
+use knightnet::solvers::{Closure, Outcome, Request, Solution, SolverKind};
 use knightnet::tour::validate;
 
 fn request(m: usize, n: usize, closed: bool, start: Option<u32>) -> Request {
     Request {
         board: Board::new(m, n).unwrap(),
-        closed: Some(closed),
+        closed: Some(closed).into(),
         start,
         reverse: false,
     }
@@ -32,7 +32,7 @@ fn solve_budget(kind: &str, req: &Request, seed: u64, max_steps: Option<u64>) ->
 /// Re-check a returned tour independently of the solver's own call to the oracle.
 fn assert_valid(sol: &Solution, req: &Request) {
     let tour = sol.tour.as_ref().expect("a tour");
-    let closed = req.closed == Some(true);
+    let closed = req.closed == Closure::Closed;
     assert_eq!(validate(req.board, tour.squares(), closed), Ok(()));
     assert_eq!(sol.closed, tour.is_closed());
     assert!(sol.merge.is_none(), "only network+merge reports a merge");
@@ -416,7 +416,7 @@ fn divide_conquer_stream_is_the_solved_tour() {
         let closed = existence::closed_tour(board).exists;
         let req = Request {
             board,
-            closed: Some(closed),
+            closed: Some(closed).into(),
             start: start.map(|(r, c)| board.index(r, c)),
             reverse,
         };
@@ -536,7 +536,7 @@ fn watching_a_solver_is_solving_with_it() {
                 for seed in [1, 2] {
                     let req = Request {
                         board,
-                        closed: None,
+                        closed: Closure::SolverDefault,
                         start: (!network).then_some(start),
                         reverse: false,
                     };

@@ -84,7 +84,7 @@ impl Cell {
     pub fn request(&self) -> Request {
         Request {
             board: self.board,
-            closed: if self.open { Some(false) } else { self.closed },
+            closed: if self.open { Some(false) } else { self.closed }.into(),
             start: self.start.and_then(StartRule::fixed),
             reverse: false,
         }
@@ -253,32 +253,7 @@ fn classical_caps(kind: &SolverKind) -> (Option<u64>, Option<u32>) {
 /// A network's parameters as `solve` takes them: the preset's name, then a flag for each
 /// parameter that differs from the preset (the attempt cap aside: a trial is one attempt).
 pub fn replay_variant(p: &NetworkParams) -> String {
-    let preset = p.preset.unwrap_or(crate::network::Preset::Parberry);
-    let base = preset.params();
-    let mut v = preset.name().to_string();
-    let mut flag = |differs: bool, name: &str, value: String| {
-        if differs {
-            v += &format!(" --{name} {value}");
-        }
-    };
-    flag(p.c != base.c, "c", p.c.to_string());
-    flag(p.s != base.s, "s", p.s.to_string());
-    flag(p.upper != base.upper, "upper", p.upper.to_string());
-    flag(p.lower != base.lower, "lower", p.lower.to_string());
-    flag(p.order != base.order, "order", p.order.to_string());
-    flag(p.init != base.init, "init", p.init.to_string());
-    flag(
-        p.clamp != base.clamp,
-        "clamp",
-        p.clamp.map_or("none".into(), |k| k.to_string()),
-    );
-    flag(p.stop != base.stop, "stop", p.stop.to_string());
-    flag(
-        p.max_iterations != base.max_iterations,
-        "max-iterations",
-        p.max_iterations.to_string(),
-    );
-    v
+    p.replay_name()
 }
 
 /// How a cell picks the start square of each trial.

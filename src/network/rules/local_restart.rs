@@ -17,9 +17,8 @@
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 
-use super::{Rule, StepHook};
+use super::{Neurons, Rule, StepHook};
 use crate::error::InputError;
-use crate::network::Dynamics;
 
 /// Parameters of the `local-restart` rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,7 +47,7 @@ impl StepHook for LocalRestartAttempt {}
 /// The neurons a local restart redraws for a cover made of `cycles`: every neuron with an
 /// end on a square of a cycle other than the largest, held neurons excepted, in
 /// increasing order.
-pub fn near_smaller_cycles(net: &Dynamics<'_>, cycles: &[Vec<u32>]) -> Vec<u32> {
+pub fn near_smaller_cycles<N: Neurons>(net: &N, cycles: &[Vec<u32>]) -> Vec<u32> {
     let graph = net.graph();
     let largest = cycles
         .iter()
@@ -89,10 +88,10 @@ impl Rule for LocalRestart {
         }
     }
 
-    fn on_cycles(
+    fn on_cycles<N: Neurons>(
         &self,
         a: &mut LocalRestartAttempt,
-        net: &mut Dynamics<'_>,
+        net: &mut N,
         cycles: &[Vec<u32>],
     ) -> bool {
         if a.restarts >= self.max_restarts {

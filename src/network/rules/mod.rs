@@ -10,7 +10,7 @@
 //!
 //! Every preset of the literature (`parberry`, `brant`, ...) runs the plain rule
 //! ([`RuleKind::TakefujiLee`]): its ΔU is `C − deg(a) − deg(b) + (2 − S)·V(e)` and its
-//! output the hysteresis of [`super::dynamics::hysteresis`]. The rules registered
+//! output the hysteresis of [`hysteresis`]. The rules registered
 //! here add to it:
 //!
 //! | rule | file | what it changes |
@@ -32,8 +32,35 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 
-use super::dynamics::{hysteresis, Dynamics};
 use crate::error::InputError;
+use crate::graph::KnightGraph;
+
+/// Hysteresis: on above `upper`, off below `lower`, else unchanged.
+#[inline(always)]
+pub fn hysteresis(u: i32, v: u8, upper: i32, lower: i32) -> u8 {
+    if u > upper {
+        1
+    } else if u < lower {
+        0
+    } else {
+        v
+    }
+}
+
+/// The network as a rule sees it: implemented by the engine ([`super::Dynamics`]), so
+/// that this module, which the parameters and the engine both import, imports neither.
+pub trait Neurons {
+    /// The graph the network runs on.
+    fn graph(&self) -> &KnightGraph;
+
+    /// Set neuron `e`'s state and output, keeping the engine's degrees and counters in
+    /// step.
+    fn set_neuron(&mut self, e: usize, u: i32, v: u8);
+
+    /// One step of the engine with the hooks `hook`; returns the numbers of neurons whose
+    /// U changed and of outputs that flipped.
+    fn step_with<H: StepHook>(&mut self, hook: &mut H) -> (u32, u32);
+}
 
 /// The hooks of one attempt of a rule, called from inside the step loops. Both are
 /// inlined into the loop; the defaults are the plain Takefuji–Lee rule.
@@ -79,12 +106,12 @@ pub trait Rule: Copy + Debug + PartialEq + Eq {
     fn begin_step(&self, _attempt: &mut Self::Attempt) {}
 
     /// Called when the stop rule has fired on a cover of several cycles (`cycles`, as
-    /// square lists): change the network through `net` ([`Dynamics::set_neuron`]) and
+    /// square lists): change the network through `net` ([`Neurons::set_neuron`]) and
     /// return true to go on stepping, or return false to end the attempt there.
-    fn on_cycles(
+    fn on_cycles<N: Neurons>(
         &self,
         _attempt: &mut Self::Attempt,
-        _net: &mut Dynamics<'_>,
+        _net: &mut N,
         _cycles: &[Vec<u32>],
     ) -> bool {
         false
@@ -112,6 +139,7 @@ macro_rules! rules {
         /// Which update rule a network runs, with the rule's parameters.
         #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
         #[serde(rename_all = "kebab-case", tag = "name")]
+        #[non_exhaustive]
         pub enum RuleKind {
             /// The Takefuji–Lee rule as the presets run it.
             #[default]
@@ -179,7 +207,7 @@ macro_rules! rules {
             /// One step of `net` under `kind` (the rule this state was started from):
             /// the schedule, then the engine's step compiled for the rule's hooks.
             #[inline(always)]
-            pub(crate) fn step(&mut self, kind: &RuleKind, net: &mut Dynamics<'_>) -> (u32, u32) {
+            pub(crate) fn step<N: Neurons>(&mut self, kind: &RuleKind, net: &mut N) -> (u32, u32) {
                 match (kind, self) {
                     (_, RuleState::TakefujiLee) => net.step_with(&mut Plain),
                     $((RuleKind::$variant(r), RuleState::$variant(a)) => {
@@ -191,10 +219,10 @@ macro_rules! rules {
             }
 
             /// [`Rule::on_cycles`] of the rule.
-            pub(crate) fn on_cycles(
+            pub(crate) fn on_cycles<N: Neurons>(
                 &mut self,
                 kind: &RuleKind,
-                net: &mut Dynamics<'_>,
+                net: &mut N,
                 cycles: &[Vec<u32>],
             ) -> bool {
                 match (kind, self) {

@@ -29,7 +29,7 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::network::Preset;
 use crate::solvers::warnsdorff::TieBreak;
-use crate::solvers::{Request, Solution, SolverKind, ALIASES};
+use crate::solvers::{Closure, Request, Solution, SolverKind, ALIASES};
 
 /// Where a stepper stands.
 #[derive(Debug, Clone)]
@@ -235,7 +235,7 @@ impl WatchKind {
         let first = path.first().copied().unwrap_or(start);
         let req = Request {
             board,
-            closed: None,
+            closed: Closure::SolverDefault,
             start: Some(first),
             reverse: false,
         };

@@ -63,7 +63,8 @@ impl Steps for NetworkWatch {
             .run
             .state()
             .map(|s| {
-                s.v.iter()
+                s.v()
+                    .iter()
                     .enumerate()
                     .filter(|(_, &v)| v == 1)
                     .map(|(e, _)| graph.endpoints(e))
