@@ -36,9 +36,7 @@ fn signals() {
     };
     std::thread::spawn(move || {
         for sig in caught.forever() {
-            if tui::owns_signals()
-                || (sig == SIGINT && cli::experiment::stop_gracefully())
-            {
+            if tui::owns_signals() || (sig == SIGINT && cli::experiment::stop_gracefully()) {
                 continue;
             }
             let name = if sig == SIGINT { "SIGINT" } else { "SIGTERM" };

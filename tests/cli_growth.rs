@@ -43,7 +43,6 @@ fn fit_recovers_a_known_exponent() {
     assert!(fit_power_law(&[64.0, 256.0], &[0.0, 2.0]).is_none());
 }
 
-
 #[test]
 fn tiny_sizes_give_well_formed_json() {
     let rows: Vec<Value> = serde_json::from_value(report_rows(&[

@@ -7,7 +7,6 @@ use common::knightnet;
 
 use std::time::Duration;
 
-
 // ---- the command line ----
 
 #[test]

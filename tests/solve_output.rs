@@ -6,7 +6,6 @@ mod common;
 
 use std::process::Command;
 
-
 /// Run `solve` under an address-space limit of `bytes`, stdout to /dev/null.
 fn solve_limited(bytes: u64, args: &[&str]) -> std::process::Output {
     common::limited_command(&[(libc::RLIMIT_AS, bytes)])

@@ -9,11 +9,11 @@ use std::str::FromStr;
 use clap::Args;
 
 use super::Failure;
+use crate::tui::{self, App};
 use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::puzzle::measure;
 use knightnet::puzzle::watch::WatchKind;
-use crate::tui::{self, App};
 use knightnet::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]

@@ -296,7 +296,6 @@ impl SolveArgs {
     }
 }
 
-
 /// `--stream`: the divide-conquer or network+merge tour as `row,col` lines, written
 /// while it is walked.
 fn run_stream(args: &SolveArgs, cfg: &SolveConfig, out: &mut dyn Write) -> Result<(), Failure> {

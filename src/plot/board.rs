@@ -11,7 +11,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
-use super::{de, render, DrawResult, FONT};
+use super::{de, render, DrawResult, Figure, FONT};
 use crate::board::Board;
 use crate::graph::{open_path, KnightGraph, Tours};
 use crate::network::classify;
@@ -295,8 +295,68 @@ impl BoardFigure {
         (width, h)
     }
 
+    fn draw_legend<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        y: i32,
+        w: i32,
+    ) -> DrawResult {
+        let size = (w as f64 / 45.0).clamp(11.0, 16.0);
+        let font = (FONT, size).into_font().color(&INK);
+        let mut items: Vec<(Mark, String)> = Vec::new();
+        if self.paths.len() == 1 {
+            let p = &self.paths[0];
+            let kind = if p.closed { "closed" } else { "open" };
+            items.push((
+                Mark::Line(palette::BLUE),
+                format!("{kind} path, {} squares", p.squares.len()),
+            ));
+            if p.mark_ends {
+                items.push((Mark::Dot(palette::GREEN), "start (move 1)".into()));
+                items.push((
+                    Mark::Square(palette::VERMILLION),
+                    format!("end (move {})", p.squares.len()),
+                ));
+            }
+        } else if !self.paths.is_empty() {
+            let shown = self.paths.len().min(6);
+            for (i, p) in self.paths.iter().take(shown).enumerate() {
+                let kind = if p.closed { "cycle" } else { "path" };
+                items.push((
+                    Mark::Line(palette::series(i)),
+                    format!("{kind} {}: {}", i + 1, p.squares.len()),
+                ));
+            }
+            if self.paths.len() > shown {
+                items.push((
+                    Mark::None,
+                    format!("+{} more cycles", self.paths.len() - shown),
+                ));
+            }
+        }
+        if !self.loose.is_empty() || !self.flagged.is_empty() {
+            items.push((
+                Mark::Line(palette::GREY),
+                format!("{} active moves", self.loose.len()),
+            ));
+            items.push((
+                Mark::Ring(palette::VERMILLION),
+                format!("{} squares without 2 moves", self.flagged.len()),
+            ));
+        }
+        if !self.apex_joined.is_empty() {
+            items.push((
+                Mark::Dot(palette::GREEN),
+                format!("{} moves to the apex", self.apex_joined.len()),
+            ));
+        }
+        legend_row(root, &items, &font, y, w)
+    }
+}
+
+impl Figure for BoardFigure {
     /// Draw on any backend (the figure fills `root`).
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let (w, h) = root.dim_in_pixel();
         let (w, h) = (w as i32, h as i32);
@@ -502,67 +562,7 @@ impl BoardFigure {
         }
         Ok(())
     }
-
-    fn draw_legend<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        y: i32,
-        w: i32,
-    ) -> DrawResult {
-        let size = (w as f64 / 45.0).clamp(11.0, 16.0);
-        let font = (FONT, size).into_font().color(&INK);
-        let mut items: Vec<(Mark, String)> = Vec::new();
-        if self.paths.len() == 1 {
-            let p = &self.paths[0];
-            let kind = if p.closed { "closed" } else { "open" };
-            items.push((
-                Mark::Line(palette::BLUE),
-                format!("{kind} path, {} squares", p.squares.len()),
-            ));
-            if p.mark_ends {
-                items.push((Mark::Dot(palette::GREEN), "start (move 1)".into()));
-                items.push((
-                    Mark::Square(palette::VERMILLION),
-                    format!("end (move {})", p.squares.len()),
-                ));
-            }
-        } else if !self.paths.is_empty() {
-            let shown = self.paths.len().min(6);
-            for (i, p) in self.paths.iter().take(shown).enumerate() {
-                let kind = if p.closed { "cycle" } else { "path" };
-                items.push((
-                    Mark::Line(palette::series(i)),
-                    format!("{kind} {}: {}", i + 1, p.squares.len()),
-                ));
-            }
-            if self.paths.len() > shown {
-                items.push((
-                    Mark::None,
-                    format!("+{} more cycles", self.paths.len() - shown),
-                ));
-            }
-        }
-        if !self.loose.is_empty() || !self.flagged.is_empty() {
-            items.push((
-                Mark::Line(palette::GREY),
-                format!("{} active moves", self.loose.len()),
-            ));
-            items.push((
-                Mark::Ring(palette::VERMILLION),
-                format!("{} squares without 2 moves", self.flagged.len()),
-            ));
-        }
-        if !self.apex_joined.is_empty() {
-            items.push((
-                Mark::Dot(palette::GREEN),
-                format!("{} moves to the apex", self.apex_joined.len()),
-            ));
-        }
-        legend_row(root, &items, &font, y, w)
-    }
 }
-
-crate::impl_figure!(BoardFigure);
 
 /// A legend swatch.
 #[derive(Debug, Clone, Copy)]

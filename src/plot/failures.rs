@@ -23,7 +23,7 @@ use super::data::board_key;
 use super::palette;
 use super::panel::{cartesian, mesh, step_line};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, replay, DrawResult};
+use super::{axes, de, heading, render, replay, DrawResult, Figure};
 use crate::board::Board;
 use crate::experiment::{Record, Spec};
 use crate::solvers::Outcome;
@@ -210,32 +210,6 @@ impl FailureAnatomy {
         t
     }
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
-        root.fill(&WHITE).map_err(de)?;
-        let outcomes: u64 = self.boards.iter().map(|f| f.outcomes).sum();
-        let replayed: usize = self.boards.iter().map(|f| f.lengths.len()).sum();
-        heading(
-            root,
-            "Anatomy of several-cycle failures",
-            format!(
-                "{}: {outcomes} several-cycle outcomes, network configurations pooled per board; \
-                 lengths of {replayed} replayed (≤ {} per board)",
-                self.source, self.per_board
-            ),
-        )?;
-        let body = root.margin(72, 50, 10, 10);
-        let panels = body.split_evenly((1, 2));
-        self.draw_counts(&panels[0])?;
-        self.draw_lengths(&panels[1])?;
-        let legend: Vec<(Mark, String)> = self
-            .boards
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (Mark::Line(palette::series(i)), f.board.to_string()))
-            .collect();
-        legend_below(root, &legend, 18)
-    }
-
     /// Left: share of the several-cycle outcomes by number of cycles.
     fn draw_counts<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> DrawResult {
         let share = |f: &BoardFailures, c: u64| c as f64 / f.outcomes.max(1) as f64;
@@ -306,7 +280,33 @@ impl FailureAnatomy {
     }
 }
 
-crate::impl_figure!(FailureAnatomy);
+impl Figure for FailureAnatomy {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+        root.fill(&WHITE).map_err(de)?;
+        let outcomes: u64 = self.boards.iter().map(|f| f.outcomes).sum();
+        let replayed: usize = self.boards.iter().map(|f| f.lengths.len()).sum();
+        heading(
+            root,
+            "Anatomy of several-cycle failures",
+            format!(
+                "{}: {outcomes} several-cycle outcomes, network configurations pooled per board; \
+                 lengths of {replayed} replayed (≤ {} per board)",
+                self.source, self.per_board
+            ),
+        )?;
+        let body = root.margin(72, 50, 10, 10);
+        let panels = body.split_evenly((1, 2));
+        self.draw_counts(&panels[0])?;
+        self.draw_lengths(&panels[1])?;
+        let legend: Vec<(Mark, String)> = self
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (Mark::Line(palette::series(i)), f.board.to_string()))
+            .collect();
+        legend_below(root, &legend, 18)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -23,7 +23,7 @@ use super::data::{board_key, spec_order, Group, Share};
 use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, trials_phrase, DrawResult};
+use super::{axes, de, heading, render, trials_phrase, DrawResult, Figure};
 use crate::board::Board;
 use crate::error::InputError;
 
@@ -230,8 +230,10 @@ impl HfRatio {
         }
         t
     }
+}
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+impl Figure for HfRatio {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let bs = self.boards();
         let series = self.series();
@@ -310,8 +312,6 @@ impl HfRatio {
         legend_below(root, &legend, 18)
     }
 }
-
-crate::impl_figure!(HfRatio);
 
 #[cfg(test)]
 mod tests {

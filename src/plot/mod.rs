@@ -228,14 +228,14 @@ pub(crate) fn svg_err(e: DrawingAreaErrorKind<std::io::Error>) -> anyhow::Error 
 /// file is written through [`crate::io`]: drawn into a temporary file beside `path`
 /// (created before drawing starts, so a path that cannot be written fails at once),
 /// renamed into place when complete, removed on every failure.
-pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> anyhow::Result<()> {
+pub fn render<F: Figure>(figure: &F, path: &Path, size: (u32, u32)) -> anyhow::Result<()> {
     register_fonts();
     let format = ImageFormat::from_path(path, "output")?;
     prepare(path)?;
     match format {
         ImageFormat::Png => crate::io::write_atomic_at(path, &mut |tmp: &Path| {
             let root = BitMapBackend::new(tmp, size).into_drawing_area();
-            figure.draw_bitmap(&root)?;
+            figure.draw(&root)?;
             root.present().map_err(bitmap_err)
         }),
         ImageFormat::Svg | ImageFormat::Pdf => {
@@ -243,7 +243,7 @@ pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> 
                 let mut svg = String::new();
                 {
                     let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-                    figure.draw_svg(&root)?;
+                    figure.draw(&root)?;
                     root.present().map_err(svg_err)?;
                 }
                 if format == ImageFormat::Pdf {
@@ -260,43 +260,14 @@ pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> 
 /// Result of drawing on a backend.
 pub type DrawResult = anyhow::Result<()>;
 
-/// A figure that can draw itself on either still backend. Implement it with
-/// [`impl_figure!`](crate::impl_figure), which forwards both methods to one generic
-/// `draw<DB: DrawingBackend>` method.
+/// A figure: it draws itself on any plotters backend (PNG, GIF, SVG), so [`render`]
+/// writes it in whichever format the path asks for.
 pub trait Figure {
-    fn draw_bitmap(
+    /// Draw the whole figure on `root`.
+    fn draw<DB: DrawingBackend>(
         &self,
-        root: &DrawingArea<BitMapBackend<'_>, plotters::coord::Shift>,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
     ) -> DrawResult;
-    fn draw_svg(&self, root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> DrawResult;
-}
-
-/// Implement [`Figure`] for a type with an inherent
-/// `fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult`.
-#[macro_export]
-macro_rules! impl_figure {
-    ($t:ty) => {
-        impl $crate::plot::Figure for $t {
-            fn draw_bitmap(
-                &self,
-                root: &plotters::prelude::DrawingArea<
-                    plotters::prelude::BitMapBackend<'_>,
-                    plotters::coord::Shift,
-                >,
-            ) -> $crate::plot::DrawResult {
-                self.draw(root)
-            }
-            fn draw_svg(
-                &self,
-                root: &plotters::prelude::DrawingArea<
-                    plotters::prelude::SVGBackend<'_>,
-                    plotters::coord::Shift,
-                >,
-            ) -> $crate::plot::DrawResult {
-                self.draw(root)
-            }
-        }
-    };
 }
 
 /// Convert a backend's drawing error into `anyhow` (backend errors are not `'static`

@@ -17,7 +17,7 @@ use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh};
 use super::published::Published;
 use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult};
+use super::{axes, de, render, DrawResult, Figure};
 use crate::board::Board;
 
 /// Network groups and optional published rates.
@@ -117,8 +117,10 @@ impl TourRate {
         }
         t
     }
+}
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+impl Figure for TourRate {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let bs = self.boards();
         let series = self.series();
@@ -206,5 +208,3 @@ impl TourRate {
         legend_below(root, &legend, 18)
     }
 }
-
-crate::impl_figure!(TourRate);

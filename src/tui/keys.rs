@@ -75,7 +75,6 @@ impl Command {
         )
     }
 
-
     /// What it does, for messages.
     pub fn what(self) -> &'static str {
         match self {

@@ -2,15 +2,13 @@
 //! rendered off-screen and asserted, at the 80×24 size of an SSH session. (`play` as a
 //! process, with its signals and terminal, is tested in tests/play.rs.)
 
-
-
 use std::time::Duration;
 
+use crate::tui::app::MAX_INPUT;
+use crate::tui::{buffer_text, event_loop, render, App, EventSource, EVENTS_PER_FRAME};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use knightnet::board::Board;
 use knightnet::puzzle::watch::WatchKind;
-use crate::tui::app::MAX_INPUT;
-use crate::tui::{buffer_text, event_loop, render, App, EventSource, EVENTS_PER_FRAME};
 
 fn key(app: &mut App, c: KeyCode) {
     app.key(KeyEvent::new(c, KeyModifiers::NONE));
