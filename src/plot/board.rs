@@ -17,6 +17,7 @@ use crate::graph::{open_path, KnightGraph, Tours};
 use crate::network::classify;
 use crate::solvers::Solution;
 use crate::tour::{cycles_from_edges, Tour};
+use crate::trace_file::OutputState;
 
 /// One path of squares, drawn as segments between square centres.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -146,7 +147,7 @@ impl BoardFigure {
         }
     }
 
-    /// A network state: `outputs` has one '0'/'1' per neuron of `graph` (canonical
+    /// A network state: `outputs` has one output per neuron of `graph` (canonical
     /// order). A degree-2 cover is drawn as its cycles; otherwise the active moves are
     /// drawn in grey and the squares without exactly two active moves are ringed.
     ///
@@ -156,25 +157,19 @@ impl BoardFigure {
     /// move is active get a dot, and a square's degree counts that move.
     pub fn outputs(
         graph: &KnightGraph,
-        outputs: &str,
+        outputs: &OutputState,
         title: impl Into<String>,
         subtitle: impl Into<String>,
     ) -> Self {
         let board = graph.board();
-        let active: Vec<(u32, u32)> = outputs
-            .bytes()
-            .enumerate()
-            .filter(|&(_, b)| b == b'1')
-            .map(|(e, _)| graph.endpoints(e))
-            .collect();
+        let active: Vec<(u32, u32)> = outputs.active().map(|e| graph.endpoints(e)).collect();
         let Some(apex) = graph.apex() else {
             if let Ok(cycles) = cycles_from_edges(board, &active) {
                 return BoardFigure::cycles(board, &cycles, title, subtitle);
             }
             return Self::unsettled(board, active, Vec::new(), title, subtitle);
         };
-        let v: Vec<u8> = outputs.bytes().map(|b| u8::from(b == b'1')).collect();
-        let cover = classify(graph, &v, true, 0).cycles;
+        let cover = classify(graph, &outputs.to_bytes(), true, 0).cycles;
         if cover.is_empty() {
             let (joined, moves): (Vec<_>, Vec<_>) = active.into_iter().partition(|e| e.1 == apex);
             let joined = joined.into_iter().map(|e| e.0).collect();
@@ -247,7 +242,7 @@ impl BoardFigure {
 
     /// Write the figure (`.png`, `.svg` or `.pdf` by extension) and its squares as CSV
     /// beside it. `width` pixels wide; the height follows from the board's shape.
-    pub fn save(&self, path: &Path, width: u32) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path, width: u32) -> Result<(), super::PlotError> {
         render(self, path, self.size(width))?;
         self.table().write(&super::table::csv_path(path))
     }

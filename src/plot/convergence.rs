@@ -101,7 +101,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 
 impl ConvergenceData {
     /// Write the figure (`.png`, `.svg` or `.pdf`) and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         ConvergenceFigure {
             sets: vec![self.clone()],
         }
@@ -160,14 +160,17 @@ pub struct ConvergenceFigure {
 
 impl ConvergenceFigure {
     /// Write the figure and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
-        anyhow::ensure!(
-            self.sets
-                .iter()
-                .any(|d| d.runs.iter().any(|r| !r.is_empty())),
-            "no steps to plot in {}",
-            path.display()
-        );
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
+        if !self
+            .sets
+            .iter()
+            .any(|d| d.runs.iter().any(|r| !r.is_empty()))
+        {
+            return Err(super::PlotError::Empty(format!(
+                "no steps to plot in {}",
+                path.display()
+            )));
+        }
         render(self, path, (1050, 460))?;
         self.table().write(&csv_path(path))?;
         self.runs_table().write(&runs_csv_path(path))

@@ -64,7 +64,7 @@ impl CostPerTour {
     }
 
     /// Write the figure and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 620))?;
         self.table().write(&csv_path(path))
     }

@@ -25,6 +25,7 @@ use super::panel::{cartesian, mesh, step_line};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, heading, render, replay, DrawResult, Figure};
 use crate::board::Board;
+use crate::error::InputError;
 use crate::experiment::{Record, Spec};
 use crate::solvers::Outcome;
 
@@ -105,7 +106,7 @@ impl FailureAnatomy {
         spec: &Spec,
         rows: &[Record],
         per_board: usize,
-    ) -> anyhow::Result<Option<FailureAnatomy>> {
+    ) -> Result<Option<FailureAnatomy>, super::PlotError> {
         let mut by: BTreeMap<(usize, usize, usize), (BoardFailures, Vec<&Record>)> =
             BTreeMap::new();
         for r in rows {
@@ -116,11 +117,11 @@ impl FailureAnatomy {
                 continue;
             }
             let Some(cell) = spec.cells.get(r.cell) else {
-                anyhow::bail!(
+                return Err(InputError::File(format!(
                     "records.csv row of cell {}, trial {}: the run has no such cell",
-                    r.cell,
-                    r.trial
-                );
+                    r.cell, r.trial
+                ))
+                .into());
             };
             let board = cell.board;
             let (f, picked) = by.entry(board_key(board)).or_insert_with(|| {
@@ -150,7 +151,7 @@ impl FailureAnatomy {
         }))
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 600))?;
         self.table().write(&csv_path(path))
     }

@@ -183,7 +183,7 @@ impl HfRatio {
             .collect()
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 640))?;
         self.table().write(&csv_path(path))
     }

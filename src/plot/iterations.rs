@@ -158,7 +158,7 @@ impl IterationHistograms {
     }
 
     /// Write the figure and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, self.size())?;
         self.table().write(&csv_path(path))
     }

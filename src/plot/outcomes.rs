@@ -49,7 +49,7 @@ impl OutcomeShares {
     /// found a tour in every trial on every board; `None` if nothing is left.
     pub fn new(source: impl Into<String>, groups: &[Group]) -> Option<OutcomeShares> {
         let always = |id: &SolverId| {
-            id.solver == "network+merge"
+            id.is_network_merge()
                 && groups
                     .iter()
                     .filter(|g| &g.id == id)
@@ -100,7 +100,7 @@ impl OutcomeShares {
     }
 
     /// Write the figure and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, self.size())?;
         self.table().write(&csv_path(path))
     }

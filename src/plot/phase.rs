@@ -131,7 +131,7 @@ impl PhaseDiagram {
         (1050, rows as u32 * 380 + 110)
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, self.size())?;
         self.table().write(&csv_path(path))
     }

@@ -160,7 +160,7 @@ impl RunLengths {
         drawn.iter().all(|c| c.board == b).then_some(b)
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 620))?;
         self.table().write(&csv_path(path))
     }

@@ -86,7 +86,7 @@ impl TourRate {
         v
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 640))?;
         self.table().write(&csv_path(path))
     }
