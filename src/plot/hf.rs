@@ -316,6 +316,7 @@ impl Figure for HfRatio {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiment::records::SolverFamily;
     use std::collections::BTreeMap;
 
     fn write(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
@@ -379,7 +380,7 @@ mod tests {
     fn group(preset: &str, board: &str, outcomes: &[(&str, u64)]) -> Group {
         Group {
             id: crate::plot::data::SolverId {
-                solver: "network".into(),
+                solver: SolverFamily::Network,
                 variant: Some(preset.into()),
                 entry: None,
             },

@@ -324,7 +324,7 @@ mod tests {
             cell: 0,
             label: "p".into(),
             board: "6x6".parse().unwrap(),
-            solver: "network:parberry".into(),
+            solver: "network:parberry".parse().unwrap(),
             variant: "parberry".into(),
             trial,
             seed: 0,
