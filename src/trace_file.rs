@@ -89,6 +89,11 @@ impl OutputState {
             .collect()
     }
 
+    /// The outputs of a network [`State`](crate::network::State).
+    pub fn of_state(state: &crate::network::State) -> OutputState {
+        OutputState(state.v.iter().map(|&x| x == 1).collect())
+    }
+
     /// Number of neurons.
     pub fn len(&self) -> usize {
         self.0.len()
