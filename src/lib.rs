@@ -6,7 +6,7 @@
 //! or one of the classical [`solvers`] — returns a [`tour::Tour`] that has passed the one
 //! validity oracle in [`tour`]; [`experiment`] runs seeded trials of many solvers into a
 //! results folder and summarises them; [`compare`] and [`growth`] measure solvers side by
-//! side and against board size; [`plot`] draws figures from saved data. The command line
+//! side and against board size; `plot` (feature `plot`) draws figures from saved data. The command line
 //! and the terminal game (`knightnet`) are the binary's own code, built on this library's
 //! public API like any other program; its crates (clap, ratatui, crossterm, indicatif)
 //! come with the default feature `cli`, so a crate that depends on knightnet with
@@ -65,6 +65,7 @@ pub mod json;
 pub mod memory;
 pub mod merge;
 pub mod network;
+#[cfg(feature = "plot")]
 pub mod plot;
 pub mod puzzle;
 pub mod queens;

@@ -3,7 +3,7 @@
 //!
 //! A JSON object with `board` (`{"rows", "cols"}`), `neurons` (`[a, b]` per neuron, in
 //! the graph's canonical order), `outputs` (one '0'/'1' string per recorded state, the
-//! initial state first) and `steps` (per step: `changed`, `flips`, `active`, `off_two`);
+//! initial state first; read as [`OutputState`]s) and `steps` (per step: `changed`, `flips`, `active`, `off_two`);
 //! and, as `solve` writes them, `seed`, `variant`, `params`, `attempt` (1-based),
 //! `outcome` and `version`. A trace of the open graph (`solve --open`) also has
 //! `"graph": "open"` and `apex`, the extra vertex the last neurons join to every square,
@@ -68,6 +68,111 @@ pub enum TraceGraph {
     Open,
 }
 
+/// One recorded state of the network: the output of every neuron (on or off), in the
+/// graph's canonical edge order. A trace file writes it as a string of `0`/`1`, one
+/// character per neuron, read once into this type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputState(Vec<bool>);
+
+impl OutputState {
+    /// The state with these outputs, neuron by neuron.
+    pub fn new(outputs: Vec<bool>) -> OutputState {
+        OutputState(outputs)
+    }
+
+    /// The states of a network [`Trace`], initial state first.
+    pub fn of_trace(trace: &Trace) -> Vec<OutputState> {
+        trace
+            .outputs
+            .iter()
+            .map(|o| o.parse().expect("the network records outputs as 0/1"))
+            .collect()
+    }
+
+    /// The outputs of a network [`State`](crate::network::State).
+    pub fn of_state(state: &crate::network::State) -> OutputState {
+        OutputState(state.v().iter().map(|&x| x == 1).collect())
+    }
+
+    /// Number of neurons.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the state has no neurons.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Each neuron's output, in order.
+    pub fn outputs(&self) -> &[bool] {
+        &self.0
+    }
+
+    /// The neurons that are on, in order.
+    pub fn active(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|&(_, &on)| on)
+            .map(|(e, _)| e)
+    }
+
+    /// The outputs as 0/1 bytes, as the network's classification takes them.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.0.iter().map(|&on| u8::from(on)).collect()
+    }
+}
+
+/// A state string holds a character other than `0` or `1`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("an output state holds '{found}' at neuron {neuron}; each character is 0 or 1")]
+pub struct OutputStateError {
+    /// The character found.
+    pub found: char,
+    /// Its position (the neuron), from 0.
+    pub neuron: usize,
+}
+
+impl std::str::FromStr for OutputState {
+    type Err = OutputStateError;
+
+    /// One `0` or `1` per neuron.
+    fn from_str(text: &str) -> Result<OutputState, OutputStateError> {
+        text.chars()
+            .enumerate()
+            .map(|(neuron, c)| match c {
+                '0' => Ok(false),
+                '1' => Ok(true),
+                found => Err(OutputStateError { found, neuron }),
+            })
+            .collect::<Result<_, _>>()
+            .map(OutputState)
+    }
+}
+
+impl std::fmt::Display for OutputState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write;
+        self.0
+            .iter()
+            .try_for_each(|&on| f.write_char(if on { '1' } else { '0' }))
+    }
+}
+
+impl Serialize for OutputState {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for OutputState {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<OutputState, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// One attempt's trace file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TraceFile {
@@ -83,7 +188,8 @@ pub struct TraceFile {
     pub neurons: Vec<[u32; 2]>,
     #[serde(default)]
     pub outcome: Option<Outcome>,
-    pub outputs: Vec<String>,
+    /// The recorded states, the initial one first.
+    pub outputs: Vec<OutputState>,
     #[serde(default)]
     pub params: Option<NetworkParams>,
     #[serde(default)]
@@ -124,7 +230,7 @@ impl TraceFile {
                 })
                 .collect(),
             outcome: Some(outcome),
-            outputs: trace.outputs,
+            outputs: OutputState::of_trace(&trace),
             params: Some(params),
             seed: Some(seed),
             start: match graph.tours() {
@@ -214,11 +320,7 @@ impl TraceFile {
         if !canonical {
             return Err(wrong());
         }
-        if t.outputs.is_empty()
-            || t.outputs
-                .iter()
-                .any(|o| o.len() != graph.edges() || o.bytes().any(|b| b != b'0' && b != b'1'))
-        {
+        if t.outputs.is_empty() || t.outputs.iter().any(|o| o.len() != graph.edges()) {
             return Err(err(format!(
                 "'outputs' must be non-empty strings of {} characters 0/1 (one per neuron)",
                 graph.edges()
@@ -328,5 +430,30 @@ mod tests {
             assert_eq!(read.tours(), graph.tours());
             assert_eq!(read.edges(), graph.edges());
         }
+    }
+
+    #[test]
+    fn output_states_read_once_and_write_back_as_read() {
+        let state: OutputState = "0110".parse().unwrap();
+        assert_eq!(state.outputs(), [false, true, true, false]);
+        assert_eq!(state.active().collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(state.to_bytes(), [0, 1, 1, 0]);
+        assert_eq!(state.to_string(), "0110");
+        assert_eq!(serde_json::to_string(&state).unwrap(), "\"0110\"");
+        let back: OutputState = serde_json::from_str("\"0110\"").unwrap();
+        assert_eq!(back, state);
+        assert!("".parse::<OutputState>().unwrap().is_empty());
+        assert_eq!(
+            "01x".parse::<OutputState>(),
+            Err(OutputStateError {
+                found: 'x',
+                neuron: 2
+            })
+        );
+        // A file with a state that is not 0/1 is refused naming the file.
+        let text = r#"{"board": {"rows": 3, "cols": 4}, "neurons": [],
+            "outputs": ["0", "2"], "steps": []}"#;
+        let e = read_text(text).unwrap_err().to_string();
+        assert!(e.contains("'2' at neuron 0"), "{e}");
     }
 }

@@ -47,18 +47,7 @@ pub fn run_experiment<'py>(
         Some(n) => knightnet::check_threads(n).map_err(errors::input)?,
         None => knightnet::default_threads(),
     };
-    let dir = out.unwrap_or_else(|| {
-        let mut d = PathBuf::from("results");
-        d.push(if shard.is_all() {
-            spec_value.name.clone()
-        } else {
-            format!(
-                "{}-shard-{}-of-{}",
-                spec_value.name, shard.index, shard.count
-            )
-        });
-        d
-    });
+    let dir = out.unwrap_or_else(|| experiment::default_out(&spec_value.name, shard));
     let mut command = vec![
         "knightnet.experiment".to_string(),
         source.clone(),

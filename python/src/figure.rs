@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use knightnet::plot::board::BoardFigure;
-use knightnet::plot::{check_output_path, ImageFormat};
+use knightnet::plot::{check_output_path, ImageFormat, PlotError};
 use pyo3::prelude::*;
 
 use crate::errors;
@@ -18,5 +18,8 @@ pub fn save(py: Python<'_>, fig: &BoardFigure, path: &Path, width: u32) -> PyRes
             "width = {width} is not accepted; give 1 to 4000 pixels"
         )));
     }
-    py.detach(|| fig.save(path, width)).map_err(errors::any)
+    py.detach(|| fig.save(path, width)).map_err(|e| match e {
+        PlotError::Input(i) => errors::input(i),
+        e => errors::any(e.into()),
+    })
 }

@@ -13,6 +13,7 @@ use knightnet::rng_from_seed;
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Request, Solver};
 use knightnet::tour::Tour;
+use knightnet::trace_file::OutputState;
 use ndarray::{Array1, Array2};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -273,7 +274,10 @@ impl PyNetwork {
             last: run.last,
             terminations: run.terminations,
             trace,
-            last_outputs: t.outputs.pop(),
+            last_outputs: t
+                .outputs
+                .pop()
+                .map(|o| o.parse().expect("the network records outputs as 0/1")),
             seed,
             variant: params.variant_name(),
         })
@@ -292,7 +296,7 @@ impl PyNetwork {
         let board = self.graph.board();
         let fig = BoardFigure::outputs(
             &self.graph,
-            &self.dynamics.state().outputs_string(),
+            &OutputState::of_state(self.dynamics.state()),
             title.unwrap_or_else(|| format!("Network on {board}")),
             format!(
                 "{}, seed {}, after {} iterations",
@@ -491,7 +495,7 @@ pub struct PyRun {
     terminations: [u32; 4],
     trace: Option<Py<PyTrace>>,
     /// The last attempt's final outputs (kept with the trace).
-    last_outputs: Option<String>,
+    last_outputs: Option<OutputState>,
     seed: u64,
     variant: String,
 }

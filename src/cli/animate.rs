@@ -24,7 +24,7 @@ use knightnet::plot::trace::SavedTrace;
 use knightnet::plot::{check_output_path, ImageFormat};
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Outcome, Solver};
-use knightnet::trace_file::IterationUnit;
+use knightnet::trace_file::{IterationUnit, OutputState};
 use knightnet::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
@@ -233,7 +233,7 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
 struct Recorded {
     /// The graph the network ran on.
     graph: KnightGraph,
-    outputs: Vec<String>,
+    outputs: Vec<OutputState>,
     title: String,
     unit: IterationUnit,
     termination: Termination,
@@ -263,7 +263,7 @@ fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Rec
     let mut rng = rng_from_seed(args.seed);
 
     let mut number = 0u32;
-    let (mut trace, termination) = loop {
+    let (trace, termination) = loop {
         let mut trace = Trace::default();
         number += 1;
         let attempt = net.attempt(&mut rng, Some(&mut trace));
@@ -283,7 +283,7 @@ fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Rec
         }
     };
     Ok(Recorded {
-        outputs: std::mem::take(&mut trace.outputs),
+        outputs: OutputState::of_trace(&trace),
         title: format!(
             "Network ({}) on {board}{}, seed {}, attempt {number}",
             params.variant_name(),

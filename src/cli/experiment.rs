@@ -126,15 +126,10 @@ pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(n) => knightnet::check_threads(n)?,
         None => knightnet::default_threads(),
     };
-    let dir = args.out.clone().unwrap_or_else(|| {
-        let mut d = PathBuf::from("results");
-        d.push(if shard.is_all() {
-            spec.name.clone()
-        } else {
-            format!("{}-shard-{}-of-{}", spec.name, shard.index, shard.count)
-        });
-        d
-    });
+    let dir = args
+        .out
+        .clone()
+        .unwrap_or_else(|| knightnet::experiment::default_out(&spec.name, shard));
     let opts = Options {
         out: dir.clone(),
         threads,

@@ -129,6 +129,15 @@ impl From<InputError> for Failure {
     }
 }
 
+impl From<knightnet::plot::PlotError> for Failure {
+    fn from(e: knightnet::plot::PlotError) -> Failure {
+        match e {
+            knightnet::plot::PlotError::Input(i) => i.into(),
+            e => Failure::Other(e.into()),
+        }
+    }
+}
+
 impl From<FlagError> for Failure {
     fn from(e: FlagError) -> Failure {
         Failure::Flag(e)
@@ -139,7 +148,10 @@ impl From<anyhow::Error> for Failure {
     fn from(e: anyhow::Error) -> Failure {
         match e.downcast::<InputError>() {
             Ok(i) => i.into(),
-            Err(e) => Failure::Other(e),
+            Err(e) => match e.downcast::<knightnet::plot::PlotError>() {
+                Ok(p) => p.into(),
+                Err(e) => Failure::Other(e),
+            },
         }
     }
 }

@@ -10,19 +10,10 @@ use clap::Args;
 use super::Failure;
 use knightnet::board::Board;
 use knightnet::error::InputError;
-use knightnet::experiment::Replay;
 use knightnet::plot::board::BoardFigure;
-use knightnet::plot::cost::CostPerTour;
-use knightnet::plot::data::{aggregate, load};
-use knightnet::plot::failures::{self, FailureAnatomy};
-use knightnet::plot::hf::{self, HfRatio};
-use knightnet::plot::iterations::IterationHistograms;
-use knightnet::plot::outcomes::OutcomeShares;
-use knightnet::plot::phase::PhaseDiagram;
-use knightnet::plot::published;
-use knightnet::plot::run_length::RunLengths;
-use knightnet::plot::tour_rate::TourRate;
-use knightnet::plot::ImageFormat;
+use knightnet::plot::data::load;
+use knightnet::plot::results::{self, ResultsInputs};
+use knightnet::plot::{hf, published, ImageFormat, PlotError};
 use knightnet::solvers::Solution;
 
 #[derive(Debug, Clone, Args)]
@@ -85,7 +76,6 @@ fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let published = args.published.as_deref().map(published::load).transpose()?;
     let counts = args.hf.as_deref().map(hf::load).transpose()?;
     let records = load(&path)?;
-    let groups = aggregate(&records);
     if records.partial_line_bytes > 0 {
         writeln!(
             out,
@@ -94,21 +84,11 @@ fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
             path.display()
         )?;
     }
-    let source = {
-        let dir = if args.results.is_dir() {
-            args.results.as_path()
-        } else {
-            args.results.parent().unwrap_or(Path::new("."))
-        };
-        dir.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "results".into())
-    };
-    let ext = args.format.extension();
+    let source = results::source_name(&args.results);
     let folder = args
         .out
         .clone()
-        .unwrap_or_else(|| Path::new("out").join("plots").join(&source));
+        .unwrap_or_else(|| results::default_out(&source));
     if folder.exists() && !folder.is_dir() {
         return Err(InputError::File(format!(
             "--out '{}' is a file; plot writes its figures into a folder: give a folder path (created if missing)",
@@ -116,144 +96,30 @@ fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ))
         .into());
     }
-    let target = |name: &str| folder.join(format!("{name}.{ext}"));
+    let plan = results::plan(ResultsInputs {
+        source: &source,
+        results: &args.results,
+        records: &records,
+        published,
+        counts,
+    })?;
     let mut written = 0;
-    let note = |out: &mut dyn Write, what: &str, result: Option<PathBuf>, why: &str| match result {
-        Some(p) => writeln!(
-            out,
-            "wrote {} and its data {} ({what})",
-            p.display(),
-            p.with_extension("csv").display()
-        ),
-        None => writeln!(out, "skipped {what}: {why}"),
-    };
-
-    match OutcomeShares::new(&source, &groups) {
-        Some(fig) => {
-            let p = target("outcomes");
-            fig.save(&p)?;
-            written += 1;
-            note(out, "outcome shares by board", Some(p), "")?;
-        }
-        None => note(
-            out,
-            "outcome shares",
-            None,
-            "no network trials (network+merge that always found a tour is left out)",
-        )?,
-    }
-    match TourRate::new(&source, &groups, published) {
-        Some(fig) => {
-            let p = target("tour-rate");
-            fig.save(&p)?;
-            written += 1;
-            note(out, "p(tour) per board, log axis", Some(p), "")?;
-        }
-        None => note(out, "p(tour) per board", None, "no network trials")?,
-    }
-    if let Some(counts) = counts {
-        match HfRatio::new(&source, &groups, counts) {
-            Some(fig) => {
-                let p = target("hf-ratio");
+    for planned in plan {
+        match planned.figure {
+            Ok(fig) => {
+                let p = folder.join(format!("{}.{}", planned.stem, args.format.extension()));
                 fig.save(&p)?;
                 written += 1;
-                note(out, "tours among settled attempts against H/F", Some(p), "")?;
+                writeln!(
+                    out,
+                    "wrote {} and its data {} ({})",
+                    p.display(),
+                    p.with_extension("csv").display(),
+                    planned.drawn
+                )?;
             }
-            None => note(
-                out,
-                "tours among settled attempts against H/F",
-                None,
-                "no network trial settled on a board of the --hf file",
-            )?,
+            Err(why) => writeln!(out, "skipped {}: {why}", planned.skipped)?,
         }
-    }
-    match records
-        .has_iterations
-        .then(|| IterationHistograms::new(&source, &groups))
-        .flatten()
-    {
-        Some(fig) => {
-            let p = target("iterations");
-            fig.save(&p)?;
-            written += 1;
-            note(out, "iteration histograms", Some(p), "")?;
-        }
-        None => note(
-            out,
-            "iteration histograms",
-            None,
-            "no network trials with an 'iterations' column",
-        )?,
-    }
-    match records
-        .time_column
-        .as_deref()
-        .and_then(|col| CostPerTour::new(&source, col, &groups))
-    {
-        Some(fig) => {
-            let p = target("cost");
-            fig.save(&p)?;
-            written += 1;
-            note(out, "cost per tour", Some(p), "")?;
-        }
-        None => note(
-            out,
-            "cost per tour",
-            None,
-            "needs a timing column ending in _ns and at least one tour",
-        )?,
-    }
-    match RunLengths::new(&source, &records) {
-        Some(fig) => {
-            let p = target("run-length");
-            fig.save(&p)?;
-            written += 1;
-            note(out, "run-length distributions", Some(p), "")?;
-        }
-        None => note(
-            out,
-            "run-length distributions",
-            None,
-            "needs an 'iterations' column and at least one tour",
-        )?,
-    }
-    let run_json = args.results.join(knightnet::experiment::RUN);
-    // A folder whose rows do not match its run.json loses the figures that need it only.
-    // Rows are replayed below, by the figures that need their cycles (a mismatch there
-    // is an error), not here.
-    let run = if std::fs::symlink_metadata(&run_json).is_ok() {
-        knightnet::experiment::summary::from_folder(&args.results, Replay::Sample(0))
-            .map_err(|e| format!("cannot read the run: {e}"))
-    } else {
-        Err("needs the results folder's run.json (the cells' parameters)".into())
-    };
-    let phase = match &run {
-        Ok((spec, summary)) => PhaseDiagram::new(&source, spec, summary),
-        Err(why) => Err(why.clone()),
-    };
-    match phase {
-        Ok(fig) => {
-            let p = target("phase");
-            fig.save(&p)?;
-            written += 1;
-            note(out, "phase diagram of the sweep", Some(p), "")?;
-        }
-        Err(why) => note(out, "phase diagram", None, &why)?,
-    }
-    let failures = match &run {
-        // A replay that does not match its record is an error, not a skipped figure.
-        Ok((spec, _)) => FailureAnatomy::new(&source, spec, &records.rows, failures::PER_BOARD)?
-            .ok_or_else(|| "no network trial ended in several cycles".to_string()),
-        Err(why) => Err(why.clone()),
-    };
-    match failures {
-        Ok(fig) => {
-            let p = target("failures");
-            fig.save(&p)?;
-            written += 1;
-            note(out, "anatomy of several-cycle failures", Some(p), "")?;
-        }
-        Err(why) => note(out, "anatomy of several-cycle failures", None, &why)?,
     }
     writeln!(
         out,
@@ -293,7 +159,7 @@ pub fn write_tour_figures(
     board: Board,
     seed: u64,
     paths: &[&Path],
-) -> anyhow::Result<()> {
+) -> Result<(), PlotError> {
     let Some(fig) = BoardFigure::solution(sol, seed) else {
         return Ok(());
     };

@@ -44,6 +44,7 @@ use super::runner::{trial_start, Prepared, Shard};
 use super::seeds::trial_seed;
 use super::spec::{escaped, Cell, Spec, StartRule};
 use crate::error::InputError;
+use crate::experiment::records::SolverName;
 use crate::rng_from_seed;
 use crate::solvers::outcome::{self, Outcome};
 use crate::solvers::SolverKind;
@@ -210,7 +211,7 @@ impl std::fmt::Display for Replay {
 /// What a row of each cell must look like.
 struct CellRule {
     key: String,
-    solver: String,
+    solver: SolverName,
     variant: String,
     /// Per-attempt cap of a network cell; `None` for classical cells.
     max_iterations: Option<u64>,
@@ -376,7 +377,12 @@ impl<'s> RowCheck<'s> {
                 &r.board.to_string(),
                 &cell.board.to_string(),
             ),
-            ("solver", r.solver == rule.solver, &r.solver, &rule.solver),
+            (
+                "solver",
+                r.solver == rule.solver,
+                &r.solver.to_string(),
+                &rule.solver.to_string(),
+            ),
             (
                 "variant",
                 r.variant == rule.variant,

@@ -67,6 +67,20 @@ pub const RUN: &str = "run.json";
 pub const SUMMARY_JSON: &str = "summary.json";
 pub const SUMMARY_MD: &str = "summary.md";
 
+/// The folder that holds results folders when none is named: `results/`.
+pub const RESULTS_DIR: &str = "results";
+
+/// The results folder of `spec_name` run as `shard` when none is named:
+/// `results/NAME`, or `results/NAME-shard-K-of-N` for one shard of several.
+pub fn default_out(spec_name: &str, shard: Shard) -> std::path::PathBuf {
+    let name = if shard.is_all() {
+        spec_name.to_string()
+    } else {
+        format!("{spec_name}-shard-{}-of-{}", shard.index, shard.count)
+    };
+    std::path::Path::new(RESULTS_DIR).join(name)
+}
+
 /// The machine a session ran on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Machine {

@@ -32,6 +32,7 @@ use super::records::Record;
 use super::seeds::trial_seed;
 use super::spec::{Cell, Spec, StartRule};
 use crate::error::InputError;
+use crate::experiment::records::SolverName;
 use crate::graph::KnightGraph;
 use crate::network::batch::{self, Jobs};
 use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination};
@@ -202,7 +203,7 @@ pub struct Prepared<'s> {
     cell: &'s Cell,
     key: String,
     /// The solver and variant columns of the cell's records.
-    solver: String,
+    solver: SolverName,
     variant: String,
     engine: Engine,
 }

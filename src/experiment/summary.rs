@@ -312,7 +312,7 @@ impl Tally {
                 cell: cell.index,
                 label: cell.label.clone(),
                 board: cell.board.to_string(),
-                solver: cell.solver_name(),
+                solver: cell.solver_name().to_string(),
                 variant: cell.variant(),
                 trials_planned: shard.count_in(offsets[cell.index], cell.trials),
                 trials: n,

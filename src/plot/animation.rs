@@ -11,17 +11,17 @@ use plotters::prelude::*;
 
 use super::board::BoardFigure;
 use super::trace::squares_off_two;
-use super::{bitmap_err, prepare, register_fonts};
+use super::{bitmap_err, prepare, register_fonts, Figure, PlotError};
 use crate::graph::KnightGraph;
 use crate::network::Termination;
-use crate::trace_file::IterationUnit;
+use crate::trace_file::{IterationUnit, OutputState};
 
 /// What to animate.
 #[derive(Debug, Clone)]
 pub struct Animation<'g> {
     pub graph: &'g KnightGraph,
     /// One '0'/'1' string per recorded state, the initial state first.
-    pub outputs: Vec<String>,
+    pub outputs: Vec<OutputState>,
     /// First title line, for example "network (parberry) on 8x8, seed 5".
     pub title: String,
     pub unit: IterationUnit,
@@ -104,11 +104,13 @@ impl Animation<'_> {
                 if open { ", one through the apex" } else { "" }
             ),
             Termination::StableNotDegreeTwo { .. } => {
-                let last = self.outputs.last().map_or("", String::as_str);
-                format!(
-                    "stable, {} squares without 2 moves",
-                    squares_off_two(self.graph, last)
-                )
+                let off = self
+                    .outputs
+                    .last()
+                    .map_or(self.graph.squares() as u32, |last| {
+                        squares_off_two(self.graph, last)
+                    });
+                format!("stable, {off} squares without 2 moves")
             }
             Termination::IterationCap => "iteration cap reached".to_string(),
         }
@@ -134,12 +136,14 @@ impl Animation<'_> {
     }
 
     /// Write the GIF; returns the number of frames written.
-    pub fn save_gif(&self, path: &Path, opts: GifOptions) -> anyhow::Result<usize> {
-        anyhow::ensure!(!self.outputs.is_empty(), "nothing to animate");
+    pub fn save_gif(&self, path: &Path, opts: GifOptions) -> Result<usize, PlotError> {
+        if self.outputs.is_empty() {
+            return Err(PlotError::Empty("nothing to animate".into()));
+        }
         register_fonts();
         let (frames, hold) = plan_frames(self.outputs.len(), opts.max_frames, opts.hold);
         let size = self.frame(0).size(opts.width);
-        prepare(path)?;
+        prepare(path).map_err(PlotError::from_any)?;
         let mut written = 0;
         crate::io::write_atomic_at(path, &mut |tmp: &Path| {
             let backend = BitMapBackend::gif(tmp, size, opts.delay_ms.max(10)).map_err(|e| {
@@ -156,7 +160,8 @@ impl Animation<'_> {
                 written += 1;
             }
             Ok(())
-        })?;
+        })
+        .map_err(PlotError::from_any)?;
         Ok(written)
     }
 }

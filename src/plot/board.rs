@@ -11,12 +11,13 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
-use super::{de, render, DrawResult, FONT};
+use super::{de, render, DrawResult, Figure, FONT};
 use crate::board::Board;
 use crate::graph::{open_path, KnightGraph, Tours};
 use crate::network::classify;
 use crate::solvers::Solution;
 use crate::tour::{cycles_from_edges, Tour};
+use crate::trace_file::OutputState;
 
 /// One path of squares, drawn as segments between square centres.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -146,7 +147,7 @@ impl BoardFigure {
         }
     }
 
-    /// A network state: `outputs` has one '0'/'1' per neuron of `graph` (canonical
+    /// A network state: `outputs` has one output per neuron of `graph` (canonical
     /// order). A degree-2 cover is drawn as its cycles; otherwise the active moves are
     /// drawn in grey and the squares without exactly two active moves are ringed.
     ///
@@ -156,25 +157,19 @@ impl BoardFigure {
     /// move is active get a dot, and a square's degree counts that move.
     pub fn outputs(
         graph: &KnightGraph,
-        outputs: &str,
+        outputs: &OutputState,
         title: impl Into<String>,
         subtitle: impl Into<String>,
     ) -> Self {
         let board = graph.board();
-        let active: Vec<(u32, u32)> = outputs
-            .bytes()
-            .enumerate()
-            .filter(|&(_, b)| b == b'1')
-            .map(|(e, _)| graph.endpoints(e))
-            .collect();
+        let active: Vec<(u32, u32)> = outputs.active().map(|e| graph.endpoints(e)).collect();
         let Some(apex) = graph.apex() else {
             if let Ok(cycles) = cycles_from_edges(board, &active) {
                 return BoardFigure::cycles(board, &cycles, title, subtitle);
             }
             return Self::unsettled(board, active, Vec::new(), title, subtitle);
         };
-        let v: Vec<u8> = outputs.bytes().map(|b| u8::from(b == b'1')).collect();
-        let cover = classify(graph, &v, true, 0).cycles;
+        let cover = classify(graph, &outputs.to_bytes(), true, 0).cycles;
         if cover.is_empty() {
             let (joined, moves): (Vec<_>, Vec<_>) = active.into_iter().partition(|e| e.1 == apex);
             let joined = joined.into_iter().map(|e| e.0).collect();
@@ -247,7 +242,7 @@ impl BoardFigure {
 
     /// Write the figure (`.png`, `.svg` or `.pdf` by extension) and its squares as CSV
     /// beside it. `width` pixels wide; the height follows from the board's shape.
-    pub fn save(&self, path: &Path, width: u32) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path, width: u32) -> Result<(), super::PlotError> {
         render(self, path, self.size(width))?;
         self.table().write(&super::table::csv_path(path))
     }
@@ -295,8 +290,68 @@ impl BoardFigure {
         (width, h)
     }
 
+    fn draw_legend<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        y: i32,
+        w: i32,
+    ) -> DrawResult {
+        let size = (w as f64 / 45.0).clamp(11.0, 16.0);
+        let font = (FONT, size).into_font().color(&INK);
+        let mut items: Vec<(Mark, String)> = Vec::new();
+        if self.paths.len() == 1 {
+            let p = &self.paths[0];
+            let kind = if p.closed { "closed" } else { "open" };
+            items.push((
+                Mark::Line(palette::BLUE),
+                format!("{kind} path, {} squares", p.squares.len()),
+            ));
+            if p.mark_ends {
+                items.push((Mark::Dot(palette::GREEN), "start (move 1)".into()));
+                items.push((
+                    Mark::Square(palette::VERMILLION),
+                    format!("end (move {})", p.squares.len()),
+                ));
+            }
+        } else if !self.paths.is_empty() {
+            let shown = self.paths.len().min(6);
+            for (i, p) in self.paths.iter().take(shown).enumerate() {
+                let kind = if p.closed { "cycle" } else { "path" };
+                items.push((
+                    Mark::Line(palette::series(i)),
+                    format!("{kind} {}: {}", i + 1, p.squares.len()),
+                ));
+            }
+            if self.paths.len() > shown {
+                items.push((
+                    Mark::None,
+                    format!("+{} more cycles", self.paths.len() - shown),
+                ));
+            }
+        }
+        if !self.loose.is_empty() || !self.flagged.is_empty() {
+            items.push((
+                Mark::Line(palette::GREY),
+                format!("{} active moves", self.loose.len()),
+            ));
+            items.push((
+                Mark::Ring(palette::VERMILLION),
+                format!("{} squares without 2 moves", self.flagged.len()),
+            ));
+        }
+        if !self.apex_joined.is_empty() {
+            items.push((
+                Mark::Dot(palette::GREEN),
+                format!("{} moves to the apex", self.apex_joined.len()),
+            ));
+        }
+        legend_row(root, &items, &font, y, w)
+    }
+}
+
+impl Figure for BoardFigure {
     /// Draw on any backend (the figure fills `root`).
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let (w, h) = root.dim_in_pixel();
         let (w, h) = (w as i32, h as i32);
@@ -502,67 +557,7 @@ impl BoardFigure {
         }
         Ok(())
     }
-
-    fn draw_legend<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        y: i32,
-        w: i32,
-    ) -> DrawResult {
-        let size = (w as f64 / 45.0).clamp(11.0, 16.0);
-        let font = (FONT, size).into_font().color(&INK);
-        let mut items: Vec<(Mark, String)> = Vec::new();
-        if self.paths.len() == 1 {
-            let p = &self.paths[0];
-            let kind = if p.closed { "closed" } else { "open" };
-            items.push((
-                Mark::Line(palette::BLUE),
-                format!("{kind} path, {} squares", p.squares.len()),
-            ));
-            if p.mark_ends {
-                items.push((Mark::Dot(palette::GREEN), "start (move 1)".into()));
-                items.push((
-                    Mark::Square(palette::VERMILLION),
-                    format!("end (move {})", p.squares.len()),
-                ));
-            }
-        } else if !self.paths.is_empty() {
-            let shown = self.paths.len().min(6);
-            for (i, p) in self.paths.iter().take(shown).enumerate() {
-                let kind = if p.closed { "cycle" } else { "path" };
-                items.push((
-                    Mark::Line(palette::series(i)),
-                    format!("{kind} {}: {}", i + 1, p.squares.len()),
-                ));
-            }
-            if self.paths.len() > shown {
-                items.push((
-                    Mark::None,
-                    format!("+{} more cycles", self.paths.len() - shown),
-                ));
-            }
-        }
-        if !self.loose.is_empty() || !self.flagged.is_empty() {
-            items.push((
-                Mark::Line(palette::GREY),
-                format!("{} active moves", self.loose.len()),
-            ));
-            items.push((
-                Mark::Ring(palette::VERMILLION),
-                format!("{} squares without 2 moves", self.flagged.len()),
-            ));
-        }
-        if !self.apex_joined.is_empty() {
-            items.push((
-                Mark::Dot(palette::GREEN),
-                format!("{} moves to the apex", self.apex_joined.len()),
-            ));
-        }
-        legend_row(root, &items, &font, y, w)
-    }
 }
-
-crate::impl_figure!(BoardFigure);
 
 /// A legend swatch.
 #[derive(Debug, Clone, Copy)]

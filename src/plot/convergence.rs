@@ -23,7 +23,7 @@ use super::board::{legend_row, Mark};
 use super::palette::{self, INK};
 
 use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, FONT};
+use super::{axes, de, render, DrawResult, Figure, FONT};
 use crate::board::Board;
 use crate::graph::Tours;
 use crate::network::{StepStats, Termination};
@@ -101,7 +101,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 
 impl ConvergenceData {
     /// Write the figure (`.png`, `.svg` or `.pdf`) and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         ConvergenceFigure {
             sets: vec![self.clone()],
         }
@@ -160,14 +160,17 @@ pub struct ConvergenceFigure {
 
 impl ConvergenceFigure {
     /// Write the figure and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
-        anyhow::ensure!(
-            self.sets
-                .iter()
-                .any(|d| d.runs.iter().any(|r| !r.is_empty())),
-            "no steps to plot in {}",
-            path.display()
-        );
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
+        if !self
+            .sets
+            .iter()
+            .any(|d| d.runs.iter().any(|r| !r.is_empty()))
+        {
+            return Err(super::PlotError::Empty(format!(
+                "no steps to plot in {}",
+                path.display()
+            )));
+        }
         render(self, path, (1050, 460))?;
         self.table().write(&csv_path(path))?;
         self.runs_table().write(&runs_csv_path(path))
@@ -242,8 +245,110 @@ impl ConvergenceFigure {
             "step or sweep".to_string()
         }
     }
+}
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+/// Colour of the seed run's thin line: light, so that it stays under the mean.
+const SEED_RUN: RGBColor = RGBColor(0xAA, 0xAA, 0xAA);
+
+/// Opacity of the percentile bands.
+const BAND_ALPHA: f64 = 0.25;
+
+/// One measure of every run of `d`.
+fn series(d: &ConvergenceData, pick: Pick) -> Vec<Vec<u32>> {
+    d.runs
+        .iter()
+        .map(|r| r.iter().map(pick).collect())
+        .collect()
+}
+
+/// `colour` at opacity `alpha` over white, as an opaque colour (legend swatches of
+/// translucent bands).
+fn on_white(colour: RGBColor, alpha: f64) -> RGBColor {
+    let mix = |c: u8| (c as f64 * alpha + 255.0 * (1.0 - alpha)).round() as u8;
+    RGBColor(mix(colour.0), mix(colour.1), mix(colour.2))
+}
+
+fn panel<DB: DrawingBackend, X>(
+    area: &DrawingArea<DB, Shift>,
+    x: X,
+    xlabel: &str,
+    y_max: f64,
+    title: &str,
+    ylabel: &str,
+    sets: &[(Vec<Vec<u32>>, RGBColor)],
+) -> DrawResult
+where
+    X: AsRangedCoord<Value = f64>,
+    X::CoordDescType: ValueFormatter<f64>,
+{
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, (FONT, 20).into_font().style(FontStyle::Bold))
+        .margin(8)
+        .x_label_area_size(46)
+        .y_label_area_size(62)
+        .build_cartesian_2d(
+            x,
+            axes::ticked(0f64..y_max, axes::linear_ticks(0.0, y_max, 5, true)),
+        )
+        .map_err(de)?;
+    chart
+        .configure_mesh()
+        .x_desc(xlabel)
+        .y_desc(ylabel)
+        .x_label_formatter(&|x| axes::number(*x))
+        .y_label_formatter(&|y| axes::number(*y))
+        .axis_desc_style((FONT, 18))
+        .label_style((FONT, 17))
+        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
+        .draw()
+        .map_err(de)?;
+    let single = sets.len() == 1;
+    // Bands first, then the seed run, then every mean on top.
+    let summaries: Vec<(Bands, RGBColor)> = sets.iter().map(|(s, c)| (bands(s), *c)).collect();
+    let steps = |n: usize| (0..n).map(|t| (t + 1) as f64);
+    for ((runs, _), (b, colour)) in sets.iter().zip(&summaries) {
+        if runs.len() == 1 {
+            continue;
+        }
+        let mut band: Vec<(f64, f64)> = steps(b.mean.len()).zip(b.high.iter().copied()).collect();
+        band.extend(steps(b.low.len()).zip(b.low.iter().copied()).rev());
+        chart
+            .draw_series(std::iter::once(Polygon::new(
+                band,
+                colour.mix(BAND_ALPHA).filled(),
+            )))
+            .map_err(de)?;
+    }
+    if single && sets[0].0.len() > 1 {
+        chart
+            .draw_series(LineSeries::new(
+                sets[0].0[0]
+                    .iter()
+                    .enumerate()
+                    .map(|(t, &v)| ((t + 1) as f64, v as f64)),
+                SEED_RUN.stroke_width(1),
+            ))
+            .map_err(de)?;
+    }
+    for (b, colour) in &summaries {
+        chart
+            .draw_series(LineSeries::new(
+                steps(b.mean.len()).zip(b.mean.iter().copied()),
+                colour.stroke_width(3),
+            ))
+            .map_err(de)?;
+    }
+    Ok(())
+}
+
+/// The runs CSV beside a convergence figure: `NAME-runs.csv` for `NAME.png`.
+pub fn runs_csv_path(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}-runs.csv"))
+}
+
+impl Figure for ConvergenceFigure {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let (w, h) = root.dim_in_pixel();
         let first = &self.sets[0];
@@ -394,108 +499,6 @@ impl ConvergenceFigure {
         legend_row(root, &items, &font, h as i32 - 22, w as i32)
     }
 }
-
-/// Colour of the seed run's thin line: light, so that it stays under the mean.
-const SEED_RUN: RGBColor = RGBColor(0xAA, 0xAA, 0xAA);
-
-/// Opacity of the percentile bands.
-const BAND_ALPHA: f64 = 0.25;
-
-/// One measure of every run of `d`.
-fn series(d: &ConvergenceData, pick: Pick) -> Vec<Vec<u32>> {
-    d.runs
-        .iter()
-        .map(|r| r.iter().map(pick).collect())
-        .collect()
-}
-
-/// `colour` at opacity `alpha` over white, as an opaque colour (legend swatches of
-/// translucent bands).
-fn on_white(colour: RGBColor, alpha: f64) -> RGBColor {
-    let mix = |c: u8| (c as f64 * alpha + 255.0 * (1.0 - alpha)).round() as u8;
-    RGBColor(mix(colour.0), mix(colour.1), mix(colour.2))
-}
-
-fn panel<DB: DrawingBackend, X>(
-    area: &DrawingArea<DB, Shift>,
-    x: X,
-    xlabel: &str,
-    y_max: f64,
-    title: &str,
-    ylabel: &str,
-    sets: &[(Vec<Vec<u32>>, RGBColor)],
-) -> DrawResult
-where
-    X: AsRangedCoord<Value = f64>,
-    X::CoordDescType: ValueFormatter<f64>,
-{
-    let mut chart = ChartBuilder::on(area)
-        .caption(title, (FONT, 20).into_font().style(FontStyle::Bold))
-        .margin(8)
-        .x_label_area_size(46)
-        .y_label_area_size(62)
-        .build_cartesian_2d(
-            x,
-            axes::ticked(0f64..y_max, axes::linear_ticks(0.0, y_max, 5, true)),
-        )
-        .map_err(de)?;
-    chart
-        .configure_mesh()
-        .x_desc(xlabel)
-        .y_desc(ylabel)
-        .x_label_formatter(&|x| axes::number(*x))
-        .y_label_formatter(&|y| axes::number(*y))
-        .axis_desc_style((FONT, 18))
-        .label_style((FONT, 17))
-        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
-        .draw()
-        .map_err(de)?;
-    let single = sets.len() == 1;
-    // Bands first, then the seed run, then every mean on top.
-    let summaries: Vec<(Bands, RGBColor)> = sets.iter().map(|(s, c)| (bands(s), *c)).collect();
-    let steps = |n: usize| (0..n).map(|t| (t + 1) as f64);
-    for ((runs, _), (b, colour)) in sets.iter().zip(&summaries) {
-        if runs.len() == 1 {
-            continue;
-        }
-        let mut band: Vec<(f64, f64)> = steps(b.mean.len()).zip(b.high.iter().copied()).collect();
-        band.extend(steps(b.low.len()).zip(b.low.iter().copied()).rev());
-        chart
-            .draw_series(std::iter::once(Polygon::new(
-                band,
-                colour.mix(BAND_ALPHA).filled(),
-            )))
-            .map_err(de)?;
-    }
-    if single && sets[0].0.len() > 1 {
-        chart
-            .draw_series(LineSeries::new(
-                sets[0].0[0]
-                    .iter()
-                    .enumerate()
-                    .map(|(t, &v)| ((t + 1) as f64, v as f64)),
-                SEED_RUN.stroke_width(1),
-            ))
-            .map_err(de)?;
-    }
-    for (b, colour) in &summaries {
-        chart
-            .draw_series(LineSeries::new(
-                steps(b.mean.len()).zip(b.mean.iter().copied()),
-                colour.stroke_width(3),
-            ))
-            .map_err(de)?;
-    }
-    Ok(())
-}
-
-/// The runs CSV beside a convergence figure: `NAME-runs.csv` for `NAME.png`.
-pub fn runs_csv_path(path: &Path) -> PathBuf {
-    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    path.with_file_name(format!("{stem}-runs.csv"))
-}
-
-crate::impl_figure!(ConvergenceFigure);
 
 #[cfg(test)]
 mod tests {

@@ -18,7 +18,7 @@ use super::data::{boards, spec_order, Group, SolverId, BOOTSTRAP_RESAMPLES};
 use super::palette::{self, INK};
 use super::panel::{cartesian, mesh};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, FONT};
+use super::{axes, de, render, DrawResult, Figure, FONT};
 
 /// Width of the legend column, in pixels.
 const LEGEND_WIDTH: i32 = 330;
@@ -64,7 +64,7 @@ impl CostPerTour {
     }
 
     /// Write the figure and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 620))?;
         self.table().write(&csv_path(path))
     }
@@ -141,8 +141,39 @@ impl CostPerTour {
         }
         t
     }
+}
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+/// Seconds as a value in ns, µs, ms or s and that unit.
+fn engineering(s: f64) -> (f64, &'static str) {
+    if s < 1e-6 {
+        (s * 1e9, "ns")
+    } else if s < 1e-3 {
+        (s * 1e6, "µs")
+    } else if s < 1.0 {
+        (s * 1e3, "ms")
+    } else {
+        (s, "s")
+    }
+}
+
+/// Seconds in engineering units: 12 ns, 3.4 µs, 560 ms, 2.1 s.
+pub fn seconds(s: f64) -> String {
+    let (v, unit) = engineering(s);
+    if v >= 10.0 {
+        format!("{v:.0} {unit}")
+    } else {
+        format!("{v:.1} {unit}")
+    }
+}
+
+/// An axis tick in engineering units without needless digits: 1 ms, 20 µs, 2.5 s.
+fn tick_seconds(s: f64) -> String {
+    let (v, unit) = engineering(s);
+    format!("{} {unit}", axes::number((v * 1000.0).round() / 1000.0))
+}
+
+impl Figure for CostPerTour {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let (w, _) = root.dim_in_pixel();
         let bs = boards(&self.groups);
@@ -294,34 +325,3 @@ impl CostPerTour {
         Ok(())
     }
 }
-
-/// Seconds as a value in ns, µs, ms or s and that unit.
-fn engineering(s: f64) -> (f64, &'static str) {
-    if s < 1e-6 {
-        (s * 1e9, "ns")
-    } else if s < 1e-3 {
-        (s * 1e6, "µs")
-    } else if s < 1.0 {
-        (s * 1e3, "ms")
-    } else {
-        (s, "s")
-    }
-}
-
-/// Seconds in engineering units: 12 ns, 3.4 µs, 560 ms, 2.1 s.
-pub fn seconds(s: f64) -> String {
-    let (v, unit) = engineering(s);
-    if v >= 10.0 {
-        format!("{v:.0} {unit}")
-    } else {
-        format!("{v:.1} {unit}")
-    }
-}
-
-/// An axis tick in engineering units without needless digits: 1 ms, 20 µs, 2.5 s.
-fn tick_seconds(s: f64) -> String {
-    let (v, unit) = engineering(s);
-    format!("{} {unit}", axes::number((v * 1000.0).round() / 1000.0))
-}
-
-crate::impl_figure!(CostPerTour);

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 use crate::board::Board;
 use crate::error::InputError;
-pub use crate::experiment::records::{self, Record};
+pub use crate::experiment::records::{self, Record, SolverFamily};
 use crate::solvers::Outcome;
 
 /// A loaded records file.
@@ -53,11 +53,9 @@ impl Records {
     }
 }
 
-/// A row's solver without its variant: `network` for `network:parberry`.
-pub fn solver(r: &Record) -> &str {
-    r.solver
-        .split_once(':')
-        .map_or(r.solver.as_str(), |(s, _)| s)
+/// A row's solver without its variant: [`SolverFamily::Network`] for `network:parberry`.
+pub fn solver(r: &Record) -> &SolverFamily {
+    r.solver.family()
 }
 
 /// A row's variant: the `variant` column, or else what follows `:` in the solver's name;
@@ -65,7 +63,7 @@ pub fn solver(r: &Record) -> &str {
 pub fn variant(r: &Record) -> Option<String> {
     Some(r.variant.clone())
         .filter(|v| !v.is_empty())
-        .or_else(|| r.solver.split_once(':').map(|(_, v)| v.to_string()))
+        .or_else(|| r.solver.detail().map(str::to_string))
 }
 
 /// A row's spec entry label, `None` when empty.
@@ -78,8 +76,8 @@ fn file_err(path: &Path, msg: impl std::fmt::Display) -> InputError {
 }
 
 /// Load `records.csv` (or any file with that layout, see the module doc).
-pub fn load(path: &Path) -> anyhow::Result<Records> {
-    let read = records::read_lenient(path)?;
+pub fn load(path: &Path) -> Result<Records, super::PlotError> {
+    let read = records::read_lenient(path).map_err(super::PlotError::from_any)?;
     for (i, r) in read.records.iter().enumerate() {
         let line = i + 2;
         if r.solver.is_empty() {
@@ -101,7 +99,7 @@ pub fn load(path: &Path) -> anyhow::Result<Records> {
 /// Which solver and variant a group of trials used.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SolverId {
-    pub solver: String,
+    pub solver: SolverFamily,
     pub variant: Option<String>,
     /// The spec entry's `label` when it says more than solver and variant (two entries
     /// with the same variant but different overrides stay apart).
@@ -109,13 +107,19 @@ pub struct SolverId {
 }
 
 impl SolverId {
+    /// The network alone.
     pub fn is_network(&self) -> bool {
-        self.solver == "network"
+        self.solver == SolverFamily::Network
+    }
+
+    /// The network followed by cycle merging (`network+merge`).
+    pub fn is_network_merge(&self) -> bool {
+        self.solver == SolverFamily::NetworkMerge
     }
 
     /// The network, alone or followed by cycle merging (`network+merge`).
     pub fn is_neural(&self) -> bool {
-        self.is_network() || self.solver == "network+merge"
+        self.solver.is_neural()
     }
 
     /// `network:parberry`, `warnsdorff`, `warnsdorff:roth` (the entry label replaces
@@ -123,7 +127,7 @@ impl SolverId {
     pub fn name(&self) -> String {
         match (&self.entry, &self.variant) {
             (Some(e), _) | (None, Some(e)) => format!("{}:{e}", self.solver),
-            (None, None) => self.solver.clone(),
+            (None, None) => self.solver.to_string(),
         }
     }
 
@@ -143,13 +147,13 @@ impl SolverId {
     /// `network+merge (parberry)`).
     pub fn display(&self) -> String {
         match (&self.entry, &self.variant) {
-            (Some(e), _) if !self.is_network() && !e.contains(self.solver.as_str()) => {
+            (Some(e), _) if !self.is_network() && !e.contains(self.solver.name()) => {
                 format!("{e} ({})", self.solver)
             }
             (Some(e), _) => e.clone(),
             (None, Some(v)) if self.is_network() => v.clone(),
             (None, Some(v)) => format!("{} ({v})", self.solver),
-            (None, None) => self.solver.clone(),
+            (None, None) => self.solver.to_string(),
         }
     }
 }
@@ -272,8 +276,9 @@ impl Share {
 pub fn aggregate(records: &Records) -> Vec<Group> {
     let mut map: BTreeMap<(SolverId, (usize, usize, usize)), Group> = BTreeMap::new();
     for (row, r) in records.rows.iter().enumerate() {
-        let (solver, variant, board) = (solver(r).to_string(), variant(r), r.board);
-        let plain = [Some(&solver), variant.as_ref()];
+        let (solver, variant, board) = (solver(r).clone(), variant(r), r.board);
+        let name = solver.name().to_string();
+        let plain = [Some(&name), variant.as_ref()];
         let id = SolverId {
             entry: label(r).filter(|l| {
                 !plain.contains(&Some(l))

@@ -23,8 +23,9 @@ use super::data::board_key;
 use super::palette;
 use super::panel::{cartesian, mesh, step_line};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, replay, DrawResult};
+use super::{axes, de, heading, render, replay, DrawResult, Figure};
 use crate::board::Board;
+use crate::error::InputError;
 use crate::experiment::{Record, Spec};
 use crate::solvers::Outcome;
 
@@ -105,7 +106,7 @@ impl FailureAnatomy {
         spec: &Spec,
         rows: &[Record],
         per_board: usize,
-    ) -> anyhow::Result<Option<FailureAnatomy>> {
+    ) -> Result<Option<FailureAnatomy>, super::PlotError> {
         let mut by: BTreeMap<(usize, usize, usize), (BoardFailures, Vec<&Record>)> =
             BTreeMap::new();
         for r in rows {
@@ -116,11 +117,11 @@ impl FailureAnatomy {
                 continue;
             }
             let Some(cell) = spec.cells.get(r.cell) else {
-                anyhow::bail!(
+                return Err(InputError::File(format!(
                     "records.csv row of cell {}, trial {}: the run has no such cell",
-                    r.cell,
-                    r.trial
-                );
+                    r.cell, r.trial
+                ))
+                .into());
             };
             let board = cell.board;
             let (f, picked) = by.entry(board_key(board)).or_insert_with(|| {
@@ -150,7 +151,7 @@ impl FailureAnatomy {
         }))
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 600))?;
         self.table().write(&csv_path(path))
     }
@@ -208,32 +209,6 @@ impl FailureAnatomy {
             }
         }
         t
-    }
-
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
-        root.fill(&WHITE).map_err(de)?;
-        let outcomes: u64 = self.boards.iter().map(|f| f.outcomes).sum();
-        let replayed: usize = self.boards.iter().map(|f| f.lengths.len()).sum();
-        heading(
-            root,
-            "Anatomy of several-cycle failures",
-            format!(
-                "{}: {outcomes} several-cycle outcomes, network configurations pooled per board; \
-                 lengths of {replayed} replayed (≤ {} per board)",
-                self.source, self.per_board
-            ),
-        )?;
-        let body = root.margin(72, 50, 10, 10);
-        let panels = body.split_evenly((1, 2));
-        self.draw_counts(&panels[0])?;
-        self.draw_lengths(&panels[1])?;
-        let legend: Vec<(Mark, String)> = self
-            .boards
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (Mark::Line(palette::series(i)), f.board.to_string()))
-            .collect();
-        legend_below(root, &legend, 18)
     }
 
     /// Left: share of the several-cycle outcomes by number of cycles.
@@ -306,7 +281,33 @@ impl FailureAnatomy {
     }
 }
 
-crate::impl_figure!(FailureAnatomy);
+impl Figure for FailureAnatomy {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+        root.fill(&WHITE).map_err(de)?;
+        let outcomes: u64 = self.boards.iter().map(|f| f.outcomes).sum();
+        let replayed: usize = self.boards.iter().map(|f| f.lengths.len()).sum();
+        heading(
+            root,
+            "Anatomy of several-cycle failures",
+            format!(
+                "{}: {outcomes} several-cycle outcomes, network configurations pooled per board; \
+                 lengths of {replayed} replayed (≤ {} per board)",
+                self.source, self.per_board
+            ),
+        )?;
+        let body = root.margin(72, 50, 10, 10);
+        let panels = body.split_evenly((1, 2));
+        self.draw_counts(&panels[0])?;
+        self.draw_lengths(&panels[1])?;
+        let legend: Vec<(Mark, String)> = self
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (Mark::Line(palette::series(i)), f.board.to_string()))
+            .collect();
+        legend_below(root, &legend, 18)
+    }
+}
 
 #[cfg(test)]
 mod tests {

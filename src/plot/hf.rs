@@ -23,7 +23,7 @@ use super::data::{board_key, spec_order, Group, Share};
 use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, trials_phrase, DrawResult};
+use super::{axes, de, heading, render, trials_phrase, DrawResult, Figure};
 use crate::board::Board;
 use crate::error::InputError;
 
@@ -183,7 +183,7 @@ impl HfRatio {
             .collect()
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 640))?;
         self.table().write(&csv_path(path))
     }
@@ -230,8 +230,10 @@ impl HfRatio {
         }
         t
     }
+}
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+impl Figure for HfRatio {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let bs = self.boards();
         let series = self.series();
@@ -311,11 +313,10 @@ impl HfRatio {
     }
 }
 
-crate::impl_figure!(HfRatio);
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiment::records::SolverFamily;
     use std::collections::BTreeMap;
 
     fn write(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
@@ -379,7 +380,7 @@ mod tests {
     fn group(preset: &str, board: &str, outcomes: &[(&str, u64)]) -> Group {
         Group {
             id: crate::plot::data::SolverId {
-                solver: "network".into(),
+                solver: SolverFamily::Network,
                 variant: Some(preset.into()),
                 entry: None,
             },

@@ -20,7 +20,7 @@ use super::data::{board_key, boards, spec_order, Group};
 use super::palette;
 use super::panel::{cartesian, mesh};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, FONT};
+use super::{axes, de, render, DrawResult, Figure, FONT};
 
 /// Bins per histogram.
 pub const BINS: usize = 20;
@@ -158,7 +158,7 @@ impl IterationHistograms {
     }
 
     /// Write the figure and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, self.size())?;
         self.table().write(&csv_path(path))
     }
@@ -221,62 +221,6 @@ impl IterationHistograms {
             self.groups
                 .iter()
                 .flat_map(|g| g.iterations.iter().map(|v| v.0)),
-        )
-    }
-
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
-        root.fill(&WHITE).map_err(de)?;
-        if !self.histograms() {
-            return self.draw_quantiles(root);
-        }
-        heading(
-            root,
-            "Iterations per network trial",
-            format!(
-                "{}: the records' iterations column (steps or sweeps per trial); {}; shared axes",
-                self.source,
-                super::trials_phrase(self.groups.iter().map(|g| g.trials), "panel")
-            ),
-        )?;
-        let body = root.margin(72, 50, 10, 10);
-        let areas = body.split_evenly(self.grid());
-        let (e, log) = self.shared_edges();
-        let hists: Vec<(&Group, Histogram)> = self
-            .panels()
-            .into_iter()
-            .map(|g| (g, histogram_on(&g.iterations, e.clone(), log)))
-            .collect();
-        let y_max = hists
-            .iter()
-            .flat_map(|(g, h)| {
-                let n = g.iterations.len().max(1) as f64;
-                (0..BINS).map(move |i| 100.0 * (h.tours[i] + h.others[i]) as f64 / n)
-            })
-            .fold(1.0, f64::max)
-            * 1.08;
-        let (lo, hi) = (e[0], e[BINS]);
-        for (area, (g, hist)) in areas.iter().zip(&hists) {
-            if log {
-                let ticks = axes::log_ticks_at_most(lo, hi, 5);
-                panel(
-                    area,
-                    axes::ticked((lo..hi).log_scale(), ticks),
-                    g,
-                    hist,
-                    y_max,
-                )?;
-            } else {
-                let ticks = axes::linear_ticks(lo, hi, 4, true);
-                panel(area, axes::ticked(lo..hi, ticks), g, hist, y_max)?;
-            }
-        }
-        legend_below(
-            root,
-            &[
-                (Mark::Box(palette::BLUE), "trial found a tour".into()),
-                (Mark::Box(palette::VERMILLION), "no tour".into()),
-            ],
-            18,
         )
     }
 
@@ -482,7 +426,63 @@ where
     Ok(())
 }
 
-crate::impl_figure!(IterationHistograms);
+impl Figure for IterationHistograms {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+        root.fill(&WHITE).map_err(de)?;
+        if !self.histograms() {
+            return self.draw_quantiles(root);
+        }
+        heading(
+            root,
+            "Iterations per network trial",
+            format!(
+                "{}: the records' iterations column (steps or sweeps per trial); {}; shared axes",
+                self.source,
+                super::trials_phrase(self.groups.iter().map(|g| g.trials), "panel")
+            ),
+        )?;
+        let body = root.margin(72, 50, 10, 10);
+        let areas = body.split_evenly(self.grid());
+        let (e, log) = self.shared_edges();
+        let hists: Vec<(&Group, Histogram)> = self
+            .panels()
+            .into_iter()
+            .map(|g| (g, histogram_on(&g.iterations, e.clone(), log)))
+            .collect();
+        let y_max = hists
+            .iter()
+            .flat_map(|(g, h)| {
+                let n = g.iterations.len().max(1) as f64;
+                (0..BINS).map(move |i| 100.0 * (h.tours[i] + h.others[i]) as f64 / n)
+            })
+            .fold(1.0, f64::max)
+            * 1.08;
+        let (lo, hi) = (e[0], e[BINS]);
+        for (area, (g, hist)) in areas.iter().zip(&hists) {
+            if log {
+                let ticks = axes::log_ticks_at_most(lo, hi, 5);
+                panel(
+                    area,
+                    axes::ticked((lo..hi).log_scale(), ticks),
+                    g,
+                    hist,
+                    y_max,
+                )?;
+            } else {
+                let ticks = axes::linear_ticks(lo, hi, 4, true);
+                panel(area, axes::ticked(lo..hi, ticks), g, hist, y_max)?;
+            }
+        }
+        legend_below(
+            root,
+            &[
+                (Mark::Box(palette::BLUE), "trial found a tour".into()),
+                (Mark::Box(palette::VERMILLION), "no tour".into()),
+            ],
+            18,
+        )
+    }
+}
 
 #[cfg(test)]
 mod tests {

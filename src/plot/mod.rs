@@ -25,6 +25,7 @@
 //! | [`phase`] | phase diagram of a two-key sweep: tour rate as a heat map, one panel per board |
 //! | [`hf`] | tours among settled attempts per preset beside H/F (closed tours / 2-factors) |
 //! | [`failures`] | anatomy of several-cycle failures: number of cycles and cycle lengths, by board |
+//! | [`results`] | which figures a results folder supports, in drawing order, and why the others are left out |
 //! | [`replay`] | replaying network trials of a results folder, checked against their records (the cycle lengths) |
 //! | [`trace`] | the `solve --trace` reader, for convergence and animation from saved runs |
 //! | [`axes`] | tick positions shared by the figures (board categories, log and linear axes) |
@@ -50,6 +51,7 @@ pub mod pdf;
 pub mod phase;
 pub mod published;
 pub mod replay;
+pub mod results;
 pub mod run_length;
 pub mod table;
 pub mod tour_rate;
@@ -63,6 +65,47 @@ use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 
 use crate::error::InputError;
+
+/// A figure that could not be drawn or written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlotError {
+    /// Bad input: an output path that cannot be a file, a data file that cannot be read
+    /// or that contradicts its run.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The backend failed to draw.
+    #[error("drawing failed: {0}")]
+    Drawing(String),
+    /// The figure or its data could not be written for a reason of the environment (a
+    /// full disk, an encoder's failure); the message names the file.
+    #[error("{0}")]
+    Write(String),
+    /// There is nothing to draw (a convergence figure without steps, an animation
+    /// without states).
+    #[error("{0}")]
+    Empty(String),
+}
+
+impl PlotError {
+    /// Whether the failure is bad input rather than the environment's.
+    pub fn is_input(&self) -> bool {
+        matches!(self, PlotError::Input(e) if !e.is_environment())
+    }
+
+    /// The error of a write through [`crate::io`] (or of a reader that reports in
+    /// `anyhow`): its [`InputError`] if it carries one, else the environment's failure
+    /// with the whole chain as its message.
+    pub(crate) fn from_any(e: anyhow::Error) -> PlotError {
+        if let Some(PlotError::Input(i)) = e.downcast_ref::<PlotError>() {
+            return PlotError::Input(i.clone());
+        }
+        match e.downcast::<InputError>() {
+            Ok(i) => PlotError::Input(i),
+            Err(e) => PlotError::Write(format!("{e:#}")),
+        }
+    }
+}
 
 /// Every font family string the figures draw with; each is registered as DejaVu Sans.
 pub const FONT: &str = "sans-serif";
@@ -228,14 +271,14 @@ pub(crate) fn svg_err(e: DrawingAreaErrorKind<std::io::Error>) -> anyhow::Error 
 /// file is written through [`crate::io`]: drawn into a temporary file beside `path`
 /// (created before drawing starts, so a path that cannot be written fails at once),
 /// renamed into place when complete, removed on every failure.
-pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> anyhow::Result<()> {
+pub fn render<F: Figure>(figure: &F, path: &Path, size: (u32, u32)) -> Result<(), PlotError> {
     register_fonts();
     let format = ImageFormat::from_path(path, "output")?;
-    prepare(path)?;
-    match format {
+    prepare(path).map_err(PlotError::from_any)?;
+    let written = match format {
         ImageFormat::Png => crate::io::write_atomic_at(path, &mut |tmp: &Path| {
             let root = BitMapBackend::new(tmp, size).into_drawing_area();
-            figure.draw_bitmap(&root)?;
+            figure.draw(&root)?;
             root.present().map_err(bitmap_err)
         }),
         ImageFormat::Svg | ImageFormat::Pdf => {
@@ -243,7 +286,7 @@ pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> 
                 let mut svg = String::new();
                 {
                     let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-                    figure.draw_svg(&root)?;
+                    figure.draw(&root)?;
                     root.present().map_err(svg_err)?;
                 }
                 if format == ImageFormat::Pdf {
@@ -254,55 +297,27 @@ pub fn render<F: Figure + ?Sized>(figure: &F, path: &Path, size: (u32, u32)) -> 
                 Ok(())
             })
         }
-    }
+    };
+    written.map_err(PlotError::from_any)
 }
 
 /// Result of drawing on a backend.
-pub type DrawResult = anyhow::Result<()>;
+pub type DrawResult = Result<(), PlotError>;
 
-/// A figure that can draw itself on either still backend. Implement it with
-/// [`impl_figure!`](crate::impl_figure), which forwards both methods to one generic
-/// `draw<DB: DrawingBackend>` method.
+/// A figure: it draws itself on any plotters backend (PNG, GIF, SVG), so [`render`]
+/// writes it in whichever format the path asks for.
 pub trait Figure {
-    fn draw_bitmap(
+    /// Draw the whole figure on `root`.
+    fn draw<DB: DrawingBackend>(
         &self,
-        root: &DrawingArea<BitMapBackend<'_>, plotters::coord::Shift>,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
     ) -> DrawResult;
-    fn draw_svg(&self, root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> DrawResult;
 }
 
-/// Implement [`Figure`] for a type with an inherent
-/// `fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult`.
-#[macro_export]
-macro_rules! impl_figure {
-    ($t:ty) => {
-        impl $crate::plot::Figure for $t {
-            fn draw_bitmap(
-                &self,
-                root: &plotters::prelude::DrawingArea<
-                    plotters::prelude::BitMapBackend<'_>,
-                    plotters::coord::Shift,
-                >,
-            ) -> $crate::plot::DrawResult {
-                self.draw(root)
-            }
-            fn draw_svg(
-                &self,
-                root: &plotters::prelude::DrawingArea<
-                    plotters::prelude::SVGBackend<'_>,
-                    plotters::coord::Shift,
-                >,
-            ) -> $crate::plot::DrawResult {
-                self.draw(root)
-            }
-        }
-    };
-}
-
-/// Convert a backend's drawing error into `anyhow` (backend errors are not `'static`
-/// in plotters' signatures, so they are formatted on one line).
-pub(crate) fn de<E: std::fmt::Display>(e: E) -> anyhow::Error {
-    anyhow!("drawing failed: {e}")
+/// A backend's drawing error as a [`PlotError::Drawing`] (backend errors are not
+/// `'static` in plotters' signatures, so they are formatted on one line).
+pub(crate) fn de<E: std::fmt::Display>(e: E) -> PlotError {
+    PlotError::Drawing(e.to_string())
 }
 
 /// Draw a figure's bold title and the subtitle under it, centred at the top (the body

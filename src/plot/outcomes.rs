@@ -24,7 +24,7 @@ use super::board::{legend_below, Mark};
 use super::data::{boards, spec_order, Group, Share, SolverId};
 use super::palette::{self, INK};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, FONT};
+use super::{axes, de, render, DrawResult, Figure, FONT};
 use crate::network::Termination;
 
 /// Stacked outcomes, bottom first, with their legend labels.
@@ -49,7 +49,7 @@ impl OutcomeShares {
     /// found a tour in every trial on every board; `None` if nothing is left.
     pub fn new(source: impl Into<String>, groups: &[Group]) -> Option<OutcomeShares> {
         let always = |id: &SolverId| {
-            id.solver == "network+merge"
+            id.is_network_merge()
                 && groups
                     .iter()
                     .filter(|g| &g.id == id)
@@ -100,7 +100,7 @@ impl OutcomeShares {
     }
 
     /// Write the figure and its data (`.csv` beside it).
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, self.size())?;
         self.table().write(&csv_path(path))
     }
@@ -126,65 +126,6 @@ impl OutcomeShares {
             }
         }
         t
-    }
-
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
-        root.fill(&WHITE).map_err(de)?;
-        let configs = self.configs();
-        let per = trials_phrase(
-            self.groups.iter().map(|g| g.trials),
-            "configuration and board",
-        );
-        heading(
-            root,
-            "How network trials end, by board size",
-            format!(
-                "{}: {per}; bars: Wilson 95% intervals of the cumulative share at each boundary",
-                self.source
-            ),
-        )?;
-        let body = root.margin(72, 50, 10, 10);
-        let cols = self.columns();
-        let (panels, _) = self.shape();
-        let areas = body.split_evenly((panels.div_ceil(cols), cols));
-        if self.by_board() {
-            for (area, b) in areas.iter().zip(boards(&self.groups)) {
-                let groups: Vec<(String, &Group)> = configs
-                    .iter()
-                    .filter_map(|id| {
-                        let g = self.groups.iter().find(|g| &g.id == id && g.board == b)?;
-                        Some((id.display(), g))
-                    })
-                    .collect();
-                panel(area, &format!("board {b}"), "configuration", &groups)?;
-            }
-        } else {
-            for (area, id) in areas.iter().zip(&configs) {
-                let mut groups: Vec<(String, &Group)> = self
-                    .groups
-                    .iter()
-                    .filter(|g| &g.id == id)
-                    .map(|g| (g.board.to_string(), g))
-                    .collect();
-                groups.sort_by_key(|(_, g)| super::data::board_key(g.board));
-                panel(area, &id.display(), "board", &groups)?;
-            }
-        }
-        let used: Vec<&str> = STACK
-            .iter()
-            .map(|(k, _)| *k)
-            .filter(|k| self.groups.iter().any(|g| stacked_count(g, k) > 0))
-            .collect();
-        let items: Vec<(Mark, String)> = STACK
-            .iter()
-            .filter(|(k, _)| used.contains(k) || *k != "other")
-            .map(|(k, label)| (Mark::Box(palette::outcome(k)), label.to_string()))
-            .chain(std::iter::once((
-                Mark::Line(INK),
-                "95% interval".to_string(),
-            )))
-            .collect();
-        legend_below(root, &items, 18)
     }
 }
 
@@ -324,4 +265,63 @@ fn panel<DB: DrawingBackend>(
     Ok(())
 }
 
-crate::impl_figure!(OutcomeShares);
+impl Figure for OutcomeShares {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+        root.fill(&WHITE).map_err(de)?;
+        let configs = self.configs();
+        let per = trials_phrase(
+            self.groups.iter().map(|g| g.trials),
+            "configuration and board",
+        );
+        heading(
+            root,
+            "How network trials end, by board size",
+            format!(
+                "{}: {per}; bars: Wilson 95% intervals of the cumulative share at each boundary",
+                self.source
+            ),
+        )?;
+        let body = root.margin(72, 50, 10, 10);
+        let cols = self.columns();
+        let (panels, _) = self.shape();
+        let areas = body.split_evenly((panels.div_ceil(cols), cols));
+        if self.by_board() {
+            for (area, b) in areas.iter().zip(boards(&self.groups)) {
+                let groups: Vec<(String, &Group)> = configs
+                    .iter()
+                    .filter_map(|id| {
+                        let g = self.groups.iter().find(|g| &g.id == id && g.board == b)?;
+                        Some((id.display(), g))
+                    })
+                    .collect();
+                panel(area, &format!("board {b}"), "configuration", &groups)?;
+            }
+        } else {
+            for (area, id) in areas.iter().zip(&configs) {
+                let mut groups: Vec<(String, &Group)> = self
+                    .groups
+                    .iter()
+                    .filter(|g| &g.id == id)
+                    .map(|g| (g.board.to_string(), g))
+                    .collect();
+                groups.sort_by_key(|(_, g)| super::data::board_key(g.board));
+                panel(area, &id.display(), "board", &groups)?;
+            }
+        }
+        let used: Vec<&str> = STACK
+            .iter()
+            .map(|(k, _)| *k)
+            .filter(|k| self.groups.iter().any(|g| stacked_count(g, k) > 0))
+            .collect();
+        let items: Vec<(Mark, String)> = STACK
+            .iter()
+            .filter(|(k, _)| used.contains(k) || *k != "other")
+            .map(|(k, label)| (Mark::Box(palette::outcome(k)), label.to_string()))
+            .chain(std::iter::once((
+                Mark::Line(INK),
+                "95% interval".to_string(),
+            )))
+            .collect();
+        legend_below(root, &items, 18)
+    }
+}

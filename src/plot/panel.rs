@@ -30,7 +30,7 @@ pub fn cartesian<'a, DB, X, Y>(
     y_label_area: u32,
     x: X,
     y: Y,
-) -> anyhow::Result<Panel<'a, DB, X, Y>>
+) -> Result<Panel<'a, DB, X, Y>, super::PlotError>
 where
     DB: DrawingBackend,
     X: AsRangedCoord,

@@ -14,24 +14,25 @@
 //! byte offset, and the cross-reference table stays right. The same figure then gives
 //! the same bytes.
 
-use anyhow::anyhow;
+use super::PlotError;
 
 /// Convert an SVG document (as written by plotters' SVG backend) into PDF bytes.
-pub fn svg_to_pdf(svg: &str) -> anyhow::Result<Vec<u8>> {
+pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, PlotError> {
     let mut options = usvg::Options::default();
     let db = options.fontdb_mut();
     db.load_font_data(dejavu::sans::regular().to_vec());
     db.set_sans_serif_family("DejaVu Sans");
     db.set_serif_family("DejaVu Sans");
     db.set_monospace_family("DejaVu Sans");
-    let tree = usvg::Tree::from_str(svg, &options)
-        .map_err(|e| anyhow!("cannot read the drawn SVG for PDF conversion: {e}"))?;
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| {
+        PlotError::Write(format!("cannot read the drawn SVG for PDF conversion: {e}"))
+    })?;
     let mut pdf = svg2pdf::to_pdf(
         &tree,
         svg2pdf::ConversionOptions::default(),
         svg2pdf::PageOptions::default(),
     )
-    .map_err(|e| anyhow!("cannot convert the figure to PDF: {e}"))?;
+    .map_err(|e| PlotError::Write(format!("cannot convert the figure to PDF: {e}")))?;
     sort_reference_dictionaries(&mut pdf);
     Ok(pdf)
 }

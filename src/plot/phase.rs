@@ -14,7 +14,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::data::board_key;
 use super::palette::{self, INK};
 use super::table::{csv_path, num, Table};
-use super::{de, heading, render, DrawResult, FONT};
+use super::{de, heading, render, DrawResult, Figure, FONT};
 use crate::board::Board;
 use crate::experiment::spec::Setting;
 use crate::experiment::{Spec, Summary};
@@ -131,7 +131,7 @@ impl PhaseDiagram {
         (1050, rows as u32 * 380 + 110)
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, self.size())?;
         self.table().write(&csv_path(path))
     }
@@ -166,8 +166,10 @@ impl PhaseDiagram {
         }
         t
     }
+}
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+impl Figure for PhaseDiagram {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let rate = |q: &Square| {
             if q.trials == 0 {
@@ -256,8 +258,6 @@ impl PhaseDiagram {
         Ok(())
     }
 }
-
-crate::impl_figure!(PhaseDiagram);
 
 #[cfg(test)]
 mod tests {

@@ -11,15 +11,15 @@
 
 use std::collections::BTreeMap;
 
-use anyhow::Result;
 use rayon::prelude::*;
 
+use super::PlotError;
 use crate::error::InputError;
 use crate::experiment::runner::Prepared;
 use crate::experiment::{Record, Spec};
 
 /// A row the run cannot have written, as bad input.
-fn bad(r: &Record, why: String) -> anyhow::Error {
+fn bad(r: &Record, why: String) -> PlotError {
     InputError::File(format!("{}: {why}", name(r))).into()
 }
 
@@ -27,7 +27,7 @@ fn bad(r: &Record, why: String) -> anyhow::Error {
 /// trials of `spec`), longest first, in the order of `rows`. On an open-tour cell's
 /// graph the component through the apex is an open path: its squares are counted, so
 /// a trial's lengths always sum to the board's squares.
-pub fn cycle_lengths(spec: &Spec, rows: &[&Record]) -> Result<Vec<Vec<usize>>> {
+pub fn cycle_lengths(spec: &Spec, rows: &[&Record]) -> Result<Vec<Vec<usize>>, PlotError> {
     let mut cells: BTreeMap<usize, Prepared<'_>> = BTreeMap::new();
     for r in rows {
         let cell = spec

@@ -20,7 +20,7 @@ use super::data::{board_key, label, solver, variant, Records};
 use super::palette;
 use super::panel::{cartesian, mesh, step_line};
 use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, DrawResult};
+use super::{axes, de, heading, render, DrawResult, Figure};
 use crate::board::Board;
 use crate::experiment::summary::human_ns;
 use crate::solvers::Outcome;
@@ -160,7 +160,7 @@ impl RunLengths {
         drawn.iter().all(|c| c.board == b).then_some(b)
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 620))?;
         self.table().write(&csv_path(path))
     }
@@ -211,8 +211,55 @@ impl RunLengths {
         }
         t
     }
+}
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+/// One ECDF panel: a step line per series (sorted values), log x.
+fn ecdf_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    x_desc: &str,
+    series: &[Vec<f64>],
+    label: &dyn Fn(f64) -> String,
+) -> DrawResult {
+    let positive = || series.iter().flatten().copied().filter(|v| *v > 0.0);
+    let (lo, hi) = match (
+        positive().fold(f64::INFINITY, f64::min),
+        positive().fold(0.0f64, f64::max),
+    ) {
+        (lo, hi) if lo.is_finite() && hi > 0.0 => (lo / 1.5, hi * 1.5),
+        _ => (1.0, 10.0),
+    };
+    let ticks = axes::log_ticks_at_most(lo, hi, 6);
+    let mut chart = cartesian(
+        area,
+        12,
+        70,
+        axes::ticked((lo..hi).log_scale(), ticks),
+        0.0..1.02,
+    )?;
+    mesh(&mut chart, x_desc, "share of runs")
+        .x_label_formatter(&|v| label(*v))
+        .y_label_formatter(&|v| axes::percent(*v))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(de)?;
+    for (i, values) in series.iter().enumerate() {
+        let n = values.len();
+        if n == 0 {
+            continue;
+        }
+        let points = values
+            .iter()
+            .enumerate()
+            .map(|(k, v)| (v.max(lo), (k + 1) as f64 / n as f64));
+        chart
+            .draw_series(step_line(points, lo, hi, i))
+            .map_err(de)?;
+    }
+    Ok(())
+}
+
+impl Figure for RunLengths {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let drawn = self.drawn();
         let with_tour = self.cells.iter().filter(|c| !c.runs.is_empty()).count();
@@ -266,53 +313,6 @@ impl RunLengths {
     }
 }
 
-/// One ECDF panel: a step line per series (sorted values), log x.
-fn ecdf_panel<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    x_desc: &str,
-    series: &[Vec<f64>],
-    label: &dyn Fn(f64) -> String,
-) -> DrawResult {
-    let positive = || series.iter().flatten().copied().filter(|v| *v > 0.0);
-    let (lo, hi) = match (
-        positive().fold(f64::INFINITY, f64::min),
-        positive().fold(0.0f64, f64::max),
-    ) {
-        (lo, hi) if lo.is_finite() && hi > 0.0 => (lo / 1.5, hi * 1.5),
-        _ => (1.0, 10.0),
-    };
-    let ticks = axes::log_ticks_at_most(lo, hi, 6);
-    let mut chart = cartesian(
-        area,
-        12,
-        70,
-        axes::ticked((lo..hi).log_scale(), ticks),
-        0.0..1.02,
-    )?;
-    mesh(&mut chart, x_desc, "share of runs")
-        .x_label_formatter(&|v| label(*v))
-        .y_label_formatter(&|v| axes::percent(*v))
-        .light_line_style(TRANSPARENT)
-        .draw()
-        .map_err(de)?;
-    for (i, values) in series.iter().enumerate() {
-        let n = values.len();
-        if n == 0 {
-            continue;
-        }
-        let points = values
-            .iter()
-            .enumerate()
-            .map(|(k, v)| (v.max(lo), (k + 1) as f64 / n as f64));
-        chart
-            .draw_series(step_line(points, lo, hi, i))
-            .map_err(de)?;
-    }
-    Ok(())
-}
-
-crate::impl_figure!(RunLengths);
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,7 +324,7 @@ mod tests {
             cell: 0,
             label: "p".into(),
             board: "6x6".parse().unwrap(),
-            solver: "network:parberry".into(),
+            solver: "network:parberry".parse().unwrap(),
             variant: "parberry".into(),
             trial,
             seed: 0,

@@ -26,7 +26,7 @@ impl Table {
     }
 
     /// Write the table to `path` (atomically, through [`crate::io::write_atomic_with`]).
-    pub fn write(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn write(&self, path: &Path) -> Result<(), super::PlotError> {
         crate::io::write_atomic_with(path, &mut |out: &mut dyn std::io::Write| {
             let mut w = csv::Writer::from_writer(out);
             w.write_record(&self.header)?;
@@ -36,6 +36,7 @@ impl Table {
             w.flush()?;
             Ok(())
         })
+        .map_err(super::PlotError::from_any)
     }
 }
 

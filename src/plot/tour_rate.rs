@@ -17,7 +17,7 @@ use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh};
 use super::published::Published;
 use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult};
+use super::{axes, de, render, DrawResult, Figure};
 use crate::board::Board;
 
 /// Network groups and optional published rates.
@@ -86,7 +86,7 @@ impl TourRate {
         v
     }
 
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 640))?;
         self.table().write(&csv_path(path))
     }
@@ -117,8 +117,10 @@ impl TourRate {
         }
         t
     }
+}
 
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
+impl Figure for TourRate {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let bs = self.boards();
         let series = self.series();
@@ -206,5 +208,3 @@ impl TourRate {
         legend_below(root, &legend, 18)
     }
 }
-
-crate::impl_figure!(TourRate);

@@ -13,7 +13,7 @@ use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::network::{classify, StepStats, Termination};
 use crate::solvers::Outcome;
-use crate::trace_file::{IterationUnit, TraceFile};
+use crate::trace_file::{IterationUnit, OutputState, TraceFile};
 
 /// A saved trace of one attempt.
 #[derive(Debug, Clone)]
@@ -28,7 +28,8 @@ pub struct SavedTrace {
     /// Which attempt of the solve this was (1-based), if recorded.
     pub attempt: Option<u64>,
     pub unit: IterationUnit,
-    pub outputs: Vec<String>,
+    /// The recorded states, the initial one first.
+    pub outputs: Vec<OutputState>,
     /// The measurements after each step, squares off degree 2 over squares only.
     pub steps: Vec<StepStats>,
 }
@@ -64,7 +65,11 @@ impl SavedTrace {
 
 /// The termination an attempt that ended as `outcome` with outputs `last` stands for:
 /// the iteration cap, or the classification of its last state, which must agree.
-fn ending(graph: &KnightGraph, outcome: Outcome, last: &str) -> Result<Termination, String> {
+fn ending(
+    graph: &KnightGraph,
+    outcome: Outcome,
+    last: &OutputState,
+) -> Result<Termination, String> {
     if outcome == Outcome::IterationCap {
         return Ok(Termination::IterationCap);
     }
@@ -74,8 +79,7 @@ fn ending(graph: &KnightGraph, outcome: Outcome, last: &str) -> Result<Terminati
             Termination::NAMES.join(", ")
         ));
     }
-    let v: Vec<u8> = last.bytes().map(|b| b - b'0').collect();
-    let shown = classify(graph, &v, true, 0).termination;
+    let shown = classify(graph, &last.to_bytes(), true, 0).termination;
     if Outcome::from(&shown) != outcome {
         return Err(format!(
             "its outcome '{outcome}' is not what its last state shows ({})",
@@ -86,10 +90,10 @@ fn ending(graph: &KnightGraph, outcome: Outcome, last: &str) -> Result<Terminati
 }
 
 /// Number of squares (the apex is none) without exactly two active moves in `outputs`
-/// (one '0'/'1' per neuron of `graph`), counting a square's apex neuron as one of them.
-pub fn squares_off_two(graph: &KnightGraph, outputs: &str) -> u32 {
+/// (one output per neuron of `graph`), counting a square's apex neuron as one of them.
+pub fn squares_off_two(graph: &KnightGraph, outputs: &OutputState) -> u32 {
     let mut degree = vec![0u32; graph.vertices()];
-    for (e, _) in outputs.bytes().enumerate().filter(|&(_, b)| b == b'1') {
+    for e in outputs.active() {
         let (a, b) = graph.endpoints(e);
         degree[a as usize] += 1;
         degree[b as usize] += 1;
@@ -105,7 +109,7 @@ pub fn squares_off_two(graph: &KnightGraph, outputs: &str) -> u32 {
 /// vertex, the open graph's apex too. Unchanged on the knight's graph.
 pub fn square_steps(
     graph: &KnightGraph,
-    outputs: &[String],
+    outputs: &[OutputState],
     mut steps: Vec<StepStats>,
 ) -> Vec<StepStats> {
     let Some(apex) = graph.apex() else {
@@ -114,10 +118,7 @@ pub fn square_steps(
     // The apex's neurons are the last ones, one per square.
     let first = graph.edges() - graph.degree(apex);
     for (s, after) in steps.iter_mut().zip(&outputs[1..]) {
-        let apex_degree = after.as_bytes()[first..]
-            .iter()
-            .filter(|&&b| b == b'1')
-            .count();
+        let apex_degree = after.outputs()[first..].iter().filter(|&&on| on).count();
         s.off_two -= u32::from(apex_degree != 2);
     }
     steps

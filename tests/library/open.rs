@@ -17,7 +17,7 @@ use knightnet::rng_from_seed;
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Closure, Request, Solution, Solver};
 use knightnet::tour::validate;
-use knightnet::trace_file::IterationUnit;
+use knightnet::trace_file::{IterationUnit, OutputState};
 use proptest::prelude::*;
 
 fn board(s: &str) -> Board {
@@ -387,10 +387,10 @@ fn figure_squares(rows: &[Vec<String>], b: Board, kind: &str, number: &str) -> V
 
 /// Squares without exactly two active neurons in `outputs` on `g`, apex excluded,
 /// computed from the neurons' endpoints.
-fn squares_off(g: &KnightGraph, outputs: &str) -> u32 {
+fn squares_off(g: &KnightGraph, outputs: &OutputState) -> u32 {
     let mut degree = vec![0; g.vertices()];
-    for (e, c) in outputs.chars().enumerate() {
-        if c == '1' {
+    for (e, &on) in outputs.outputs().iter().enumerate() {
+        if on {
             let (a, b) = g.endpoints(e);
             degree[a as usize] += 1;
             degree[b as usize] += 1;
@@ -476,7 +476,7 @@ fn an_open_trace_is_drawn_by_animate_and_convergence() {
     let state = &t.outputs[1];
     let first_apex = t.graph.edges() - 25;
     let joined: Vec<u32> = (0..25u32)
-        .filter(|&s| state.as_bytes()[first_apex + s as usize] == b'1')
+        .filter(|&s| state.outputs()[first_apex + s as usize])
         .collect();
     let mut drawn = figure_squares(&rows, b, "apex-move", "0");
     drawn.sort();

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::common::knightnet;
 
-use knightnet::plot::data::{aggregate, load, Share};
+use knightnet::plot::data::{aggregate, load, Share, SolverFamily};
 
 fn ok(args: &[&str]) -> String {
     let out = knightnet(args);
@@ -240,10 +240,13 @@ fn loader_reads_by_name_and_aggregates() {
             assert!((t - g.total_time_ns * 1e-9 / g.tours() as f64).abs() < 1e-15);
         }
     }
-    assert_eq!(groups[0].id.solver, "network");
-    assert!(groups
-        .iter()
-        .any(|g| g.id.solver == "warnsdorff" && g.id.variant.is_none()));
+    assert_eq!(groups[0].id.solver, SolverFamily::Network);
+    assert!(
+        groups
+            .iter()
+            .any(|g| g.id.solver == SolverFamily::Other("warnsdorff".into())
+                && g.id.variant.is_none())
+    );
 }
 
 #[test]

@@ -5,8 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::error::InputError;
+use crate::experiment::records::{SolverFamily, SolverName};
 use crate::graph::Tours;
 use crate::network::NetworkParams;
+use crate::solvers::search::DEFAULT_MAX_STEPS;
 use crate::solvers::{Request, SolverKind};
 
 /// One (solver, board) pair of a spec, with everything needed to run its trials, held
@@ -47,13 +49,25 @@ impl Cell {
     /// The solver's name in `run.json`, `records.csv` and the summary: `network:PRESET`
     /// (`PRESET*` when parameters differ from the preset), `network+merge:PRESET`, or the
     /// classical solver's name.
-    pub fn solver_name(&self) -> String {
+    pub fn solver_name(&self) -> SolverName {
         match &self.solver {
-            SolverKind::NetworkMerge { params, .. } => format!(
-                "network+merge:{}",
-                params.preset.map_or("parberry", |p| p.name())
+            SolverKind::Network(params) => {
+                SolverName::new(SolverFamily::Network, Some(params.variant_name()))
+            }
+            SolverKind::NetworkMerge { params, .. } => SolverName::new(
+                SolverFamily::NetworkMerge,
+                Some(
+                    params
+                        .preset
+                        .unwrap_or(crate::network::Preset::Parberry)
+                        .name()
+                        .to_string(),
+                ),
             ),
-            kind => kind.to_string(),
+            kind => {
+                let Ok(name) = kind.to_string().parse();
+                name
+            }
         }
     }
 
@@ -166,7 +180,7 @@ impl From<Cell> for StoredCell {
         let (max_steps, restarts) = classical_caps(&c.solver);
         StoredCell {
             index: c.index,
-            solver: c.solver_name(),
+            solver: c.solver_name().to_string(),
             board: c.board.to_string(),
             start: c.start.map(|s| s.text(c.board)),
             label: c.label,
@@ -217,7 +231,7 @@ impl TryFrom<StoredCell> for Cell {
             open: s.open,
             trials: s.trials,
         };
-        if cell.solver_name() != s.solver {
+        if cell.solver_name().to_string() != s.solver {
             return Err(bad(&format!(
                 "solver '{}' is not the name of its parameters, '{}'",
                 s.solver,
@@ -231,21 +245,13 @@ impl TryFrom<StoredCell> for Cell {
 /// A classical solver's step cap and restarts where they differ from the solver's
 /// defaults (what the spec's `max_steps` and `restarts` changed); `None` otherwise.
 fn classical_caps(kind: &SolverKind) -> (Option<u64>, Option<u32>) {
-    let Ok(default) = kind.to_string().parse::<SolverKind>() else {
-        return (None, None);
-    };
-    match (kind, default) {
-        (
-            SolverKind::Backtrack { max_steps }
-            | SolverKind::ForwardCheck { max_steps, .. }
-            | SolverKind::WarnsdorffBacktrack { max_steps, .. },
-            SolverKind::Backtrack { max_steps: d }
-            | SolverKind::ForwardCheck { max_steps: d, .. }
-            | SolverKind::WarnsdorffBacktrack { max_steps: d, .. },
-        ) => ((*max_steps != d).then_some(*max_steps), None),
-        (SolverKind::Warnsdorff { restarts, .. }, SolverKind::Warnsdorff { restarts: d, .. }) => {
-            (None, (*restarts != d).then_some(*restarts))
+    match *kind {
+        SolverKind::Backtrack { max_steps }
+        | SolverKind::ForwardCheck { max_steps, .. }
+        | SolverKind::WarnsdorffBacktrack { max_steps, .. } => {
+            ((max_steps != DEFAULT_MAX_STEPS).then_some(max_steps), None)
         }
+        SolverKind::Warnsdorff { restarts, .. } => (None, (restarts != 0).then_some(restarts)),
         _ => (None, None),
     }
 }
