@@ -38,7 +38,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::report::{cell, human_secs, Align, MarkdownTable};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
@@ -144,9 +144,11 @@ pub fn compare(
     };
     if open {
         if let Some(k) = kinds.iter().find(|k| !k.finds_open_tours()) {
-            return Err(InputError::param(format!(
-                "--open: {k} builds closed tours only; with --open give solvers that find open tours (network, network+merge, warnsdorff, backtrack, forward-check, warnsdorff-backtrack, divide-conquer)"
-            )));
+            return Err(InputError::unsupported(
+                Refusal::new(format!("{k} builds closed tours only"))
+                    .about([Setting::of(Param::Open)])
+                    .hint(Hint::OpenSolvers),
+            ));
         }
     }
     // One chunk of trials per thread: more threads than trials would idle.
