@@ -64,7 +64,7 @@ pub enum Param {
 }
 
 impl Param {
-    /// The neutral name, in snake case (the Python keyword argument).
+    /// The neutral name, words joined by `-` (`max-steps`).
     pub fn name(self) -> &'static str {
         match self {
             Param::Board => "board",
@@ -78,11 +78,11 @@ impl Param {
             Param::Seed => "seed",
             Param::Trials => "trials",
             Param::Threads => "threads",
-            Param::MaxMemory => "max_memory",
-            Param::MaxSteps => "max_steps",
-            Param::MaxAttempts => "max_attempts",
+            Param::MaxMemory => "max-memory",
+            Param::MaxSteps => "max-steps",
+            Param::MaxAttempts => "max-attempts",
             Param::Restarts => "restarts",
-            Param::TieBreak => "tie_break",
+            Param::TieBreak => "tie-break",
             Param::Method => "method",
             Param::Stream => "stream",
             Param::Tile => "tile",
@@ -90,6 +90,14 @@ impl Param {
             Param::Budget => "budget",
             Param::Sizes => "sizes",
         }
+    }
+}
+
+impl Param {
+    /// The name as an identifier, words joined by `_` (`max_steps`): a Python keyword
+    /// argument, a spec key.
+    pub fn keyword(self) -> String {
+        self.name().replace('-', "_")
     }
 }
 
@@ -105,7 +113,7 @@ pub trait Naming {
     fn param(&self, p: Param) -> String;
     /// A parameter given a value: `threads = 0`, `--threads 0`.
     fn setting(&self, p: Param, value: &str) -> String;
-    /// A parameter whose value is a bound, with its unit: `max_memory (GiB)`.
+    /// A parameter whose value is a bound, with its unit: `max-memory (GiB)`.
     fn bound(&self, p: Param) -> String {
         match p {
             Param::MaxMemory => format!("{} (GiB)", self.param(p)),
@@ -684,3 +692,134 @@ impl From<SpecError> for InputError {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_out_of_range_carries_its_parameter_value_and_range() {
+        let e = crate::check_threads(0).unwrap_err();
+        assert_eq!(
+            e,
+            InputError::OutOfRange {
+                param: Param::Threads,
+                value: "0".into(),
+                accepted: Accepted::Range { min: 1, max: 1024 },
+            }
+        );
+        assert_eq!(e.about(), Some(Param::Threads));
+        assert_eq!(e.to_string(), "threads = 0 is not accepted; give 1 to 1024");
+        let e = crate::growth::check_trials(0).unwrap_err();
+        assert!(matches!(
+            e,
+            InputError::OutOfRange {
+                param: Param::Trials,
+                accepted: Accepted::Range { min: 1, max: 1000 },
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_parameter_for_another_solver_names_both() {
+        let mut kind: crate::solvers::SolverKind = "circuit".parse().unwrap();
+        let e = kind.apply_classical_flags(None, Some(3), None).unwrap_err();
+        assert_eq!(
+            e,
+            InputError::NotApplicable {
+                param: Param::MaxSteps,
+                solver: "circuit".into(),
+                scope: Scope::SearchSolvers,
+                hint: None,
+            }
+        );
+        let e = kind.apply_classical_flags(None, Some(0), None).unwrap_err();
+        assert_eq!(e, InputError::max_steps_zero());
+    }
+
+    #[test]
+    fn suggestions_are_typed_hints() {
+        let board = crate::board::Board::new(5, 5).unwrap();
+        let mut req = crate::solvers::Request::new(board);
+        req.closed = Some(true);
+        let kind: crate::solvers::SolverKind = "network".parse().unwrap();
+        match kind.build().check(&req) {
+            Err(InputError::Impossible(r)) => {
+                assert_eq!(
+                    r.hint,
+                    Some(Hint::AllowOpen {
+                        or_solver: "divide-conquer"
+                    })
+                );
+                assert!(r.to_string().ends_with("add open (or try solver = divide-conquer)"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn environment_failures_are_not_input_errors() {
+        let e = Error::from(InputError::from(ThreadsError {
+            threads: 4,
+            reason: "refused".into(),
+        }));
+        assert!(matches!(e, Error::Threads(_)));
+        assert!(e.is_environment());
+        let e = Error::from(crate::check_threads(0).unwrap_err());
+        assert!(matches!(e, Error::Input(_)) && !e.is_environment());
+    }
+
+    /// The library's files whose strings are checked for flags. The plotting and
+    /// experiment modules are worded by their own owner and left out for now.
+    fn library_sources() -> Vec<std::path::PathBuf> {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let skip = ["cli", "tui", "main.rs", "plot", "experiment"];
+        let mut todo = vec![src.clone()];
+        let mut files = Vec::new();
+        while let Some(dir) = todo.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                let rel = path.strip_prefix(&src).unwrap();
+                let top = rel.components().next().unwrap().as_os_str();
+                if skip.iter().any(|s| top == *s) {
+                    continue;
+                }
+                if path.is_dir() {
+                    todo.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        files
+    }
+
+    /// Whether `line` has `--` followed by a letter (a command-line flag).
+    fn names_a_flag(line: &str) -> bool {
+        line.as_bytes()
+            .windows(3)
+            .any(|w| w[0] == b'-' && w[1] == b'-' && w[2].is_ascii_lowercase())
+    }
+
+    #[test]
+    fn no_library_error_names_a_command_line_flag() {
+        let mut found = Vec::new();
+        for path in library_sources() {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                if line.trim_start() == "#[cfg(test)]" {
+                    break;
+                }
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                if names_a_flag(code) {
+                    found.push(format!("{}:{}: {code}", path.display(), i + 1));
+                }
+            }
+        }
+        assert!(found.is_empty(), "flags in library strings:\n{}", found.join("\n"));
+    }
+}

@@ -12,10 +12,10 @@ pub struct Keywords;
 
 impl Naming for Keywords {
     fn param(&self, p: Param) -> String {
-        p.name().to_string()
+        p.keyword()
     }
     fn setting(&self, p: Param, value: &str) -> String {
-        format!("{}={value}", p.name())
+        format!("{}={value}", p.keyword())
     }
 }
 
