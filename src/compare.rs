@@ -160,7 +160,10 @@ pub fn compare(
     for (_, name, s) in &solvers {
         s.check(&request).map_err(|e| match e {
             e if e.is_environment() => e,
-            e => InputError::param(format!("{name}: {e}")),
+            e => InputError::Within {
+                what: name.clone(),
+                error: Box::new(e),
+            },
         })?;
     }
     let pool = crate::thread_pool(threads, "knightnet-compare")?;

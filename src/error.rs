@@ -288,7 +288,7 @@ impl Hint {
             }
             Hint::OtherTile { even_from, or_none } => {
                 let mut s = match even_from {
-                    Some(m) => format!("give an even {} side of {m} or more", n.param(Param::Tile)),
+                    Some(m) => format!("give an even tile side of {m} or more"),
                     None => format!("choose another {}", n.param(Param::Tile)),
                 };
                 if *or_none {
@@ -445,6 +445,14 @@ pub enum InputError {
     /// The worker threads asked for could not be started: the environment's failure.
     #[error(transparent)]
     Threads(#[from] ThreadsError),
+    /// An error about one of several things a request names (a solver of a list).
+    #[error("{}", self.render(&Neutral))]
+    Within {
+        /// The thing, as the request names it (`network:parberry`).
+        what: String,
+        /// Its error.
+        error: Box<InputError>,
+    },
     /// A spec, tour or trace file that cannot be read or parsed.
     #[error("{0}")]
     File(String),
@@ -497,6 +505,7 @@ impl InputError {
                 r.render(n)
             }
             InputError::Threads(t) => t.render(n),
+            InputError::Within { what, error } => format!("{what}: {}", error.render(n)),
             e => e.to_string(),
         }
     }
