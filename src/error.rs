@@ -491,7 +491,10 @@ impl InputError {
                         "the random tie-break (a deterministic one repeats the same run)".into()
                     }
                 };
-                let mut s = format!("{} applies only to {scope}, not '{solver}'", n.param(*param));
+                let mut s = format!(
+                    "{} applies only to {scope}, not '{solver}'",
+                    n.param(*param)
+                );
                 if let Some(h) = hint {
                     s.push_str("; ");
                     s.push_str(&h.render(n));
@@ -701,7 +704,6 @@ impl From<SpecError> for InputError {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -761,7 +763,9 @@ mod tests {
                         or_solver: "divide-conquer"
                     })
                 );
-                assert!(r.to_string().ends_with("add open (or try solver = divide-conquer)"));
+                assert!(r
+                    .to_string()
+                    .ends_with("add open (or try solver = divide-conquer)"));
             }
             other => panic!("{other:?}"),
         }
@@ -829,6 +833,10 @@ mod tests {
                 }
             }
         }
-        assert!(found.is_empty(), "flags in library strings:\n{}", found.join("\n"));
+        assert!(
+            found.is_empty(),
+            "flags in library strings:\n{}",
+            found.join("\n")
+        );
     }
 }

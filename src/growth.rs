@@ -279,14 +279,14 @@ pub fn check(cfg: &GrowthConfig) -> Result<(), InputError> {
             let (side, e) = first_err.expect("at least one side");
             return Err(InputError::unsupported(
                 Refusal::new(format!(
-                "{kind} can run none of the sides {} (at {side}x{side}: {e})",
-                cfg.sides
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ))
-            .hint(Hint::GiveAccepted(Param::Sizes)),
+                    "{kind} can run none of the sides {} (at {side}x{side}: {e})",
+                    cfg.sides
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ))
+                .hint(Hint::GiveAccepted(Param::Sizes)),
             ));
         }
     }

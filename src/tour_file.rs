@@ -121,8 +121,10 @@ fn agree(given: Option<Board>, file: Option<Board>, origin: &str) -> Result<Boar
         ))),
         (Some(b), _) | (None, Some(b)) => Ok(b),
         (None, None) => Err(InputError::unsupported(
-            Refusal::new(format!("{origin}: a list of squares does not say its board"))
-                .hint(Hint::Give(Setting::with(Param::Board, "ROWSxCOLS"))),
+            Refusal::new(format!(
+                "{origin}: a list of squares does not say its board"
+            ))
+            .hint(Hint::Give(Setting::with(Param::Board, "ROWSxCOLS"))),
         )),
     }
 }

@@ -49,9 +49,7 @@ pub fn any(e: anyhow::Error) -> PyErr {
         Err(e) => e,
     };
     match e {
-        e if e.chain().any(|c| c.is::<std::io::Error>()) => {
-            PyOSError::new_err(format!("{e:#}"))
-        }
+        e if e.chain().any(|c| c.is::<std::io::Error>()) => PyOSError::new_err(format!("{e:#}")),
         e => PyRuntimeError::new_err(format!("{e:#}")),
     }
 }

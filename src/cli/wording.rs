@@ -81,11 +81,9 @@ mod tests {
             input(&e),
             "counting on 8x8 needs 2 GiB; raise --max-memory (GiB) to allow it"
         );
-        let e = InputError::Impossible(
-            Refusal::new("no closed tour").hint(Hint::AllowOpen {
-                or_solver: "divide-conquer",
-            }),
-        );
+        let e = InputError::Impossible(Refusal::new("no closed tour").hint(Hint::AllowOpen {
+            or_solver: "divide-conquer",
+        }));
         assert_eq!(
             input(&e),
             "no closed tour; add --open (or try --solver divide-conquer)"
@@ -129,7 +127,12 @@ mod tests {
 
     #[test]
     fn every_flag_is_the_name_with_dashes() {
-        for p in [Param::MaxMemory, Param::TieBreak, Param::MaxSteps, Param::Board] {
+        for p in [
+            Param::MaxMemory,
+            Param::TieBreak,
+            Param::MaxSteps,
+            Param::Board,
+        ] {
             assert_eq!(flag(p), p.name());
         }
     }

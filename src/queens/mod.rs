@@ -430,13 +430,11 @@ pub fn count(
             solutions += 1;
             Control::Continue
         })
-        .ok_or_else(|| {
-            InputError::NotApplicable {
-                param: Param::Count,
-                solver: solver.name().to_string(),
-                scope: Scope::ExhaustiveSolvers,
-                hint: None,
-            }
+        .ok_or_else(|| InputError::NotApplicable {
+            param: Param::Count,
+            solver: solver.name().to_string(),
+            scope: Scope::ExhaustiveSolvers,
+            hint: None,
         })?;
     Ok(Counted {
         solutions,

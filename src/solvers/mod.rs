@@ -73,7 +73,11 @@ impl Request {
     pub fn open_tour_hint(&self) -> Option<Hint> {
         existence::tour_exists(self.board, false)
             .exists
-            .then_some(Hint::UseSolver(&["divide-conquer", "backtrack", "warnsdorff"]))
+            .then_some(Hint::UseSolver(&[
+                "divide-conquer",
+                "backtrack",
+                "warnsdorff",
+            ]))
     }
 
     /// Refuse the request when a theorem says no such tour exists.

@@ -183,9 +183,8 @@ impl Solver for NetworkSolver {
     fn check(&self, req: &Request) -> Result<(), InputError> {
         self.params.check()?;
         if Self::tours(req) == Tours::Closed {
-            req.check_exists(true).map_err(|e| {
-                closed_only(e, "the network", req)
-            })?;
+            req.check_exists(true)
+                .map_err(|e| closed_only(e, "the network", req))?;
             let (per_edge, per_square) = self.bytes_per_item(req);
             return check_memory(req.board, per_edge, per_square, "the network");
         }

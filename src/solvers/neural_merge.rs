@@ -532,9 +532,8 @@ impl Solver for NeuralMergeSolver {
             return Ok(());
         }
         self.params.check()?;
-        req.check_exists(true).map_err(|e| {
-            super::network::closed_only(e, "network+merge", req)
-        })?;
+        req.check_exists(true)
+            .map_err(|e| super::network::closed_only(e, "network+merge", req))?;
         // Whole board: graph + state. Tiled: see TILED_BYTES_PER_SQUARE. Checked before
         // the tiles, whose check visits every tile.
         match self.tile.side(req.board) {
