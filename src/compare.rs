@@ -42,7 +42,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::report::{cell, human_secs, Align, MarkdownTable};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
@@ -204,9 +204,11 @@ impl Comparison {
         };
         if open {
             if let Some(k) = kinds.iter().find(|k| !k.finds_open_tours()) {
-                return Err(InputError::param(format!(
-                    "--open: {k} builds closed tours only; with --open give solvers that find open tours (network, network+merge, warnsdorff, backtrack, forward-check, warnsdorff-backtrack, divide-conquer)"
-                )));
+                return Err(InputError::unsupported(
+                    Refusal::new(format!("{k} builds closed tours only"))
+                        .about([Setting::of(Param::Open)])
+                        .hint(Hint::OpenSolvers),
+                ));
             }
         }
         // One chunk of trials per thread: more threads than trials would idle.
@@ -218,7 +220,10 @@ impl Comparison {
         for (_, name, s) in &solvers {
             s.check(&request).map_err(|e| match e {
                 e if e.is_environment() => e,
-                e => InputError::param(format!("{name}: {e}")),
+                e => InputError::Within {
+                    what: name.clone(),
+                    error: Box::new(e),
+                },
             })?;
         }
         let pool = crate::thread_pool(threads, "knightnet-compare")?;

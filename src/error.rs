@@ -1,27 +1,442 @@
-//! Errors a request can meet before or while it is served. Every message names what was
-//! wrong and what is accepted; the binary prints it on one line and exits with code 2,
-//! except for [`InputError::OutOfMemory`] and [`InputError::Threads`]: the request was
-//! sound but the process lacks the memory or threads (the environment's failure, exit
-//! code 1; [`InputError::is_environment`]).
+//! Errors a request can meet before or while it is served. An error value carries what
+//! went wrong as fields: the parameter ([`Param`]), the value given, what is accepted,
+//! and a suggestion ([`Hint`]) naming another setting. Its `Display` words parameters
+//! neutrally (`threads = 0 is not accepted; give 1 to 1024`); a front end words them its
+//! own way through [`InputError::render`] and a [`Naming`] (the command line as flags,
+//! the Python bindings as keyword arguments).
+//!
+//! [`InputError`] is what the input must change (exit code 2 on the command line);
+//! [`Error`] adds the environment's failures (out of memory, threads that cannot start,
+//! a file the system refuses: exit code 1).
 
+use std::fmt;
+use std::path::PathBuf;
 use thiserror::Error;
 
-/// Bad input: a board, square, parameter, file or request that cannot be served.
+/// A quantity a request can set, named by a front end its own way ([`Naming`]).
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Param {
+    /// The board, `ROWSxCOLS`.
+    Board,
+    /// The start square.
+    Start,
+    /// Closed tours only.
+    Closed,
+    /// Open tours allowed.
+    Open,
+    /// The tour walked the other way from the start.
+    Reverse,
+    /// The solver.
+    Solver,
+    /// A list of solvers.
+    Solvers,
+    /// The network's variant.
+    Variant,
+    /// The random seed.
+    Seed,
+    /// Trials per solver.
+    Trials,
+    /// Worker threads.
+    Threads,
+    /// The memory bound, in GiB.
+    MaxMemory,
+    /// The step budget of a search.
+    MaxSteps,
+    /// The network's attempts per run.
+    MaxAttempts,
+    /// Warnsdorff's restarts.
+    Restarts,
+    /// Warnsdorff's tie-break.
+    TieBreak,
+    /// The counting method.
+    Method,
+    /// The tour written square by square as it is built.
+    Stream,
+    /// The tile side of network+merge.
+    Tile,
+    /// Counting every solution.
+    Count,
+    /// The time budget, in seconds.
+    Budget,
+    /// The board sides of a growth fit.
+    Sizes,
+}
+
+impl Param {
+    /// The neutral name, words joined by `-` (`max-steps`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Param::Board => "board",
+            Param::Start => "start",
+            Param::Closed => "closed",
+            Param::Open => "open",
+            Param::Reverse => "reverse",
+            Param::Solver => "solver",
+            Param::Solvers => "solvers",
+            Param::Variant => "variant",
+            Param::Seed => "seed",
+            Param::Trials => "trials",
+            Param::Threads => "threads",
+            Param::MaxMemory => "max-memory",
+            Param::MaxSteps => "max-steps",
+            Param::MaxAttempts => "max-attempts",
+            Param::Restarts => "restarts",
+            Param::TieBreak => "tie-break",
+            Param::Method => "method",
+            Param::Stream => "stream",
+            Param::Tile => "tile",
+            Param::Count => "count",
+            Param::Budget => "budget",
+            Param::Sizes => "sizes",
+        }
+    }
+}
+
+impl Param {
+    /// The name as an identifier, words joined by `_` (`max_steps`): a Python keyword
+    /// argument, a spec key.
+    pub fn keyword(self) -> String {
+        self.name().replace('-', "_")
+    }
+}
+
+impl fmt::Display for Param {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a front end names parameters in an error's words.
+pub trait Naming {
+    /// A parameter by itself: `threads`, `--threads`.
+    fn param(&self, p: Param) -> String;
+    /// A parameter given a value: `threads = 0`, `--threads 0`.
+    fn setting(&self, p: Param, value: &str) -> String;
+    /// A parameter whose value is a bound, with its unit: `max-memory (GiB)`.
+    fn bound(&self, p: Param) -> String {
+        match p {
+            Param::MaxMemory => format!("{} (GiB)", self.param(p)),
+            Param::Budget => format!("{} (seconds)", self.param(p)),
+            _ => self.param(p),
+        }
+    }
+}
+
+/// The library's own wording: [`Param::name`], and `name = value`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Neutral;
+
+impl Naming for Neutral {
+    fn param(&self, p: Param) -> String {
+        p.name().to_string()
+    }
+    fn setting(&self, p: Param, value: &str) -> String {
+        format!("{} = {value}", p.name())
+    }
+}
+
+/// A parameter, with the value given when it has one (`None`: a switch, such as
+/// [`Param::Open`], or a parameter named without its value).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setting {
+    /// The parameter.
+    pub param: Param,
+    /// Its value.
+    pub value: Option<String>,
+}
+
+impl Setting {
+    /// A switch or a parameter named without its value.
+    pub fn of(param: Param) -> Setting {
+        Setting { param, value: None }
+    }
+
+    /// A parameter with its value.
+    pub fn with(param: Param, value: impl fmt::Display) -> Setting {
+        Setting {
+            param,
+            value: Some(value.to_string()),
+        }
+    }
+
+    fn words(&self, n: &dyn Naming) -> String {
+        match &self.value {
+            Some(v) => n.setting(self.param, v),
+            None => n.param(self.param),
+        }
+    }
+}
+
+/// What a parameter accepts.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Accepted {
+    /// A whole number from `min` to `max`.
+    Range {
+        /// The least accepted.
+        min: u64,
+        /// The most accepted.
+        max: u64,
+    },
+    /// A whole number of at least this.
+    AtLeast(u64),
+    /// A positive number of this unit.
+    Positive(&'static str),
+    /// Board sides of at least this (smaller boards have no tour).
+    BoardSides(u64),
+}
+
+impl fmt::Display for Accepted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Accepted::Range { min, max } => write!(f, "{min} to {max}"),
+            Accepted::AtLeast(min) => write!(f, "at least {min}"),
+            Accepted::Positive(unit) => write!(f, "a positive number of {unit}"),
+            Accepted::BoardSides(min) => {
+                write!(f, "sides of at least {min} (smaller boards have no tour)")
+            }
+        }
+    }
+}
+
+/// Which requests a parameter applies to.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// One solver, by its name.
+    Solver(&'static str),
+    /// The search solvers (backtrack, forward-check, warnsdorff-backtrack).
+    SearchSolvers,
+    /// The exhaustive solvers of the queens puzzle.
+    ExhaustiveSolvers,
+    /// Warnsdorff's random tie-break (a deterministic one repeats the same run).
+    RandomTieBreak,
+}
+
+/// A suggestion: what to change so that the request can be served.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hint {
+    /// Use another solver (the first named; the others also do).
+    UseSolver(&'static [&'static str]),
+    /// Allow an open tour (or use another solver).
+    AllowOpen {
+        /// A solver that finds one.
+        or_solver: &'static str,
+    },
+    /// Ask for closed tours.
+    AskClosed,
+    /// Raise a bound.
+    Raise(Param),
+    /// Drop a parameter.
+    Drop(Param),
+    /// Give a parameter this value.
+    Use(Setting),
+    /// Either of two changes.
+    Either(Box<Hint>, Box<Hint>),
+    /// Give the parameter a value it accepts.
+    GiveAccepted(Param),
+    /// Give the parameter in this form.
+    Give(Setting),
+    /// Serve the request without the parameter.
+    Without(Param),
+    /// Use another parameter for another kind of solver.
+    Instead {
+        /// The other parameter.
+        param: Param,
+        /// The solvers it is for.
+        solvers: &'static str,
+    },
+    /// Choose another tile side (or none).
+    OtherTile {
+        /// Even sides from this up tile an open tour's board.
+        even_from: Option<u64>,
+        /// Whether no tiling is also a way.
+        or_none: bool,
+    },
+    /// Give solvers that find open tours.
+    OpenSolvers,
+}
+
+impl Hint {
+    /// The hint's words, parameters named by `n`.
+    pub fn render(&self, n: &dyn Naming) -> String {
+        match self {
+            Hint::UseSolver(names) => {
+                let first = n.setting(Param::Solver, names[0]);
+                match &names[1..] {
+                    [] => format!("use {first}"),
+                    rest => format!("use {first} (or {})", rest.join(", ")),
+                }
+            }
+            Hint::AllowOpen { or_solver } => format!(
+                "add {} (or try {})",
+                n.param(Param::Open),
+                n.setting(Param::Solver, or_solver)
+            ),
+            Hint::AskClosed => format!("add {}", n.param(Param::Closed)),
+            Hint::Raise(p) => format!("raise {} to allow it", n.bound(*p)),
+            Hint::Drop(p) => format!("drop {}", n.param(*p)),
+            Hint::Use(s) => format!("use {}", s.words(n)),
+            Hint::Either(a, b) => format!("{}, or {}", a.render(n), b.render(n)),
+            Hint::GiveAccepted(p) => format!("give {} it accepts", n.param(*p)),
+            Hint::Give(s) => format!("give {}", s.words(n)),
+            Hint::Without(p) => format!("serve it without {}", n.param(*p)),
+            Hint::Instead { param, solvers } => {
+                format!("use {} for {solvers}", n.param(*param))
+            }
+            Hint::OtherTile { even_from, or_none } => {
+                let mut s = match even_from {
+                    Some(m) => format!("give an even tile side of {m} or more"),
+                    None => format!("choose another {}", n.param(Param::Tile)),
+                };
+                if *or_none {
+                    s.push_str(&format!(", or {}", n.setting(Param::Tile, "none")));
+                }
+                s
+            }
+            Hint::OpenSolvers => format!(
+                "with {} give solvers that find open tours (network, network+merge, warnsdorff, backtrack, forward-check, warnsdorff-backtrack, divide-conquer)",
+                n.param(Param::Open)
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(&Neutral))
+    }
+}
+
+/// A request refused, with the settings it concerns, why, and what to change:
+/// `[SETTING[ with SETTING[ and SETTING]]: ]REASON[; HINT]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The settings the refusal is about (empty: the request as a whole).
+    pub about: Vec<Setting>,
+    /// Why, in words that name no parameter.
+    pub reason: String,
+    /// What to change, if something would do.
+    pub hint: Option<Hint>,
+}
+
+impl Refusal {
+    /// A refusal for `reason`, about nothing in particular and without a hint.
+    pub fn new(reason: impl Into<String>) -> Refusal {
+        Refusal {
+            about: Vec::new(),
+            reason: reason.into(),
+            hint: None,
+        }
+    }
+
+    /// The same refusal about `settings`.
+    pub fn about(mut self, settings: impl IntoIterator<Item = Setting>) -> Refusal {
+        self.about.extend(settings);
+        self
+    }
+
+    /// The same refusal with a hint.
+    pub fn hint(mut self, hint: Hint) -> Refusal {
+        self.hint = Some(hint);
+        self
+    }
+
+    /// The refusal's words, parameters named by `n`.
+    pub fn render(&self, n: &dyn Naming) -> String {
+        let mut s = String::new();
+        for (i, a) in self.about.iter().enumerate() {
+            s.push_str(match i {
+                0 => "",
+                1 => " with ",
+                _ => " and ",
+            });
+            s.push_str(&a.words(n));
+        }
+        if !self.about.is_empty() {
+            s.push_str(": ");
+        }
+        s.push_str(&self.reason);
+        if let Some(h) = &self.hint {
+            s.push_str("; ");
+            s.push_str(&h.render(n));
+        }
+        s
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(&Neutral))
+    }
+}
+
+impl From<String> for Refusal {
+    fn from(reason: String) -> Refusal {
+        Refusal::new(reason)
+    }
+}
+
+impl From<&str> for Refusal {
+    fn from(reason: &str) -> Refusal {
+        Refusal::new(reason)
+    }
+}
+
+/// Bad input: a board, square, parameter, file or request that cannot be served. What
+/// the input must change; the environment's failures are [`Error`]'s other variants.
+#[non_exhaustive]
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 pub enum InputError {
+    /// A board that cannot be read or served.
     #[error("{0}")]
     Board(String),
+    /// A square that cannot be read or is off the board.
     #[error("{0}")]
     Square(String),
+    /// A parameter's value, in words (the typed variants below say more).
     #[error("{0}")]
     Parameter(String),
+    /// A parameter given a value it does not accept.
+    #[error("{}", self.render(&Neutral))]
+    OutOfRange {
+        /// The parameter.
+        param: Param,
+        /// The value given.
+        value: String,
+        /// What it accepts.
+        accepted: Accepted,
+    },
+    /// A parameter given to a solver it does not apply to.
+    #[error("{}", self.render(&Neutral))]
+    NotApplicable {
+        /// The parameter.
+        param: Param,
+        /// The solver given.
+        solver: String,
+        /// What it applies to.
+        scope: Scope,
+        /// What to use instead.
+        hint: Option<Hint>,
+    },
+    /// A list that names nothing.
+    #[error("{}", self.render(&Neutral))]
+    Empty {
+        /// The list's parameter.
+        param: Param,
+    },
+    /// Settings that cannot be served together, or a setting the request cannot take.
+    #[error("{}", self.render(&Neutral))]
+    Unsupported(Refusal),
     /// The request is impossible by a theorem (for example a closed tour on an odd board).
-    #[error("{0}")]
-    Impossible(String),
-    /// The request is beyond a bound the user typed (`--max-memory`) or a hard
+    #[error("{}", self.render(&Neutral))]
+    Impossible(Refusal),
+    /// The request is beyond a bound given ([`Param::MaxMemory`]) or a hard
     /// representation limit (32-bit edge indices, the frontier key's width).
-    #[error("{0}")]
-    TooLarge(String),
+    #[error("{}", self.render(&Neutral))]
+    TooLarge(Refusal),
     /// The request needs more memory than this process may use
     /// ([`crate::memory::limit`]), or a large buffer could not be allocated: not the
     /// input's fault but the environment's ([`InputError::is_environment`]).
@@ -30,6 +445,14 @@ pub enum InputError {
     /// The worker threads asked for could not be started: the environment's failure.
     #[error(transparent)]
     Threads(#[from] ThreadsError),
+    /// An error about one of several things a request names (a solver of a list).
+    #[error("{}", self.render(&Neutral))]
+    Within {
+        /// The thing, as the request names it (`network:parberry`).
+        what: String,
+        /// Its error.
+        error: Box<InputError>,
+    },
     /// A spec, tour or trace file that cannot be read or parsed.
     #[error("{0}")]
     File(String),
@@ -38,15 +461,198 @@ pub enum InputError {
     Spec(Box<SpecError>),
 }
 
+impl InputError {
+    /// The error's words, parameters named by `n` (`Display` is this with [`Neutral`]).
+    pub fn render(&self, n: &dyn Naming) -> String {
+        match self {
+            InputError::OutOfRange {
+                param,
+                value,
+                accepted,
+            } => format!(
+                "{} is not accepted; give {accepted}",
+                n.setting(*param, value)
+            ),
+            InputError::NotApplicable {
+                param,
+                solver,
+                scope,
+                hint,
+            } => {
+                let scope = match scope {
+                    Scope::Solver(s) => n.setting(Param::Solver, s),
+                    Scope::SearchSolvers => {
+                        "the search solvers (backtrack, forward-check, warnsdorff-backtrack)".into()
+                    }
+                    Scope::ExhaustiveSolvers => {
+                        "an exhaustive solver (brute-force, backtracking, forward-checking)".into()
+                    }
+                    Scope::RandomTieBreak => {
+                        "the random tie-break (a deterministic one repeats the same run)".into()
+                    }
+                };
+                let mut s = format!(
+                    "{} applies only to {scope}, not '{solver}'",
+                    n.param(*param)
+                );
+                if let Some(h) = hint {
+                    s.push_str("; ");
+                    s.push_str(&h.render(n));
+                }
+                s
+            }
+            InputError::Empty { param } => {
+                format!("{} is empty; name at least one", n.param(*param))
+            }
+            InputError::Unsupported(r) | InputError::Impossible(r) | InputError::TooLarge(r) => {
+                r.render(n)
+            }
+            InputError::Threads(t) => t.render(n),
+            InputError::Within { what, error } => format!("{what}: {}", error.render(n)),
+            e => e.to_string(),
+        }
+    }
+
+    /// Whether the failure is the environment's (exit code 1) rather than the input's
+    /// (exit code 2): out of memory, or threads that could not start.
+    pub fn is_environment(&self) -> bool {
+        matches!(self, InputError::OutOfMemory(_) | InputError::Threads(_))
+    }
+
+    /// A parameter error in words; the typed variants ([`InputError::OutOfRange`],
+    /// [`InputError::NotApplicable`], ...) carry more.
+    pub fn param(msg: impl Into<String>) -> InputError {
+        InputError::Parameter(msg.into())
+    }
+
+    /// A step budget of 0 ([`Param::MaxSteps`] accepts at least 1).
+    pub fn max_steps_zero() -> InputError {
+        InputError::OutOfRange {
+            param: Param::MaxSteps,
+            value: "0".into(),
+            accepted: Accepted::AtLeast(1),
+        }
+    }
+
+    /// A request impossible by a theorem.
+    pub fn impossible(r: impl Into<Refusal>) -> InputError {
+        InputError::Impossible(r.into())
+    }
+
+    /// A request beyond a bound.
+    pub fn too_large(r: impl Into<Refusal>) -> InputError {
+        InputError::TooLarge(r.into())
+    }
+
+    /// Settings that cannot be served together.
+    pub fn unsupported(r: impl Into<Refusal>) -> InputError {
+        InputError::Unsupported(r.into())
+    }
+
+    /// The parameter this error is about, when it names one.
+    pub fn about(&self) -> Option<Param> {
+        match self {
+            InputError::OutOfRange { param, .. }
+            | InputError::NotApplicable { param, .. }
+            | InputError::Empty { param } => Some(*param),
+            InputError::Unsupported(r) | InputError::Impossible(r) | InputError::TooLarge(r) => {
+                r.about.first().map(|s| s.param)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Worker threads that could not be started ([`crate::thread_pool`]): more than the
 /// memory allows, or refused by the system.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
-#[error("cannot start {threads} threads: {reason}; give fewer with --threads")]
+#[error("{}", self.render(&Neutral))]
 pub struct ThreadsError {
     /// Threads asked for.
     pub threads: usize,
     /// Why not: the memory they would reserve, or the system's message.
     pub reason: String,
+}
+
+impl ThreadsError {
+    /// The error's words, parameters named by `n`.
+    pub fn render(&self, n: &dyn Naming) -> String {
+        format!(
+            "cannot start {} threads: {}; give fewer with {}",
+            self.threads,
+            self.reason,
+            n.param(Param::Threads)
+        )
+    }
+}
+
+/// Any failure of a library call: bad input, or the environment's (memory, threads, a
+/// file the system refuses).
+#[non_exhaustive]
+#[derive(Debug, Error)]
+pub enum Error {
+    /// What the input must change.
+    #[error(transparent)]
+    Input(InputError),
+    /// The request needs more memory than this process may use.
+    #[error(transparent)]
+    OutOfMemory(crate::memory::MemoryError),
+    /// The worker threads asked for could not be started.
+    #[error(transparent)]
+    Threads(ThreadsError),
+    /// A check the library makes on its own work failed: a bug, reported rather than
+    /// returned as a wrong answer.
+    #[error("internal error: {0}")]
+    Internal(String),
+    /// A file the system would not read or write.
+    #[error("cannot {action} {}: {}", path.display(), crate::io::os_reason(source))]
+    Io {
+        /// What was tried: `write`, `read`, `create folder`, ...
+        action: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+}
+
+impl Error {
+    /// Whether the failure is the environment's (exit code 1) rather than the input's
+    /// (exit code 2).
+    pub fn is_environment(&self) -> bool {
+        !matches!(self, Error::Input(_))
+    }
+
+    /// The error's words, parameters named by `n`.
+    pub fn render(&self, n: &dyn Naming) -> String {
+        match self {
+            Error::Input(e) => e.render(n),
+            Error::Threads(t) => t.render(n),
+            e => e.to_string(),
+        }
+    }
+}
+
+impl From<InputError> for Error {
+    fn from(e: InputError) -> Error {
+        match e {
+            InputError::OutOfMemory(m) => Error::OutOfMemory(m),
+            InputError::Threads(t) => Error::Threads(t),
+            e => Error::Input(e),
+        }
+    }
+}
+
+impl From<crate::memory::MemoryError> for Error {
+    fn from(e: crate::memory::MemoryError) -> Error {
+        Error::OutOfMemory(e)
+    }
+}
+
+impl From<ThreadsError> for Error {
+    fn from(e: ThreadsError) -> Error {
+        Error::Threads(e)
+    }
 }
 
 /// An experiment spec's content that cannot be served, carrying as fields what its
@@ -98,15 +704,139 @@ impl From<SpecError> for InputError {
     }
 }
 
-impl InputError {
-    /// Whether the failure is the environment's (exit code 1) rather than the input's
-    /// (exit code 2): out of memory, or threads that could not start.
-    pub fn is_environment(&self) -> bool {
-        matches!(self, InputError::OutOfMemory(_) | InputError::Threads(_))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_out_of_range_carries_its_parameter_value_and_range() {
+        let e = crate::check_threads(0).unwrap_err();
+        assert_eq!(
+            e,
+            InputError::OutOfRange {
+                param: Param::Threads,
+                value: "0".into(),
+                accepted: Accepted::Range { min: 1, max: 1024 },
+            }
+        );
+        assert_eq!(e.about(), Some(Param::Threads));
+        assert_eq!(e.to_string(), "threads = 0 is not accepted; give 1 to 1024");
+        let e = crate::growth::check_trials(0).unwrap_err();
+        assert!(matches!(
+            e,
+            InputError::OutOfRange {
+                param: Param::Trials,
+                accepted: Accepted::Range { min: 1, max: 1000 },
+                ..
+            }
+        ));
     }
 
-    /// Shorthand for a parameter error.
-    pub fn param(msg: impl Into<String>) -> InputError {
-        InputError::Parameter(msg.into())
+    #[test]
+    fn a_parameter_for_another_solver_names_both() {
+        let mut kind: crate::solvers::SolverKind = "circuit".parse().unwrap();
+        let e = kind.apply_classical_flags(None, Some(3), None).unwrap_err();
+        assert_eq!(
+            e,
+            InputError::NotApplicable {
+                param: Param::MaxSteps,
+                solver: "circuit".into(),
+                scope: Scope::SearchSolvers,
+                hint: None,
+            }
+        );
+        let e = kind.apply_classical_flags(None, Some(0), None).unwrap_err();
+        assert_eq!(e, InputError::max_steps_zero());
+    }
+
+    #[test]
+    fn suggestions_are_typed_hints() {
+        let board = crate::board::Board::new(5, 5).unwrap();
+        let mut req = crate::solvers::Request::new(board);
+        req.closed = Some(true);
+        let kind: crate::solvers::SolverKind = "network".parse().unwrap();
+        match kind.build().check(&req) {
+            Err(InputError::Impossible(r)) => {
+                assert_eq!(
+                    r.hint,
+                    Some(Hint::AllowOpen {
+                        or_solver: "divide-conquer"
+                    })
+                );
+                assert!(r
+                    .to_string()
+                    .ends_with("add open (or try solver = divide-conquer)"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn environment_failures_are_not_input_errors() {
+        let e = Error::from(InputError::from(ThreadsError {
+            threads: 4,
+            reason: "refused".into(),
+        }));
+        assert!(matches!(e, Error::Threads(_)));
+        assert!(e.is_environment());
+        let e = Error::from(crate::check_threads(0).unwrap_err());
+        assert!(matches!(e, Error::Input(_)) && !e.is_environment());
+    }
+
+    /// The library's files whose strings are checked for flags. The plotting and
+    /// experiment modules are worded by their own owner and left out for now.
+    fn library_sources() -> Vec<std::path::PathBuf> {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let skip = ["cli", "tui", "main.rs", "plot", "experiment"];
+        let mut todo = vec![src.clone()];
+        let mut files = Vec::new();
+        while let Some(dir) = todo.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                let rel = path.strip_prefix(&src).unwrap();
+                let top = rel.components().next().unwrap().as_os_str();
+                if skip.iter().any(|s| top == *s) {
+                    continue;
+                }
+                if path.is_dir() {
+                    todo.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        files
+    }
+
+    /// Whether `line` has `--` followed by a letter (a command-line flag).
+    fn names_a_flag(line: &str) -> bool {
+        line.as_bytes()
+            .windows(3)
+            .any(|w| w[0] == b'-' && w[1] == b'-' && w[2].is_ascii_lowercase())
+    }
+
+    #[test]
+    fn no_library_error_names_a_command_line_flag() {
+        let mut found = Vec::new();
+        for path in library_sources() {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                if line.trim_start() == "#[cfg(test)]" {
+                    break;
+                }
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                if names_a_flag(code) {
+                    found.push(format!("{}:{}: {code}", path.display(), i + 1));
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "flags in library strings:\n{}",
+            found.join("\n")
+        );
     }
 }

@@ -88,7 +88,7 @@ pub fn check_memory(
     // Knight moves plus one apex edge per square (the open graph): an upper bound.
     let edges = edge_count(board.rows(), board.cols()) + board.squares() as u64;
     if edges > MAX_EDGES {
-        return Err(InputError::TooLarge(format!(
+        return Err(InputError::too_large(format!(
             "board {board} is too large for {what}: its graph has about {edges} edges, and edge indices are 32-bit (at most {MAX_EDGES} edges; it would also need about {})",
             crate::memory::human(estimated_bytes(board, per_edge, per_square))
         )));

@@ -29,7 +29,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{Accepted, Hint, InputError, Param, Refusal, Setting};
 use crate::report::{cell, human_secs, Align, MarkdownTable, MISSING};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
@@ -65,7 +65,9 @@ impl GrowthConfig {
         check_budget(budget)?;
         check_trials(trials)?;
         if solvers.is_empty() {
-            return Err(InputError::param("--solvers is empty; name at least one"));
+            return Err(InputError::Empty {
+                param: Param::Solvers,
+            });
         }
         for &side in &sides {
             check_side(side)?;
@@ -85,9 +87,11 @@ pub fn check_budget(budget: f64) -> Result<f64, InputError> {
     if budget.is_finite() && budget > 0.0 {
         Ok(budget)
     } else {
-        Err(InputError::param(format!(
-            "--budget {budget} is not accepted; give a positive number of seconds"
-        )))
+        Err(InputError::OutOfRange {
+            param: Param::Budget,
+            value: budget.to_string(),
+            accepted: Accepted::Positive("seconds"),
+        })
     }
 }
 
@@ -96,18 +100,22 @@ pub fn check_trials(trials: u64) -> Result<u64, InputError> {
     if (1..=1000).contains(&trials) {
         Ok(trials)
     } else {
-        Err(InputError::param(format!(
-            "--trials {trials} is not accepted; give 1 to 1000"
-        )))
+        Err(InputError::OutOfRange {
+            param: Param::Trials,
+            value: trials.to_string(),
+            accepted: Accepted::Range { min: 1, max: 1000 },
+        })
     }
 }
 
 /// Check one board side: at least 1, and a board the toolkit accepts.
 pub fn check_side(side: usize) -> Result<usize, InputError> {
     if side == 0 {
-        return Err(InputError::param(
-            "--sizes entry 0 is not a board side; give sides of at least 5 (smaller boards have no tour)",
-        ));
+        return Err(InputError::OutOfRange {
+            param: Param::Sizes,
+            value: "0".into(),
+            accepted: Accepted::BoardSides(5),
+        });
     }
     Board::new(side, side)?;
     Ok(side)
@@ -118,10 +126,13 @@ pub fn fit_sides(mut sides: Vec<usize>) -> Result<Vec<usize>, InputError> {
     sides.sort_unstable();
     sides.dedup();
     if sides.len() < 2 {
-        return Err(InputError::param(format!(
-            "--sizes needs at least two different sides to fit an exponent, got {}",
-            sides.len()
-        )));
+        return Err(InputError::unsupported(
+            Refusal::new(format!(
+                "needs at least two different sides to fit an exponent, got {}",
+                sides.len()
+            ))
+            .about([Setting::of(Param::Sizes)]),
+        ));
     }
     Ok(sides)
 }
@@ -266,14 +277,17 @@ pub fn check(cfg: &GrowthConfig) -> Result<(), InputError> {
         }
         if !any {
             let (side, e) = first_err.expect("at least one side");
-            return Err(InputError::param(format!(
-                "{kind} can run none of the sides {} (at {side}x{side}: {e}); give --sizes it accepts",
-                cfg.sides
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            )));
+            return Err(InputError::unsupported(
+                Refusal::new(format!(
+                    "{kind} can run none of the sides {} (at {side}x{side}: {e})",
+                    cfg.sides
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ))
+                .hint(Hint::GiveAccepted(Param::Sizes)),
+            ));
         }
     }
     Ok(())

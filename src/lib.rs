@@ -93,14 +93,19 @@ pub const ENGINE_VERSION: u32 = 2;
 /// never gets more threads than it has work items either; this bound is for the flag.
 pub const MAX_THREADS: usize = 1024;
 
-/// Check a `--threads` value: 1 to [`MAX_THREADS`].
+/// Check a thread count ([`error::Param::Threads`]): 1 to [`MAX_THREADS`].
 pub fn check_threads(threads: usize) -> Result<usize, error::InputError> {
     if (1..=MAX_THREADS).contains(&threads) {
         Ok(threads)
     } else {
-        Err(error::InputError::param(format!(
-            "--threads {threads} is not accepted; give 1 to {MAX_THREADS}"
-        )))
+        Err(error::InputError::OutOfRange {
+            param: error::Param::Threads,
+            value: threads.to_string(),
+            accepted: error::Accepted::Range {
+                min: 1,
+                max: MAX_THREADS as u64,
+            },
+        })
     }
 }
 

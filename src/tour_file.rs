@@ -15,7 +15,7 @@
 use serde::Deserialize;
 
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
 
 /// A tour as read from a file: its board, its squares and, if the file says, whether it
 /// claims to be closed. Nothing is validated yet beyond each square being on the board.
@@ -117,12 +117,15 @@ fn on_board(board: Board, r: i64, c: i64) -> Option<u32> {
 fn agree(given: Option<Board>, file: Option<Board>, origin: &str) -> Result<Board, InputError> {
     match (given, file) {
         (Some(g), Some(f)) if g != f => Err(InputError::File(format!(
-            "{origin}: the file's board is {f}, not the {g} given with --board"
+            "{origin}: the file's board is {f}, not the {g} given"
         ))),
         (Some(b), _) | (None, Some(b)) => Ok(b),
-        (None, None) => Err(InputError::File(format!(
-            "{origin}: a list of squares does not say its board; give --board ROWSxCOLS"
-        ))),
+        (None, None) => Err(InputError::unsupported(
+            Refusal::new(format!(
+                "{origin}: a list of squares does not say its board"
+            ))
+            .hint(Hint::Give(Setting::with(Param::Board, "ROWSxCOLS"))),
+        )),
     }
 }
 
@@ -165,10 +168,10 @@ mod tests {
             let e = parse(text, board, "t").unwrap_err().to_string();
             assert!(e.contains(needle), "{text}: {e}");
         }
-        assert!(parse("0,0", None, "t")
-            .unwrap_err()
-            .to_string()
-            .contains("--board"));
+        let e = parse("0,0", None, "t").unwrap_err();
+        assert!(matches!(&e, InputError::Unsupported(r)
+            if r.hint == Some(Hint::Give(Setting::with(Param::Board, "ROWSxCOLS")))));
+        assert!(e.to_string().contains("board = ROWSxCOLS"), "{e}");
     }
 
     #[test]

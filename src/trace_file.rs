@@ -278,7 +278,7 @@ impl TraceFile {
         let text = crate::io::read_input_to_string(path)
             .map_err(|e| err(format!("cannot read: {}", crate::io::os_reason(&e))))?;
         let t: TraceFile = serde_json::from_str(&text)
-            .map_err(|e| err(format!("is not a trace (JSON from solve --trace): {e}")))?;
+            .map_err(|e| err(format!("is not a trace (the JSON of a traced solve): {e}")))?;
         let board = t.board()?;
         let n = board.squares() as u64;
         let (what, edges) = match t.graph {

@@ -23,7 +23,7 @@ pub struct FlagError {
 
 impl fmt::Display for FlagError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&with_flag(self.flag, &self.error.to_string()))
+        f.write_str(&with_flag(self.flag, &super::wording::input(&self.error)))
     }
 }
 
@@ -75,5 +75,5 @@ pub fn value_error_line(e: &clap::Error) -> Option<String> {
         _ => return None,
     };
     let flag = arg.split_whitespace().next()?;
-    Some(with_flag(flag, &input.to_string()))
+    Some(with_flag(flag, &super::wording::input(input)))
 }

@@ -22,6 +22,7 @@ pub mod report;
 pub mod solve;
 pub mod solve_output;
 pub mod stats;
+pub mod wording;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -109,6 +110,9 @@ pub enum Failure {
     Input(InputError),
     /// A flag's bad value: `--flag: message` on stderr, exit code 2.
     Flag(FlagError),
+    /// The environment's failure reported by the library (out of memory, threads that
+    /// cannot start, a file the system refuses, an internal check): exit code 1.
+    Environment(knightnet::error::Error),
     /// Anything else (I/O, internal): exit code 1.
     Other(anyhow::Error),
     /// Stopped by Ctrl-C with results saved: the message on stderr, exit code 130.
@@ -120,11 +124,15 @@ pub enum Failure {
 
 impl From<InputError> for Failure {
     fn from(e: InputError) -> Failure {
+        knightnet::error::Error::from(e).into()
+    }
+}
+
+impl From<knightnet::error::Error> for Failure {
+    fn from(e: knightnet::error::Error) -> Failure {
         match e {
-            // The environment's failure, not the input's: exit code 1.
-            InputError::OutOfMemory(m) => Failure::Other(m.into()),
-            InputError::Threads(t) => Failure::Other(t.into()),
-            e => Failure::Input(e),
+            knightnet::error::Error::Input(i) => Failure::Input(i),
+            e => Failure::Environment(e),
         }
     }
 }
@@ -146,12 +154,17 @@ impl From<FlagError> for Failure {
 
 impl From<anyhow::Error> for Failure {
     fn from(e: anyhow::Error) -> Failure {
-        match e.downcast::<InputError>() {
-            Ok(i) => i.into(),
-            Err(e) => match e.downcast::<knightnet::plot::PlotError>() {
-                Ok(p) => p.into(),
-                Err(e) => Failure::Other(e),
-            },
+        let e = match e.downcast::<InputError>() {
+            Ok(i) => return i.into(),
+            Err(e) => e,
+        };
+        let e = match e.downcast::<knightnet::plot::PlotError>() {
+            Ok(p) => return p.into(),
+            Err(e) => e,
+        };
+        match e.downcast::<knightnet::error::Error>() {
+            Ok(l) => l.into(),
+            Err(e) => Failure::Other(e),
         }
     }
 }
@@ -236,7 +249,7 @@ impl Failure {
     pub fn exit_code(&self) -> i32 {
         match self {
             Failure::Input(_) | Failure::Flag(_) => 2,
-            Failure::Other(_) | Failure::No => 1,
+            Failure::Environment(_) | Failure::Other(_) | Failure::No => 1,
             Failure::Interrupted(_) => 130,
         }
     }
@@ -245,7 +258,8 @@ impl Failure {
     /// is already printed).
     fn report(&self) {
         match self {
-            Failure::Input(e) => say(&format!("error: {}", one_line(&e.to_string()))),
+            Failure::Input(e) => say(&format!("error: {}", one_line(&wording::input(e)))),
+            Failure::Environment(e) => say(&format!("error: {}", one_line(&wording::error(e)))),
             Failure::Flag(e) => say(&format!("error: {}", one_line(&e.to_string()))),
             Failure::Other(e) => say(&format!("error: {}", one_line(&format!("{e:#}")))),
             Failure::Interrupted(msg) => say(msg),

@@ -51,7 +51,7 @@ use serde::Serialize;
 
 use super::table::{self, Added, Filling, Key, Shard, Tally};
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal};
 
 /// What the dynamic program counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -540,8 +540,8 @@ struct Step {
 pub fn check(req: &Request) -> Result<(), InputError> {
     let w = req.board.rows().min(req.board.cols());
     if w > MAX_WIDTH {
-        return Err(InputError::TooLarge(format!(
-            "board {} is too large for --method frontier: its narrow side is {w} and the frontier state holds at most {MAX_WIDTH} (and needs far more memory than a machine has well before that)",
+        return Err(InputError::too_large(format!(
+            "board {} is too large for the frontier method: its narrow side is {w} and the frontier state holds at most {MAX_WIDTH} (and needs far more memory than a machine has well before that)",
             req.board
         )));
     }
@@ -551,16 +551,19 @@ pub fn check(req: &Request) -> Result<(), InputError> {
 }
 
 /// Refuse an estimate of `bytes` for counting on `req.board` by `method`: above
-/// `--max-memory` (the user's bound: [`InputError::TooLarge`]), or above what the
+/// `req.max_memory` (the caller's bound: [`InputError::TooLarge`]), or above what the
 /// process may use ([`crate::memory::limit`]: [`InputError::OutOfMemory`]).
 pub(super) fn check_estimate(req: &Request, bytes: u64, method: &str) -> Result<(), InputError> {
     if bytes > req.max_memory {
-        return Err(InputError::TooLarge(format!(
-            "counting on {} by {method} needs about {} of memory (estimate), above the bound of {}; raise --max-memory (GiB) to allow it",
-            req.board,
-            crate::memory::human(bytes),
-            crate::memory::human(req.max_memory)
-        )));
+        return Err(InputError::too_large(
+            Refusal::new(format!(
+                "counting on {} by {method} needs about {} of memory (estimate), above the bound of {}",
+                req.board,
+                crate::memory::human(bytes),
+                crate::memory::human(req.max_memory)
+            ))
+            .hint(Hint::Raise(Param::MaxMemory)),
+        ));
     }
     crate::memory::check(
         || format!("counting on {} by {method} (estimate)", req.board),
@@ -607,7 +610,7 @@ pub(super) fn check_fits_u128(req: &Request) -> Result<(), InputError> {
         if width == w && q == quantity && h >= from {
             let at_least = bits + rate * (h - from) as f64;
             if at_least > 127.0 {
-                return Err(InputError::TooLarge(format!(
+                return Err(InputError::too_large(format!(
                     "the count on {} has more than {at_least:.0} bits, and counts are kept in 128 bits; count a shorter board",
                     req.board
                 )));
@@ -679,7 +682,7 @@ pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, Inp
 }
 
 pub(super) fn overflow(board: Board) -> InputError {
-    InputError::TooLarge(format!(
+    InputError::too_large(format!(
         "a count on {board} overflows 128 bits; the frontier method cannot count it"
     ))
 }
@@ -763,12 +766,15 @@ pub(super) fn grow<K: Key, C: Tally>(
         out.states.push(held);
         let bytes = held as u64 * bytes_per_state(w);
         if bytes > req.max_memory {
-            return Err(InputError::TooLarge(format!(
-                "counting on {board} by the frontier method reached {held} states (about {}) at square {} of {n}, above the bound of {}; raise --max-memory (GiB) to allow it",
-                crate::memory::human(bytes),
-                x + 1,
-                crate::memory::human(req.max_memory)
-            )));
+            return Err(InputError::too_large(
+                Refusal::new(format!(
+                    "counting on {board} by the frontier method reached {held} states (about {}) at square {} of {n}, above the bound of {}",
+                    crate::memory::human(bytes),
+                    x + 1,
+                    crate::memory::human(req.max_memory)
+                ))
+                .hint(Hint::Raise(Param::MaxMemory)),
+            ));
         }
         if bytes > free.bytes {
             return Err(crate::memory::MemoryError {

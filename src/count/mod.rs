@@ -126,9 +126,7 @@ fn start_field(spec: &CountSpec) -> Option<[usize; 2]> {
 /// Check a count request before any work.
 pub fn check(spec: &CountSpec) -> Result<(), crate::error::InputError> {
     if spec.max_steps == 0 {
-        return Err(crate::error::InputError::param(
-            "--max-steps must be at least 1",
-        ));
+        return Err(crate::error::InputError::max_steps_zero());
     }
     Ok(())
 }

@@ -24,8 +24,8 @@ pub const DEFAULT_COUNT_STEPS: u64 = 10_000_000_000;
 pub fn check(spec: &CountSpec) -> Result<(), InputError> {
     super::check(spec)?;
     if spec.board.squares() > MAX_SEARCH_SQUARES {
-        return Err(InputError::TooLarge(format!(
-            "board {} is too large to count tours on by search: it has {} squares, and --method search accepts at most {MAX_SEARCH_SQUARES} (and finishes only on tiny boards)",
+        return Err(InputError::too_large(format!(
+            "board {} is too large to count tours on by search: it has {} squares, and the search method accepts at most {MAX_SEARCH_SQUARES} (and finishes only on tiny boards)",
             spec.board,
             spec.board.squares()
         )));

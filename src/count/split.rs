@@ -47,7 +47,7 @@ use rayon::prelude::*;
 use super::frontier::{self, Grown, Plan, Progress, Quantity, Request, Run};
 use super::table::{Key, Shard, Tally};
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
 
 /// The memory estimate of the split, in states: the frontier program's estimate for
 /// the board ([`frontier::estimate_states`]) where the upper part runs into the long
@@ -91,15 +91,24 @@ pub fn fits(board: Board) -> bool {
 /// the memory estimate.
 pub fn check(req: &Request) -> Result<(), InputError> {
     if req.quantity == Quantity::TwoFactors || req.start.is_some() {
-        return Err(InputError::param(
-            "--method split counts closed tours and open tours from every start: drop --start, or use --method frontier",
+        return Err(InputError::unsupported(
+            Refusal::new("counts closed tours and open tours from every start")
+                .about([Setting::with(Param::Method, "split")])
+                .hint(Hint::Either(
+                    Box::new(Hint::Drop(Param::Start)),
+                    Box::new(Hint::Use(Setting::with(Param::Method, "frontier"))),
+                )),
         ));
     }
     if !fits(req.board) {
-        return Err(InputError::param(format!(
-            "--method split needs a board whose narrow side is 3 to 8 and long side at least 5, not {}; use --method frontier",
-            req.board
-        )));
+        return Err(InputError::unsupported(
+            Refusal::new(format!(
+                "needs a board whose narrow side is 3 to 8 and long side at least 5, not {}",
+                req.board
+            ))
+            .about([Setting::with(Param::Method, "split")])
+            .hint(Hint::Use(Setting::with(Param::Method, "frontier"))),
+        ));
     }
     let est = estimate_bytes(req.board, req.quantity);
     frontier::check_estimate(req, est, "the split method")?;
@@ -195,12 +204,15 @@ fn run_with<C: Tally>(
         let bytes =
             (made + (a.len() + z.len()) as u64).saturating_mul(std::mem::size_of::<Entry>() as u64);
         if bytes > req.max_memory {
-            return Err(InputError::TooLarge(format!(
-                "counting on {} by the split method needs {made} join entries for the squares where open tours end (about {}), above the bound of {}; raise --max-memory (GiB) to allow it",
-                req.board,
-                crate::memory::human(bytes),
-                crate::memory::human(req.max_memory)
-            )));
+            return Err(InputError::too_large(
+                Refusal::new(format!(
+                    "counting on {} by the split method needs {made} join entries for the squares where open tours end (about {}), above the bound of {}",
+                    req.board,
+                    crate::memory::human(bytes),
+                    crate::memory::human(req.max_memory)
+                ))
+                .hint(Hint::Raise(Param::MaxMemory)),
+            ));
         }
         crate::memory::check(
             || {

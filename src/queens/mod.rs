@@ -26,7 +26,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{InputError, Param, Refusal, Scope, Setting};
 use crate::Rng;
 
 pub use neural::{QueensParams, QueensPreset};
@@ -97,7 +97,7 @@ impl Problem {
         for (i, &a) in sorted.iter().enumerate() {
             for &b in &sorted[i + 1..] {
                 if let Some(line) = attack_line(a, b) {
-                    return Err(InputError::Impossible(format!(
+                    return Err(InputError::impossible(format!(
                         "locked queens on {} and {} attack each other ({line}); no solution can contain both",
                         board.square_name(board.index(a.0, a.1)),
                         board.square_name(board.index(b.0, b.1)),
@@ -412,11 +412,16 @@ pub fn count(
 ) -> Result<Counted, InputError> {
     if let Some(max) = solver.max_count_n() {
         if problem.n() > max {
-            return Err(InputError::param(format!(
-                "--count with --solver {} enumerates every solution; N up to {max} is accepted, not {}",
-                solver.name(),
-                problem.n()
-            )));
+            return Err(InputError::unsupported(
+                Refusal::new(format!(
+                    "enumerates every solution; N up to {max} is accepted, not {}",
+                    problem.n()
+                ))
+                .about([
+                    Setting::of(Param::Count),
+                    Setting::with(Param::Solver, solver.name()),
+                ]),
+            ));
         }
     }
     let mut solutions = 0u64;
@@ -425,11 +430,11 @@ pub fn count(
             solutions += 1;
             Control::Continue
         })
-        .ok_or_else(|| {
-            InputError::param(format!(
-                "--count needs an exhaustive solver (brute-force, backtracking, forward-checking), not '{}'",
-                solver.name()
-            ))
+        .ok_or_else(|| InputError::NotApplicable {
+            param: Param::Count,
+            solver: solver.name().to_string(),
+            scope: Scope::ExhaustiveSolvers,
+            hint: None,
         })?;
     Ok(Counted {
         solutions,

@@ -31,7 +31,7 @@ impl Solver for CircuitSolver {
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
         req.check_exists(true).map_err(|e| {
-            InputError::Impossible(format!(
+            InputError::impossible(format!(
                 "{e}; circuit starts a closed tour anywhere, so it needs a board with one"
             ))
         })?;

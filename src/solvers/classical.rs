@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::{Outcome, Request, Solution};
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::tour::Tour;
 
 /// Largest board (in squares) the search solvers (`backtrack`, `forward-check`,
@@ -43,17 +43,21 @@ pub fn check_start_colour(board: Board, start: u32, closed: bool) -> Result<(), 
     if ex.exists {
         Ok(())
     } else {
-        Err(InputError::Impossible(ex.reason))
+        Err(InputError::impossible(ex.reason))
     }
 }
 
-/// `--reverse` walks a closed tour the other way; solvers that build open tours refuse
+/// A reversed tour ([`Request::reverse`]) is a closed tour walked the other way; solvers that build open tours refuse
 /// it up front unless a closed tour is requested.
 pub fn check_reverse(req: &Request, what: &str) -> Result<(), InputError> {
     if req.reverse && !wants_closed(req) {
-        return Err(InputError::param(format!(
-            "--reverse walks a closed tour the other way; {what} builds open tours unless --closed is given (circuit and divide-conquer build closed tours)"
-        )));
+        return Err(InputError::unsupported(
+            Refusal::new(format!(
+                "only a closed tour can be walked the other way, and {what} builds open tours unless closed ones are asked for (circuit and divide-conquer build closed tours)"
+            ))
+            .about([Setting::of(Param::Reverse)])
+            .hint(Hint::AskClosed),
+        ));
     }
     Ok(())
 }
@@ -61,10 +65,13 @@ pub fn check_reverse(req: &Request, what: &str) -> Result<(), InputError> {
 /// Refuse boards too large for a search solver, before allocating anything.
 pub fn check_search_size(board: Board, what: &str) -> Result<(), InputError> {
     if board.squares() > MAX_SEARCH_SQUARES {
-        return Err(InputError::TooLarge(format!(
-            "board {board} is too large for {what}: it has {} squares and search solvers accept at most {MAX_SEARCH_SQUARES}; use --solver divide-conquer or warnsdorff",
-            board.squares()
-        )));
+        return Err(InputError::too_large(
+            Refusal::new(format!(
+                "board {board} is too large for {what}: it has {} squares and search solvers accept at most {MAX_SEARCH_SQUARES}",
+                board.squares()
+            ))
+            .hint(Hint::UseSolver(&["divide-conquer", "warnsdorff"])),
+        ));
     }
     Ok(())
 }

@@ -72,7 +72,7 @@ use super::warnsdorff::{self, TieBreak};
 use super::{Outcome, Request, Solution, Solver};
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::cover;
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::existence;
 use crate::memory::{self, MemoryError};
 use crate::Rng;
@@ -895,24 +895,35 @@ impl DivideConquerSolver {
         &self,
         req: &Request,
         visit: impl FnMut(usize, usize),
-    ) -> anyhow::Result<Streamed> {
+    ) -> Result<Streamed, crate::error::Error> {
         let board = req.board;
         classical::check_possible(req, classical::wants_closed(req))?;
         let (rows, cols) = (board.rows(), board.cols());
         if rows.min(cols) < 5 {
-            return Err(InputError::param(format!(
-                "--stream supports divide-conquer on boards with both sides at least 5 (the block construction); {board} has a side of {}: solve it without --stream",
-                rows.min(cols)
-            ))
+            return Err(InputError::unsupported(
+                Refusal::new(format!(
+                    "divide-conquer streams boards with both sides at least 5 (the block construction); {board} has a side of {}",
+                    rows.min(cols)
+                ))
+                .about([Setting::of(Param::Stream)])
+                .hint(Hint::Without(Param::Stream)),
+            )
             .into());
         }
         let closed = existence::closed_tour(board).exists;
         let start = classical::start_square(req);
         let plan = compact_plan(rows, cols, closed, start).ok_or_else(|| {
-            InputError::param(format!(
-                "--stream: the block construction does not cover the {board} board from {} (without --stream the solver falls back to search there); solve it without --stream or start elsewhere",
-                board.square_name(start)
-            ))
+            InputError::unsupported(
+                Refusal::new(format!(
+                    "the block construction does not cover the {board} board from {} (the whole tour falls back to search there)",
+                    board.square_name(start)
+                ))
+                .about([Setting::of(Param::Stream)])
+                .hint(Hint::Either(
+                    Box::new(Hint::Without(Param::Stream)),
+                    Box::new(Hint::Drop(Param::Start)),
+                )),
+            )
         })?;
         if req.reverse && !closed && req.start.is_some() {
             // The same refusal as `Solution::apply_start` for an open tour.
@@ -929,12 +940,12 @@ impl DivideConquerSolver {
                 squares: n,
                 closed,
             }),
-            other => Err(anyhow::anyhow!(
-                "internal error: the divide-conquer walk on {board} ended after {:?} squares (cycle {:?}), expected {} squares and cycle {closed}",
+            other => Err(crate::error::Error::Internal(format!(
+                "the divide-conquer walk on {board} ended after {:?} squares (cycle {:?}), expected {} squares and cycle {closed}",
                 other.map(|o| o.0),
                 other.map(|o| o.1),
                 board.squares()
-            )),
+            ))),
         }
     }
 }

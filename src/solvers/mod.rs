@@ -22,7 +22,7 @@ use std::str::FromStr;
 use serde_json::{Map, Value};
 
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Scope};
 use crate::existence;
 use crate::merge::MergeReport;
 use crate::network::{NetworkParams, Preset};
@@ -104,13 +104,15 @@ impl Request {
     }
 
     /// For a solver that builds closed tours only, on a board without one: a hint naming
-    /// solvers that find an open tour, when the board has one (empty otherwise).
-    pub fn open_tour_hint(&self) -> &'static str {
-        if existence::tour_exists(self.board, false).exists {
-            "; this board has open tours: try --solver divide-conquer (or backtrack, warnsdorff)"
-        } else {
-            ""
-        }
+    /// solvers that find an open tour, when the board has one.
+    pub fn open_tour_hint(&self) -> Option<Hint> {
+        existence::tour_exists(self.board, false)
+            .exists
+            .then_some(Hint::UseSolver(&[
+                "divide-conquer",
+                "backtrack",
+                "warnsdorff",
+            ]))
     }
 
     /// Refuse the request when a theorem says no such tour exists.
@@ -119,7 +121,7 @@ impl Request {
         if ex.exists {
             Ok(())
         } else {
-            Err(InputError::Impossible(ex.reason))
+            Err(InputError::impossible(ex.reason))
         }
     }
 }
@@ -392,24 +394,30 @@ impl SolverKind {
             match self {
                 SolverKind::Warnsdorff { tie, .. } => *tie = t,
                 _ => {
-                    return Err(InputError::param(format!(
-                        "--tie-break applies only to --solver warnsdorff, not '{me}'"
-                    )))
+                    return Err(InputError::NotApplicable {
+                        param: Param::TieBreak,
+                        solver: me,
+                        scope: Scope::Solver("warnsdorff"),
+                        hint: None,
+                    })
                 }
             }
         }
         if let Some(n) = max_steps {
             if n == 0 {
-                return Err(InputError::param("--max-steps must be at least 1"));
+                return Err(InputError::max_steps_zero());
             }
             match self {
                 SolverKind::Backtrack { max_steps }
                 | SolverKind::ForwardCheck { max_steps, .. }
                 | SolverKind::WarnsdorffBacktrack { max_steps, .. } => *max_steps = n,
                 _ => {
-                    return Err(InputError::param(format!(
-                        "--max-steps applies only to the search solvers (backtrack, forward-check, warnsdorff-backtrack), not '{me}'"
-                    )))
+                    return Err(InputError::NotApplicable {
+                        param: Param::MaxSteps,
+                        solver: me,
+                        scope: Scope::SearchSolvers,
+                        hint: None,
+                    })
                 }
             }
         }
@@ -417,9 +425,15 @@ impl SolverKind {
             match self {
                 SolverKind::Warnsdorff { restarts, .. } => *restarts = n,
                 _ => {
-                    return Err(InputError::param(format!(
-                        "--restarts applies only to --solver warnsdorff (use --max-attempts for the network), not '{me}'"
-                    )))
+                    return Err(InputError::NotApplicable {
+                        param: Param::Restarts,
+                        solver: me,
+                        scope: Scope::Solver("warnsdorff"),
+                        hint: Some(Hint::Instead {
+                            param: Param::MaxAttempts,
+                            solvers: "the network",
+                        }),
+                    })
                 }
             }
         }

@@ -14,7 +14,7 @@
 use serde_json::{json, Map};
 
 use super::{Outcome, Request, Solution, Solver};
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::graph::{check_memory, KnightGraph, Tours};
 use crate::network::{
     batch, Network, NetworkParams, NetworkRun, Termination, Trace, BYTES_PER_NEURON,
@@ -56,20 +56,31 @@ impl NetworkSolver {
     pub fn check_open_request(req: &Request) -> Result<(), InputError> {
         req.check_exists(false)?;
         if req.board.squares() < 2 {
-            return Err(InputError::param(format!(
-                "the {} board's only tour is its single square, which makes no cycle with the open graph's apex; use --solver backtrack",
-                req.board
-            )));
+            return Err(InputError::unsupported(
+                Refusal::new(format!(
+                    "the {} board's only tour is its single square, which makes no cycle with the open graph's apex",
+                    req.board
+                ))
+                .hint(Hint::UseSolver(&["backtrack"])),
+            ));
         }
         if let Some(start) = req.start {
             let ex = crate::existence::tour_exists_from(req.board, start, false);
             if !ex.exists {
-                return Err(InputError::Impossible(ex.reason));
+                return Err(InputError::impossible(ex.reason));
             }
         }
         if req.reverse && req.start.is_some() {
-            return Err(InputError::param(
-                "--reverse with --open and --start: the network's open tour starts on the start square, so it cannot be walked the other way; drop --reverse",
+            return Err(InputError::unsupported(
+                Refusal::new(
+                    "the network's open tour starts on the start square, so it cannot be walked the other way",
+                )
+                .about([
+                    Setting::of(Param::Reverse),
+                    Setting::of(Param::Open),
+                    Setting::of(Param::Start),
+                ])
+                .hint(Hint::Drop(Param::Reverse)),
             ));
         }
         Ok(())
@@ -175,16 +186,8 @@ impl Solver for NetworkSolver {
     fn check(&self, req: &Request) -> Result<(), InputError> {
         self.params.check()?;
         if Self::tours(req) == Tours::Closed {
-            req.check_exists(true).map_err(|e| {
-                InputError::Impossible(format!(
-                    "{e}; the network looks for closed tours unless asked for an open one{}",
-                    if req.open_tour_hint().is_empty() {
-                        ""
-                    } else {
-                        "; this board has open tours: add --open (or try --solver divide-conquer)"
-                    }
-                ))
-            })?;
+            req.check_exists(true)
+                .map_err(|e| closed_only(e, "the network", req))?;
             let (per_edge, per_square) = self.bytes_per_item(req);
             return check_memory(req.board, per_edge, per_square, "the network");
         }
@@ -236,4 +239,20 @@ impl Solver for NetworkSolver {
             Err(e) => rngs.iter().map(|_| Err(e.clone())).collect(),
         }
     }
+}
+
+/// The refusal of a closed tour that a theorem rules out (`e`), by `what`, a solver that
+/// looks for closed tours unless asked for an open one: it suggests allowing an open
+/// tour when the board has one.
+pub(super) fn closed_only(e: InputError, what: &str, req: &Request) -> InputError {
+    let mut r = Refusal::new(format!(
+        "{e}; {what} looks for closed tours unless asked for an open one"
+    ));
+    if req.open_tour_hint().is_some() {
+        r.reason.push_str("; this board has open tours");
+        r.hint = Some(Hint::AllowOpen {
+            or_solver: "divide-conquer",
+        });
+    }
+    InputError::Impossible(r)
 }

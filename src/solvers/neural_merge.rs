@@ -40,7 +40,7 @@ use super::network::NetworkSolver;
 use super::{MergeFacts, Outcome, Request, Solution, Solver};
 use crate::board::Board;
 use crate::cover::{Circuit, Cover};
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::existence;
 use crate::graph::{check_bytes, check_memory, open_path, KnightGraph, Tours};
 use crate::merge::{merge_cover, MergeReport};
@@ -423,9 +423,16 @@ impl NeuralMergeSolver {
         start: Option<u32>,
     ) -> Result<(), InputError> {
         if tile < 6 || tile % 2 == 1 {
-            return Err(InputError::param(format!(
-                "tile {tile} with --open on the {board} board: it has no closed tour, so one tile runs on its open graph and the others need closed covers; give an even tile side of 6 or more, or --tile none"
-            )));
+            return Err(InputError::unsupported(
+                Refusal::new(format!(
+                    "the {board} board has no closed tour, so one tile runs on its open graph and the others need closed covers"
+                ))
+                .about([Setting::with(Param::Tile, tile), Setting::of(Param::Open)])
+                .hint(Hint::OtherTile {
+                    even_from: Some(6),
+                    or_none: true,
+                }),
+            ));
         }
         let at = start.map(|s| board.coords(s));
         for &(r0, h) in &strips_placing_odd(board.rows(), tile, at.map(|p| p.0)) {
@@ -442,10 +449,16 @@ impl NeuralMergeSolver {
                     existence::closed_tour(t)
                 };
                 if !ex.exists {
-                    return Err(InputError::param(format!(
-                        "tile {tile} cuts the {board} board into {t} pieces, which have no cover for an open tour ({}); choose another --tile, or --tile none",
-                        ex.reason
-                    )));
+                    return Err(InputError::unsupported(
+                        Refusal::new(format!(
+                            "tile {tile} cuts the {board} board into {t} pieces, which have no cover for an open tour ({})",
+                            ex.reason
+                        ))
+                        .hint(Hint::OtherTile {
+                            even_from: None,
+                            or_none: true,
+                        }),
+                    ));
                 }
             }
         }
@@ -471,10 +484,16 @@ impl NeuralMergeSolver {
                 let t = Board::new(h, w).expect("tile fits the board");
                 let ex = existence::closed_tour(t);
                 if !ex.exists {
-                    return Err(InputError::param(format!(
-                        "tile {tile} cuts the {board} board into {t} pieces, which have no degree-2 cover of this kind ({}); choose another --tile",
-                        ex.reason
-                    )));
+                    return Err(InputError::unsupported(
+                        Refusal::new(format!(
+                            "tile {tile} cuts the {board} board into {t} pieces, which have no degree-2 cover of this kind ({})",
+                            ex.reason
+                        ))
+                        .hint(Hint::OtherTile {
+                            even_from: None,
+                            or_none: false,
+                        }),
+                    ));
                 }
             }
         }
@@ -513,16 +532,8 @@ impl Solver for NeuralMergeSolver {
             return Ok(());
         }
         self.params.check()?;
-        req.check_exists(true).map_err(|e| {
-            InputError::Impossible(format!(
-                "{e}; network+merge looks for closed tours unless asked for an open one{}",
-                if req.open_tour_hint().is_empty() {
-                    ""
-                } else {
-                    "; this board has open tours: add --open (or try --solver divide-conquer)"
-                }
-            ))
-        })?;
+        req.check_exists(true)
+            .map_err(|e| super::network::closed_only(e, "network+merge", req))?;
         // Whole board: graph + state. Tiled: see TILED_BYTES_PER_SQUARE. Checked before
         // the tiles, whose check visits every tile.
         match self.tile.side(req.board) {
@@ -678,7 +689,7 @@ impl NeuralMergeSolver {
         req: &Request,
         rng: &mut Rng,
         mut visit: impl FnMut(usize, usize),
-    ) -> anyhow::Result<Solution> {
+    ) -> Result<Solution, crate::error::Error> {
         let (circuit, solution) = self.merged(req, rng)?;
         if let Some(circuit) = circuit {
             let board = req.board;
@@ -692,9 +703,9 @@ impl NeuralMergeSolver {
                 circuit.walk(req.start, req.reverse, visit)
             };
             walked.map_err(|_| {
-                anyhow::anyhow!(
-                    "internal error: the merged network+merge cover of {board} is not a tour"
-                )
+                crate::error::Error::Internal(format!(
+                    "the merged network+merge cover of {board} is not a tour"
+                ))
             })?;
         }
         Ok(solution)

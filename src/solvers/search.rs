@@ -771,7 +771,7 @@ fn solution(
             "message".into(),
             json!(if cfg.connectivity {
                 format!(
-                    "gave up after {} steps and {} squares scanned by connectivity checks (--max-steps counts both)",
+                    "gave up after {} steps and {} squares scanned by connectivity checks (the step budget counts both)",
                     search.steps, search.scanned
                 )
             } else {
@@ -802,9 +802,7 @@ pub fn check_request(
 ) -> Result<(), crate::error::InputError> {
     use super::classical;
     if max_steps == 0 {
-        return Err(crate::error::InputError::param(
-            "--max-steps must be at least 1",
-        ));
+        return Err(crate::error::InputError::max_steps_zero());
     }
     classical::check_possible(req, classical::wants_closed(req))?;
     classical::check_reverse(req, what)?;

@@ -435,13 +435,13 @@ fn divide_conquer_stream_is_the_solved_tour() {
 
 #[test]
 fn divide_conquer_stream_refuses_what_it_does_not_build() {
-    use knightnet::error::InputError;
+    use knightnet::error::Error;
     let stream = |req: &Request| {
         knightnet::solvers::divide_conquer::DivideConquerSolver.stream(req, |_, _| {})
     };
     let refused = |req: &Request, needle: &str| {
         let e = stream(req).unwrap_err();
-        assert!(e.downcast_ref::<InputError>().is_some(), "{e}");
+        assert!(matches!(e, Error::Input(_)), "{e}");
         assert!(e.to_string().contains(needle), "{e}");
     };
     // Thin boards: no block construction.

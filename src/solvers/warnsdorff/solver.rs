@@ -38,10 +38,12 @@ impl Solver for WarnsdorffSolver {
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
         if self.restarts > 0 && !self.tie.is_random() {
-            return Err(InputError::param(format!(
-                "--restarts applies to the random tie-break only: warnsdorff:{} is deterministic and would repeat the same run",
-                self.tie
-            )));
+            return Err(InputError::NotApplicable {
+                param: crate::error::Param::Restarts,
+                solver: format!("warnsdorff:{}", self.tie),
+                scope: crate::error::Scope::RandomTieBreak,
+                hint: None,
+            });
         }
         if let Some(s) = req.start {
             if s as usize >= req.board.squares() {
