@@ -14,7 +14,7 @@ use crate::error::InputError;
 /// Largest side accepted by [`Board::new`]. Individual solvers check memory separately.
 pub const MAX_SIDE: usize = 1_000_000;
 /// Largest number of squares accepted by [`Board::new`] (square indices are `u32`).
-pub const MAX_SQUARES: u64 = u32::MAX as u64;
+pub(crate) const MAX_SQUARES: u64 = u32::MAX as u64;
 
 /// The eight knight offsets `(d_row, d_col)` in clockwise order, starting with the move
 /// two rows up and one column right (row 0 is the top row, so "up" is `-2`).

@@ -65,7 +65,7 @@ pub struct CompareRow {
     /// `seconds_per_tour` over the fastest solver's.
     pub ratio_to_fastest: Option<f64>,
     /// Variety: the mean share of moves two of this solver's tours have in common, over
-    /// all pairs of the first [`VARIETY_TOURS`] tours (1.0: always the same tour).
+    /// all pairs of the first `VARIETY_TOURS` tours (1.0: always the same tour).
     pub shared_moves: Option<f64>,
     /// 95% interval of `seconds_per_tour` from the Wilson interval of the tour rate per
     /// attempt (seconds per attempt over each bound); timing noise is not in it.
@@ -104,7 +104,7 @@ impl CompareRow {
 type TrialResult = (Option<Vec<(u32, u32)>>, CompareTrial, f64);
 
 /// Tours per solver that enter the variety measure.
-pub const VARIETY_TOURS: usize = 20;
+pub(crate) const VARIETY_TOURS: usize = 20;
 
 /// Mean share of common moves over all pairs of `tours` (sorted move lists).
 pub fn shared_moves(tours: &[Vec<(u32, u32)>]) -> Option<f64> {

@@ -1,10 +1,10 @@
 //! A degree-2 cover of a board held as each square's two neighbours (8 bytes per
-//! square), and [`Circuit`], a cover that is one cycle through every square: a closed
+//! square), and `Circuit`, a cover that is one cycle through every square: a closed
 //! tour that can be walked from any square in either direction without being held as a
 //! square list.
 //!
 //! The order of a square's two neighbours is part of the cover: a cover built from
-//! cycles ([`Cover::add_cycle`]) stores `[previous, next]` along each cycle, and
+//! cycles (`Cover::add_cycle`) stores `[previous, next]` along each cycle, and
 //! [`crate::merge`] draws and scans the slots in that order.
 
 use crate::board::Board;
@@ -13,7 +13,7 @@ use crate::tour::{Tour, TourCheck};
 
 /// Marks an empty neighbour slot: a square not set yet, or the end of a path in a cover
 /// under construction.
-pub const UNSET: u32 = u32::MAX;
+pub(crate) const UNSET: u32 = u32::MAX;
 
 /// A degree-2 cover as a neighbour pair per square.
 ///
@@ -22,7 +22,7 @@ pub const UNSET: u32 = u32::MAX;
 /// [`Cover::exchange`] never removes it, and walking the one-cycle cover from one end
 /// away from the other is the open tour ([`Circuit::walk_open`]).
 #[derive(Debug, Clone)]
-pub struct Cover {
+pub(crate) struct Cover {
     board: Board,
     nbr: Vec<[u32; 2]>,
     fixed: Option<[u32; 2]>,
@@ -41,7 +41,7 @@ impl Cover {
     /// The cover of an open graph's degree-2 cover (`cycles` over the squares and the
     /// apex, the vertex numbered `apex`): the apex's cycle, the apex taken out, closes
     /// through the fixed move between its two neighbours, the ends of the open path.
-    pub fn from_open_cycles(board: Board, cycles: &[Vec<u32>], apex: u32) -> Cover {
+    pub(crate) fn from_open_cycles(board: Board, cycles: &[Vec<u32>], apex: u32) -> Cover {
         let mut cover = Cover::empty(board);
         for cycle in cycles {
             match open_path(cycle, apex) {
@@ -54,25 +54,20 @@ impl Cover {
 
     /// Set the squares of an open path: along it, with its ends joined by the fixed move
     /// (a cover has at most one; a second one replaces the first).
-    pub fn add_open_path(&mut self, path: &[u32]) {
+    pub(crate) fn add_open_path(&mut self, path: &[u32]) {
         self.fixed = Some([path[0], path[path.len() - 1]]);
         self.add_cycle(path);
     }
 
-    /// The fixed move (an open tour's ends), if any.
-    pub fn fixed(&self) -> Option<[u32; 2]> {
-        self.fixed
-    }
-
     /// Whether `x–y` is the fixed move.
     #[inline]
-    pub fn is_fixed(&self, x: u32, y: u32) -> bool {
+    pub(crate) fn is_fixed(&self, x: u32, y: u32) -> bool {
         self.fixed
             .is_some_and(|[p, q]| (x == p && y == q) || (x == q && y == p))
     }
 
     /// The cover made of `cycles` (every square on exactly one of them).
-    pub fn from_cycles(board: Board, cycles: &[Vec<u32>]) -> Cover {
+    pub(crate) fn from_cycles(board: Board, cycles: &[Vec<u32>]) -> Cover {
         let mut cover = Cover::empty(board);
         for cycle in cycles {
             cover.add_cycle(cycle);
@@ -81,7 +76,7 @@ impl Cover {
     }
 
     /// Set the neighbours of the squares of one cycle: `[previous, next]` along it.
-    pub fn add_cycle(&mut self, cycle: &[u32]) {
+    pub(crate) fn add_cycle(&mut self, cycle: &[u32]) {
         let k = cycle.len();
         for i in 0..k {
             self.nbr[cycle[i] as usize] = [cycle[(i + k - 1) % k], cycle[(i + 1) % k]];
@@ -92,6 +87,7 @@ impl Cover {
         self.board
     }
 
+    #[cfg(test)]
     /// Whether every square has its neighbours set.
     pub fn is_complete(&self) -> bool {
         self.nbr.iter().all(|p| p[0] != UNSET && p[1] != UNSET)
@@ -127,7 +123,7 @@ impl Cover {
 
     /// Add `b` as a neighbour of `a` only, in `a`'s first empty slot (the other side is
     /// set apart).
-    pub fn link_one(&mut self, a: u32, b: u32) {
+    pub(crate) fn link_one(&mut self, a: u32, b: u32) {
         let slot = &mut self.nbr[a as usize];
         if slot[0] == UNSET {
             slot[0] = b;
@@ -150,13 +146,13 @@ impl Cover {
 
     /// Whether `x–y` is a move of the cover.
     #[inline]
-    pub fn has_move(&self, x: u32, y: u32) -> bool {
+    pub(crate) fn has_move(&self, x: u32, y: u32) -> bool {
         self.nbr[x as usize].contains(&y)
     }
 
     /// Drop moves (a,b) and (c,d); add (a,c) and (b,d). Each new move takes the slot of
     /// the dropped one at its square. Neither dropped move may be the fixed one.
-    pub fn exchange(&mut self, a: u32, b: u32, c: u32, d: u32) {
+    pub(crate) fn exchange(&mut self, a: u32, b: u32, c: u32, d: u32) {
         debug_assert!(!self.is_fixed(a, b) && !self.is_fixed(c, d));
         self.replace(a, b, c);
         self.replace(b, a, d);
@@ -166,7 +162,7 @@ impl Cover {
 
     /// Call `visit` on every square of the cycle through `start`, starting there and
     /// going first to its slot-0 neighbour; returns the cycle's length.
-    pub fn walk_cycle(&self, start: u32, mut visit: impl FnMut(u32)) -> usize {
+    pub(crate) fn walk_cycle(&self, start: u32, mut visit: impl FnMut(u32)) -> usize {
         visit(start);
         let (mut prev, mut cur) = (start, self.nbr[start as usize][0]);
         let mut len = 1;
@@ -184,13 +180,13 @@ impl Cover {
 /// starts at square 0 and goes first to the smaller of its neighbours (the order
 /// [`crate::tour::cycles_from_edges`] gives).
 #[derive(Debug, Clone)]
-pub struct Circuit {
+pub(crate) struct Circuit {
     cover: Cover,
 }
 
 /// Why a [`Circuit`] walk was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum WalkError {
+pub(crate) enum WalkError {
     /// The walk did not pass the tour oracle (an internal error of whoever built the
     /// circuit).
     NotATour,
@@ -201,10 +197,6 @@ impl Circuit {
     /// [`Circuit::into_tour`] check it with the tour oracle.
     pub fn new(cover: Cover) -> Circuit {
         Circuit { cover }
-    }
-
-    pub fn board(&self) -> Board {
-        self.cover.board
     }
 
     /// The square after `start` in the canonical direction, and the one before it.
@@ -269,7 +261,7 @@ impl Circuit {
     /// end when `None` or another square), away from the other end. Without one (a
     /// closed tour): from `start` (square 0 if `None`) in the canonical direction, the
     /// closing move left out.
-    pub fn walk_open(
+    pub(crate) fn walk_open(
         &self,
         start: Option<u32>,
         mut visit: impl FnMut(u32),
@@ -294,7 +286,7 @@ impl Circuit {
     }
 
     /// [`Circuit::walk_open`]'s tour, validated by the oracle.
-    pub fn into_open_tour(self, start: Option<u32>) -> Result<Tour, WalkError> {
+    pub(crate) fn into_open_tour(self, start: Option<u32>) -> Result<Tour, WalkError> {
         let board = self.cover.board;
         let mut squares = Vec::with_capacity(board.squares());
         self.walk_open(start, |s| squares.push(s))?;
@@ -304,7 +296,7 @@ impl Circuit {
 
     /// The tour in its canonical direction, validated by the oracle ([`Tour::new`]).
     /// Holds the neighbour pairs and the square list (12 bytes per square) at its peak.
-    pub fn into_tour(self) -> Tour {
+    pub(crate) fn into_tour(self) -> Tour {
         let board = self.cover.board;
         let mut squares = Vec::with_capacity(board.squares());
         self.walk_unchecked(0, false, |s| squares.push(s));

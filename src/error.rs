@@ -6,7 +6,7 @@
 //! the Python bindings as keyword arguments).
 //!
 //! [`InputError`] is what the input must change (exit code 2 on the command line);
-//! [`Error`] adds the environment's failures (out of memory, threads that cannot start,
+//! [`Error`](enum@Error) adds the environment's failures (out of memory, threads that cannot start,
 //! a file the system refuses: exit code 1).
 
 use std::fmt;
@@ -125,7 +125,7 @@ pub trait Naming {
 
 /// The library's own wording: [`Param::name`], and `name = value`.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Neutral;
+pub(crate) struct Neutral;
 
 impl Naming for Neutral {
     fn param(&self, p: Param) -> String {
@@ -386,7 +386,7 @@ impl From<&str> for Refusal {
 }
 
 /// Bad input: a board, square, parameter, file or request that cannot be served. What
-/// the input must change; the environment's failures are [`Error`]'s other variants.
+/// the input must change; the environment's failures are [`Error`](enum@Error)'s other variants.
 #[non_exhaustive]
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 pub enum InputError {
@@ -462,7 +462,7 @@ pub enum InputError {
 }
 
 impl InputError {
-    /// The error's words, parameters named by `n` (`Display` is this with [`Neutral`]).
+    /// The error's words, parameters named by `n` (`Display` is this with `Neutral`).
     pub fn render(&self, n: &dyn Naming) -> String {
         match self {
             InputError::OutOfRange {
@@ -526,7 +526,7 @@ impl InputError {
     }
 
     /// A step budget of 0 ([`Param::MaxSteps`] accepts at least 1).
-    pub fn max_steps_zero() -> InputError {
+    pub(crate) fn max_steps_zero() -> InputError {
         InputError::OutOfRange {
             param: Param::MaxSteps,
             value: "0".into(),
@@ -540,12 +540,12 @@ impl InputError {
     }
 
     /// A request beyond a bound.
-    pub fn too_large(r: impl Into<Refusal>) -> InputError {
+    pub(crate) fn too_large(r: impl Into<Refusal>) -> InputError {
         InputError::TooLarge(r.into())
     }
 
     /// Settings that cannot be served together.
-    pub fn unsupported(r: impl Into<Refusal>) -> InputError {
+    pub(crate) fn unsupported(r: impl Into<Refusal>) -> InputError {
         InputError::Unsupported(r.into())
     }
 
@@ -563,7 +563,7 @@ impl InputError {
     }
 }
 
-/// Worker threads that could not be started ([`crate::thread_pool`]): more than the
+/// Worker threads that could not be started (`crate::thread_pool`): more than the
 /// memory allows, or refused by the system.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 #[error("{}", self.render(&Neutral))]
@@ -753,7 +753,7 @@ mod tests {
     fn suggestions_are_typed_hints() {
         let board = crate::board::Board::new(5, 5).unwrap();
         let mut req = crate::solvers::Request::new(board);
-        req.closed = Some(true);
+        req.closed = crate::solvers::Closure::Closed;
         let kind: crate::solvers::SolverKind = "network".parse().unwrap();
         match kind.build().check(&req) {
             Err(InputError::Impossible(r)) => {

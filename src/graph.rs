@@ -51,20 +51,20 @@ pub struct KnightGraph {
 /// The open path a cycle through the open graph's `apex` stands for: its squares from
 /// the one after the apex around to the one before it. `None` if the cycle does not pass
 /// through the apex.
-pub fn open_path(cycle: &[u32], apex: u32) -> Option<Vec<u32>> {
+pub(crate) fn open_path(cycle: &[u32], apex: u32) -> Option<Vec<u32>> {
     let p = cycle.iter().position(|&x| x == apex)?;
     Some(cycle[p + 1..].iter().chain(&cycle[..p]).copied().collect())
 }
 
 /// Number of knight moves (undirected) on a `rows x cols` board, without building it.
-pub fn edge_count(rows: usize, cols: usize) -> u64 {
+pub(crate) fn edge_count(rows: usize, cols: usize) -> u64 {
     let (m, n) = (rows as u64, cols as u64);
     2 * (m.saturating_sub(1) * n.saturating_sub(2) + m.saturating_sub(2) * n.saturating_sub(1))
 }
 
 /// Bytes a graph plus `per_edge` extra bytes per edge and `per_square` per square would
 /// take; used to refuse boards before allocating.
-pub fn estimated_bytes(board: Board, per_edge: u64, per_square: u64) -> u64 {
+pub(crate) fn estimated_bytes(board: Board, per_edge: u64, per_square: u64) -> u64 {
     let e = edge_count(board.rows(), board.cols());
     let n = board.squares() as u64;
     // a, b, incident (twice per edge) as u32; offsets as u32.
@@ -73,13 +73,13 @@ pub fn estimated_bytes(board: Board, per_edge: u64, per_square: u64) -> u64 {
 
 /// Most edges a graph may have: edge indices, and the `2E` entries of the incidence
 /// lists that the CSR offsets count, are `u32`.
-pub const MAX_EDGES: u64 = (u32::MAX / 2) as u64;
+pub(crate) const MAX_EDGES: u64 = (u32::MAX / 2) as u64;
 
 /// Refuse a board whose graph (knight moves plus, counted by the caller in `per_square`,
 /// an apex edge per square) has more edges than [`MAX_EDGES`] (a representation limit:
 /// [`InputError::TooLarge`]), or whose estimated memory ([`estimated_bytes`]) exceeds
 /// what the process may use ([`check_bytes`]).
-pub fn check_memory(
+pub(crate) fn check_memory(
     board: Board,
     per_edge: u64,
     per_square: u64,
@@ -105,8 +105,8 @@ pub fn check_bytes(board: Board, bytes: u64, what: &str) -> Result<(), InputErro
 }
 
 impl KnightGraph {
-    /// Build the graph. Callers that care about memory call [`check_memory`] first and
-    /// build with [`KnightGraph::try_for_tours`]; this one panics when out of memory.
+    /// Build the graph. Callers that care about memory call `check_memory` first and
+    /// build with `KnightGraph::try_for_tours`; this one panics when out of memory.
     pub fn new(board: Board) -> KnightGraph {
         Self::for_tours(board, Tours::Closed)
     }
@@ -124,7 +124,7 @@ impl KnightGraph {
 
     /// The graph whose Hamiltonian cycles are `tours`, its arrays allocated fallibly: a
     /// [`MemoryError`] when one cannot be.
-    pub fn try_for_tours(board: Board, tours: Tours) -> Result<KnightGraph, MemoryError> {
+    pub(crate) fn try_for_tours(board: Board, tours: Tours) -> Result<KnightGraph, MemoryError> {
         let n = board.squares();
         let knight = edge_count(board.rows(), board.cols()) as usize;
         let apex = matches!(tours, Tours::Open { .. });
@@ -220,7 +220,7 @@ impl KnightGraph {
     /// A bound on `degree(a) + degree(b)` over the edges `{a, b}`: the most active
     /// neighbours a neuron can have, plus two (16 on the knight's graph, which the
     /// engines' overflow bounds were always stated with).
-    pub fn max_degree_sum(&self) -> u64 {
+    pub(crate) fn max_degree_sum(&self) -> u64 {
         let knight = 2 * Self::max_degree() as u64;
         match self.tours {
             Tours::Closed => knight,
@@ -310,7 +310,7 @@ impl KnightGraph {
     }
 
     /// The number of possible moves from a square, counting all 8 offsets on the board.
-    pub fn max_degree() -> usize {
+    pub(crate) fn max_degree() -> usize {
         KNIGHT_OFFSETS.len()
     }
 }

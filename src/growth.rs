@@ -7,7 +7,7 @@
 //! ([`fit_power_law`]) gives the exponent `k` of `time ∝ squares^k` (1 is linear in the
 //! number of squares) with its standard error and a 95% confidence interval.
 //!
-//! Sizes: by default the side doubles from 8 up to [`DEFAULT_LARGEST_SIDE`] while a solve
+//! Sizes: by default the side doubles from 8 up to `DEFAULT_LARGEST_SIDE` while a solve
 //! is predicted to fit the per-solve budget (the prediction extends the last two points'
 //! slope, at least linear). A side a solver refuses (no tour of its kind, too much
 //! memory, too large for a search) is skipped with the reason; a solver that can run none
@@ -36,7 +36,7 @@ use crate::seeds::{cell_key, trial_seed};
 use crate::solvers::{Request, SolverKind};
 
 /// Sides tried when none are given: 8, 16, ..., this.
-pub const DEFAULT_LARGEST_SIDE: usize = 8192;
+pub(crate) const DEFAULT_LARGEST_SIDE: usize = 8192;
 
 /// Validated configuration of a growth run.
 #[derive(Debug, Clone, PartialEq)]
@@ -419,7 +419,7 @@ pub fn parallel_items(cfg: &GrowthConfig) -> usize {
         .unwrap_or(1)
 }
 
-/// The default sides: 8, 16, ..., [`DEFAULT_LARGEST_SIDE`].
+/// The default sides: 8, 16, ..., `DEFAULT_LARGEST_SIDE`.
 pub fn default_sides() -> Vec<usize> {
     std::iter::successors(Some(8usize), |s| Some(s * 2))
         .take_while(|&s| s <= DEFAULT_LARGEST_SIDE)

@@ -16,10 +16,10 @@
 //! and unregistered) under one lock, so [`remove_temporary_files_and_exit`] (called by the
 //! binary on SIGINT and SIGTERM) finds every one there is.
 //!
-//! One rule sorts failed reads and writes ([`is_input_problem`]): a path that does not
+//! One rule sorts failed reads and writes (`is_input_problem`): a path that does not
 //! exist, whose folder does not exist, or that is not a regular file is the caller's input
 //! (exit 2); anything else (permissions, a full disk, a file too large, a read-only file
-//! system) is the environment (exit 1). [`write_failure`] applies it.
+//! system) is the environment (exit 1). `write_failure` applies it.
 
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
@@ -48,9 +48,9 @@ pub fn remove_temporary_files_and_exit(code: i32) -> ! {
     }
     std::process::exit(code)
 }
-
+#[cfg(test)]
 /// The temporary files this process holds now (for tests and diagnostics).
-pub fn temporary_files() -> Vec<PathBuf> {
+pub(crate) fn temporary_files() -> Vec<PathBuf> {
     live().iter().cloned().collect()
 }
 
@@ -171,12 +171,12 @@ fn write_target(path: &Path) -> std::io::Result<(PathBuf, Option<u32>)> {
 /// A failed write of `path`, as one line naming it and the OS reason: an
 /// [`InputError::File`] (exit 2) when [`is_input_problem`] says the path is the
 /// caller's to change, else an environment error (exit 1).
-pub fn write_failure(path: &Path, e: &std::io::Error) -> anyhow::Error {
+pub(crate) fn write_failure(path: &Path, e: &std::io::Error) -> anyhow::Error {
     io_failure("write", path, e)
 }
 
-/// [`write_failure`] for another action (`"create folder"`, `"read"`, ...): `cannot
-/// {what} PATH: REASON`, sorted by [`is_input_problem`].
+/// `write_failure` for another action (`"create folder"`, `"read"`, ...): `cannot
+/// {what} PATH: REASON`, sorted by `is_input_problem`.
 pub fn io_failure(what: &str, path: &Path, e: &std::io::Error) -> anyhow::Error {
     let msg = format!("cannot {what} {}: {}", path.display(), os_reason(e));
     if is_input_problem(e) {
@@ -187,7 +187,7 @@ pub fn io_failure(what: &str, path: &Path, e: &std::io::Error) -> anyhow::Error 
 }
 
 /// An I/O error's text without the trailing " (os error N)".
-pub fn os_reason(e: &std::io::Error) -> String {
+pub(crate) fn os_reason(e: &std::io::Error) -> String {
     let text = e.to_string();
     match text.rfind(" (os error ") {
         Some(i) => text[..i].to_string(),
@@ -210,7 +210,7 @@ fn fill_failure(path: &Path, e: anyhow::Error) -> anyhow::Error {
 /// Write `bytes` to `path` atomically: a uniquely named temporary file beside it
 /// (`.NAME.XXXXXX.tmp`), synced, then renamed over `path` (over the final target of a
 /// symbolic link). On any failure the temporary file is removed and the error names
-/// `path` ([`write_failure`] sorts it into input or environment).
+/// `path` (`write_failure` sorts it into input or environment).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic_with(path, &mut |w: &mut dyn Write| Ok(w.write_all(bytes)?))
 }
@@ -218,7 +218,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 /// [`write_atomic`] of what `fill` writes, streamed to the temporary file (through a
 /// buffer) rather than held in memory. An error from `fill` also removes the temporary
 /// file; it is reported with the name of `path`.
-pub fn write_atomic_with(
+pub(crate) fn write_atomic_with(
     path: &Path,
     fill: &mut dyn FnMut(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
@@ -236,7 +236,10 @@ pub fn write_atomic_with(
 /// writes the file at the path it is given, a registered temporary file beside `path`
 /// whose name ends in `.tmp.EXT` (EXT being `path`'s extension), renamed over `path` when
 /// `fill` succeeds and removed otherwise.
-pub fn write_atomic_at(path: &Path, fill: &mut dyn FnMut(&Path) -> Result<()>) -> Result<()> {
+pub(crate) fn write_atomic_at(
+    path: &Path,
+    fill: &mut dyn FnMut(&Path) -> Result<()>,
+) -> Result<()> {
     let suffix = match path.extension() {
         Some(ext) => format!(".tmp.{}", ext.to_string_lossy()),
         None => ".tmp".to_string(),
@@ -317,7 +320,7 @@ fn clear_nonblocking(file: &File) -> std::io::Result<()> {
 }
 
 /// What a file type is, in words: "a directory", "a FIFO", "a character device", ...
-pub fn file_kind(kind: &std::fs::FileType) -> &'static str {
+pub(crate) fn file_kind(kind: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
@@ -348,7 +351,7 @@ pub fn file_kind(kind: &std::fs::FileType) -> &'static str {
 /// Whether an error from [`open_input`] (or any open, read or write) is the caller's
 /// input to change rather than the environment: the path or its folder does not exist,
 /// a folder in it is a file, the name is too long, or the path is not a regular file.
-pub fn is_input_problem(e: &std::io::Error) -> bool {
+pub(crate) fn is_input_problem(e: &std::io::Error) -> bool {
     matches!(
         e.kind(),
         std::io::ErrorKind::NotFound
@@ -361,7 +364,7 @@ pub fn is_input_problem(e: &std::io::Error) -> bool {
 
 /// Read the whole of `path` as UTF-8 text through [`open_input`] (so a FIFO or a device
 /// is refused at once rather than waited on).
-pub fn read_input_to_string(path: &Path) -> std::io::Result<String> {
+pub(crate) fn read_input_to_string(path: &Path) -> std::io::Result<String> {
     let mut text = String::new();
     open_input(path)?.read_to_string(&mut text)?;
     Ok(text)
@@ -369,7 +372,7 @@ pub fn read_input_to_string(path: &Path) -> std::io::Result<String> {
 
 /// Appends lines to a file, flushing each one to the operating system as it is written,
 /// so a crash loses at most the line being written (which [`complete_len`] then skips).
-pub struct Appender {
+pub(crate) struct Appender {
     file: File,
     path: std::path::PathBuf,
 }
@@ -408,7 +411,7 @@ impl Appender {
 /// The length of the complete lines of `file` (up to and including its last `\n`) and
 /// the file's total length; the difference is a torn last line. Reads backwards from the
 /// end in blocks, so a large file is not read whole.
-pub fn complete_len(file: &mut File) -> std::io::Result<(u64, u64)> {
+pub(crate) fn complete_len(file: &mut File) -> std::io::Result<(u64, u64)> {
     let total = file.seek(SeekFrom::End(0))?;
     let mut end = total;
     let mut block = vec![0u8; 64 * 1024];
@@ -428,7 +431,7 @@ pub fn complete_len(file: &mut File) -> std::io::Result<(u64, u64)> {
 }
 
 /// Cut `path` to its first `len` bytes (dropping a torn last line before appending).
-pub fn cut_to(path: &Path, len: u64) -> Result<()> {
+pub(crate) fn cut_to(path: &Path, len: u64) -> Result<()> {
     let f = OpenOptions::new()
         .write(true)
         .open(path)

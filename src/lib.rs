@@ -117,13 +117,13 @@ pub fn default_threads() -> usize {
 /// Stack size of a worker thread. The solvers and counts keep their work on the heap
 /// (the searches use explicit stacks), so a worker needs little stack; the default
 /// 2 MiB would reserve 2 GiB of address space for 1024 threads.
-pub const THREAD_STACK_BYTES: usize = 512 << 10;
+pub(crate) const THREAD_STACK_BYTES: usize = 512 << 10;
 
 /// A pool of `threads` workers (`--threads`, checked by [`check_threads`]) named
 /// `name-K`. Refused before any thread starts when their stacks would not fit in the
 /// memory the process may use ([`memory::limit`]); a thread the system will not start
 /// is the same error with the system's message, once.
-pub fn thread_pool(
+pub(crate) fn thread_pool(
     threads: usize,
     name: &'static str,
 ) -> Result<rayon::ThreadPool, error::InputError> {

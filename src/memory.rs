@@ -11,20 +11,20 @@
 //! - the memory the kernel says is available (`MemAvailable` of `/proc/meminfo`).
 //!
 //! A source that is absent or unlimited is skipped; when none is known (other systems)
-//! the limit is the fixed [`FALLBACK_BYTES`]. The [`Limit`] names the source that set
+//! the limit is the fixed `FALLBACK_BYTES`. The [`Limit`] names the source that set
 //! it, so that a refusal says where the bound comes from.
 //!
 //! A request beyond this limit is the environment's failure, not the input's: a
 //! [`MemoryError`] (exit code 1 on the command line), whether it is refused from an
 //! estimate before any work ([`check`]) or met when a large buffer cannot be allocated
-//! ([`try_vec`], [`try_with_capacity`], [`try_reserve`]).
+//! (`try_vec`, `try_with_capacity`, `try_reserve`).
 
 use std::fmt;
 
 use thiserror::Error;
 
 /// The limit used when no source is known (systems without `/proc` and rlimits).
-pub const FALLBACK_BYTES: u64 = 12 << 30;
+pub(crate) const FALLBACK_BYTES: u64 = 12 << 30;
 
 /// Where the memory limit comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub enum Source {
     Cgroup { path: String, limit: u64 },
     /// `MemAvailable` of `/proc/meminfo`.
     Available,
-    /// No source known: [`FALLBACK_BYTES`].
+    /// No source known: `FALLBACK_BYTES`.
     Fallback,
 }
 
@@ -102,7 +102,7 @@ impl MemoryError {
 }
 
 /// Bytes in a short human form (KiB / MiB / GiB).
-pub fn human(bytes: u64) -> String {
+pub(crate) fn human(bytes: u64) -> String {
     let b = bytes as f64;
     if bytes >= 1 << 30 {
         format!("{:.1} GiB", b / (1u64 << 30) as f64)
@@ -146,14 +146,14 @@ pub fn check(what: impl FnOnce() -> String, needed: u64) -> Result<(), MemoryErr
 
 /// A vector of `n` copies of `value`, or a [`MemoryError`] naming `what` if it cannot be
 /// allocated.
-pub fn try_vec<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>, MemoryError> {
+pub(crate) fn try_vec<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>, MemoryError> {
     let mut v = try_with_capacity(n, what)?;
     v.resize(n, value);
     Ok(v)
 }
 
 /// An empty vector with room for exactly `n` items, or a [`MemoryError`] naming `what`.
-pub fn try_with_capacity<T>(n: usize, what: &str) -> Result<Vec<T>, MemoryError> {
+pub(crate) fn try_with_capacity<T>(n: usize, what: &str) -> Result<Vec<T>, MemoryError> {
     let mut v = Vec::new();
     try_reserve(&mut v, n, what)?;
     Ok(v)
@@ -161,7 +161,11 @@ pub fn try_with_capacity<T>(n: usize, what: &str) -> Result<Vec<T>, MemoryError>
 
 /// Room for `additional` more items in `v` (exactly), or a [`MemoryError`] naming
 /// `what`.
-pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<(), MemoryError> {
+pub(crate) fn try_reserve<T>(
+    v: &mut Vec<T>,
+    additional: usize,
+    what: &str,
+) -> Result<(), MemoryError> {
     v.try_reserve_exact(additional).map_err(|_| MemoryError {
         what: what.to_string(),
         needed: (additional as u64).saturating_mul(std::mem::size_of::<T>() as u64),
@@ -170,14 +174,14 @@ pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<(
 }
 
 /// Address space glibc reserves for each malloc arena (`HEAP_MAX_SIZE` on 64-bit).
-pub const ARENA_BYTES: u64 = 64 << 20;
+pub(crate) const ARENA_BYTES: u64 = 64 << 20;
 
 /// Under an address-space limit, cap glibc's malloc arenas (`M_ARENA_MAX`) so that
 /// they reserve at most a quarter of it: by default each thread that allocates may get
 /// an arena of its own, up to 8 per core, each reserving [`ARENA_BYTES`] of address
 /// space, which a limit counts even though little of it is used. Without such a limit
 /// (or outside glibc) nothing changes. Called before starting worker threads.
-pub fn limit_arenas() {
+pub(crate) fn limit_arenas() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
         static ONCE: std::sync::Once = std::sync::Once::new();

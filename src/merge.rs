@@ -306,7 +306,7 @@ fn random_local_move<R: Rng + ?Sized>(
 /// Join the cycles of a degree-2 cover of `board` into one closed tour.
 ///
 /// # Arguments
-/// - `cycles`: the cover, as the output of [`crate::tour::cycles_from_edges`] (every
+/// - `cycles`: the cover, as the output of `crate::tour::cycles_from_edges` (every
 ///   square on exactly one cycle);
 /// - `rng`: used only by the fallback local search;
 /// - `max_local_moves`: budget of the fallback.
@@ -329,7 +329,7 @@ pub fn merge_cycles<R: Rng + ?Sized>(
 /// [`merge_cycles`] on a cover held as neighbour pairs (every square set), returning the
 /// one-cycle cover itself: 8 bytes per square for the cover and 4 for the cycle labels
 /// while merging, whatever the number of cycles.
-pub fn merge_cover<R: Rng + ?Sized>(
+pub(crate) fn merge_cover<R: Rng + ?Sized>(
     mut cover: Cover,
     rng: &mut R,
     max_local_moves: u32,

@@ -32,16 +32,16 @@ pub fn human_secs(secs: f64) -> String {
 }
 
 /// What a table cell shows for a missing value.
-pub const MISSING: &str = "–";
+pub(crate) const MISSING: &str = "–";
 
-/// A table cell: `x` written by `f`, or [`MISSING`].
+/// A table cell: `x` written by `f`, or `MISSING`.
 pub fn cell<T>(x: Option<T>, f: impl FnOnce(T) -> String) -> String {
     x.map_or_else(|| MISSING.to_string(), f)
 }
 
 /// How a Markdown column is aligned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Align {
+pub(crate) enum Align {
     Left,
     /// Numbers: `---:`.
     Right,
@@ -49,7 +49,7 @@ pub enum Align {
 
 /// A Markdown table built row by row: `| a | b |` lines under a header and its rule.
 #[derive(Debug, Clone)]
-pub struct MarkdownTable {
+pub(crate) struct MarkdownTable {
     text: String,
     columns: usize,
 }

@@ -43,7 +43,7 @@ pub fn mix(x: u64) -> u64 {
 }
 
 /// 64-bit FNV-1a hash of `bytes`.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xCBF2_9CE4_8422_2325;
     for &b in bytes {
         h ^= b as u64;

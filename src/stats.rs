@@ -52,7 +52,7 @@ pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
 }
 
 /// Complementary error function (Numerical Recipes `erfcc`, fractional error < 1.2e-7).
-pub fn erfc(x: f64) -> f64 {
+pub(crate) fn erfc(x: f64) -> f64 {
     let z = x.abs();
     let t = 1.0 / (1.0 + 0.5 * z);
     let poly = -z * z - 1.265_512_23
@@ -70,15 +70,15 @@ pub fn erfc(x: f64) -> f64 {
         2.0 - r
     }
 }
-
+#[cfg(test)]
 /// Standard normal distribution function Φ(x).
-pub fn normal_cdf(x: f64) -> f64 {
+pub(crate) fn normal_cdf(x: f64) -> f64 {
     0.5 * erfc(-x / std::f64::consts::SQRT_2)
 }
 
 /// Two-sided p-value of a standard normal statistic: P(|Z| >= |z|), computed from the
 /// upper tail directly so that small p-values keep their relative accuracy.
-pub fn two_sided_p(z: f64) -> f64 {
+pub(crate) fn two_sided_p(z: f64) -> f64 {
     if z.is_nan() {
         return 1.0;
     }

@@ -70,7 +70,7 @@ fn is_tour(board: Board, squares: &[u32], closed: bool) -> bool {
 /// knight move (coordinates by multiplication, not division), and at the end every
 /// square seen and, for a closed tour, the last square a knight move from the first.
 /// A bit per square; it only decides ([`validate`] names the first defect of a slice).
-pub struct TourCheck {
+pub(crate) struct TourCheck {
     board: Board,
     seen: Vec<u64>,
     cols: u64,
@@ -279,7 +279,7 @@ impl Tour {
     }
 
     /// Move number (1-based) of every square, indexed by square.
-    pub fn move_numbers(&self) -> Vec<usize> {
+    pub(crate) fn move_numbers(&self) -> Vec<usize> {
         let mut num = vec![0; self.squares.len()];
         for (i, &s) in self.squares.iter().enumerate() {
             num[s as usize] = i + 1;
@@ -320,7 +320,7 @@ impl fmt::Display for Tour {
 
 /// Why an edge set is not a degree-2 cover.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum CoverError {
+pub(crate) enum CoverError {
     #[error("square {square} has {degree} active moves, not 2")]
     Degree { square: u32, degree: usize },
     #[error("edge {0:?} does not join two squares of the board by a knight move")]
@@ -332,7 +332,10 @@ pub enum CoverError {
 /// smaller of that square's two neighbours. Cycles are ordered by their first square.
 ///
 /// Squares with degree 0 are an error too: an empty output is not a cover.
-pub fn cycles_from_edges(board: Board, edges: &[(u32, u32)]) -> Result<Vec<Vec<u32>>, CoverError> {
+pub(crate) fn cycles_from_edges(
+    board: Board,
+    edges: &[(u32, u32)],
+) -> Result<Vec<Vec<u32>>, CoverError> {
     let n = board.squares();
     const NONE: u32 = u32::MAX;
     let mut nbr = vec![[NONE, NONE]; n];

@@ -119,7 +119,7 @@ impl OutputState {
     }
 
     /// The outputs as 0/1 bytes, as the network's classification takes them.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
         self.0.iter().map(|&on| u8::from(on)).collect()
     }
 }
@@ -273,7 +273,7 @@ impl TraceFile {
     }
 
     /// [`TraceFile::read`], with the graph the trace's neurons are the edges of.
-    pub fn read_graph(path: &Path) -> Result<(TraceFile, KnightGraph), InputError> {
+    pub(crate) fn read_graph(path: &Path) -> Result<(TraceFile, KnightGraph), InputError> {
         let err = |msg: String| InputError::File(format!("{}: {msg}", path.display()));
         let text = crate::io::read_input_to_string(path)
             .map_err(|e| err(format!("cannot read: {}", crate::io::os_reason(&e))))?;

@@ -66,7 +66,7 @@ pub enum Quantity {
 }
 
 /// Widest narrow side the packed key holds.
-pub const MAX_WIDTH: usize = 13;
+pub(crate) const MAX_WIDTH: usize = 13;
 
 /// Bytes of memory per frontier state used by the estimate and the check after each
 /// square, with 64-bit keys (widths up to 8): the states of two consecutive squares are
@@ -74,10 +74,10 @@ pub const MAX_WIDTH: usize = 13;
 /// ([`super::table`]). Measured: 45 bytes per state at the peak of 6x9 closed (60 MB
 /// resident for 1,363,437 states, `/usr/bin/time -v knightnet count --board 6x9
 /// --closed`), so 64 is an upper estimate. 128-bit keys (widths 9 to 13) take twice that.
-pub const BYTES_PER_STATE: u64 = 64;
+pub(crate) const BYTES_PER_STATE: u64 = 64;
 
 /// [`BYTES_PER_STATE`] for a board of narrow side `w`.
-pub fn bytes_per_state(w: usize) -> u64 {
+pub(crate) fn bytes_per_state(w: usize) -> u64 {
     if <u64 as Key>::fits(2 * w + 1) {
         BYTES_PER_STATE
     } else {
@@ -652,7 +652,7 @@ pub fn estimate_states(board: Board, quantity: Quantity, _fixed_start: bool) -> 
 }
 
 /// [`estimate_states`] in bytes.
-pub fn estimate_bytes(board: Board, quantity: Quantity, fixed_start: bool) -> u64 {
+pub(crate) fn estimate_bytes(board: Board, quantity: Quantity, fixed_start: bool) -> u64 {
     let w = board.rows().min(board.cols());
     estimate_states(board, quantity, fixed_start).saturating_mul(bytes_per_state(w))
 }

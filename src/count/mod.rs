@@ -132,7 +132,7 @@ pub fn check(spec: &CountSpec) -> Result<(), crate::error::InputError> {
 }
 
 /// Why a board (and start) has no tour of the requested kind, if a theorem says so.
-pub fn no_tour_reason(board: Board, closed: bool, start: Option<u32>) -> Option<String> {
+pub(crate) fn no_tour_reason(board: Board, closed: bool, start: Option<u32>) -> Option<String> {
     let ex = existence::tour_exists(board, closed);
     if !ex.exists {
         return Some(ex.reason);

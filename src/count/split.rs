@@ -68,14 +68,14 @@ pub fn estimate_states(board: Board, quantity: Quantity) -> u64 {
 }
 
 /// [`estimate_states`] in bytes.
-pub fn estimate_bytes(board: Board, quantity: Quantity) -> u64 {
+pub(crate) fn estimate_bytes(board: Board, quantity: Quantity) -> u64 {
     let w = board.rows().min(board.cols());
     estimate_states(board, quantity).saturating_mul(frontier::bytes_per_state(w))
 }
 
 /// Rows of the lower part (in processing order) for a board of `h` rows: the lower part
 /// grows its full rows and two output rows, so it is kept the smaller side.
-pub fn lower_rows(h: usize) -> usize {
+pub(crate) fn lower_rows(h: usize) -> usize {
     (h - 2) / 2
 }
 

@@ -8,7 +8,7 @@
 //!   8 pairs, one single code, the terminal count and the flag make 63 bits.
 //! - **Counts** are `u64` with every addition checked; the caller reruns with `u128`
 //!   when one overflows.
-//! - **Shards.** The states are held in [`SHARDS`] hash maps chosen by key hash. The
+//! - **Shards.** The states are held in `SHARDS` hash maps chosen by key hash. The
 //!   states after a square are filled in parallel (one lock per shard, so two workers
 //!   rarely meet), and the states before it are expanded shard by shard, each shard freed
 //!   as soon as it is expanded: the peak is the states of two consecutive squares, with
@@ -21,7 +21,7 @@ use std::sync::Mutex;
 use foldhash::fast::FixedState;
 
 /// Number of hash maps the states are split into.
-pub const SHARDS: usize = 256;
+pub(crate) const SHARDS: usize = 256;
 
 /// A state's stored key: `u64` or `u128`, converted from and to the `u128` the
 /// dynamic program builds.
@@ -99,7 +99,7 @@ impl Key for u128 {
 }
 
 /// A state's count: `u64` or `u128`, added with overflow checked.
-pub trait Tally: Copy + Send + Sync + Default + Into<u128> + 'static {
+pub(crate) trait Tally: Copy + Send + Sync + Default + Into<u128> + 'static {
     fn one() -> Self;
     fn checked_add(self, other: Self) -> Option<Self>;
 }
@@ -138,7 +138,7 @@ impl Tally for u8 {
 
 /// What [`Filling::add`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Added {
+pub(crate) enum Added {
     /// The count was added.
     Yes,
     /// The sum overflowed `C`: the state holds a wrong number and the run must be redone
@@ -152,7 +152,7 @@ pub enum Added {
 pub type Shard<K, C> = HashMap<K, C, FixedState>;
 
 /// The states being filled for the next square: [`SHARDS`] locked maps.
-pub struct Filling<K, C> {
+pub(crate) struct Filling<K, C> {
     shards: Vec<Mutex<Shard<K, C>>>,
 }
 

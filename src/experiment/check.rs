@@ -1,7 +1,7 @@
 //! Provenance: proving that a results folder holds exactly what its spec would write.
 //!
 //! Resume, merge and `stats` check every row of `records.csv` against the spec of the run
-//! (the fully resolved spec in `run.json`, compared key by key with [`first_difference`])
+//! (the fully resolved spec in `run.json`, compared key by key with `first_difference`)
 //! for everything a row can prove on its own:
 //! - its spec name, cell, label, board, solver and variant are those of its cell;
 //! - its trial number is within the cell and in the folder's shard, and appears once;
@@ -9,7 +9,7 @@
 //!   (so rows of another seed, another cell or an edited trial number are refused);
 //! - its start square is the cell's: the fixed square, or with `start = "random"` the
 //!   first draw of the trial's random stream (drawn by the runner's own
-//!   [`trial_start`]);
+//!   `trial_start`);
 //! - its outcome is one the cell's solver can report, and its numbers are in range and
 //!   agree with the outcome (network: iterations from 1 to the cap, and exactly the cap
 //!   for `iteration-cap`; no restarts; a `tour` is one cycle of every vertex, several
@@ -19,7 +19,7 @@
 //!   the solver's; no network columns).
 //!
 //! Then a sample of the rows is replayed ([`Replay`]): each is run again by the runner's
-//! own code for one trial ([`Prepared::run`]) and must match the row in every column but
+//! own code for one trial (`Prepared::run`) and must match the row in every column but
 //! the timings. By default [`DEFAULT_REPLAYS`] rows of each records file are replayed,
 //! the ones with the smallest seeds (a spread over cells and trials that does not depend
 //! on the order of the rows); `--replay all` replays every row, `--replay 0` none.
@@ -51,7 +51,7 @@ use crate::solvers::SolverKind;
 
 /// The first key at which two specs differ, as `PATH: A vs B` (e.g.
 /// `seed: 6 vs 5`, `cells[2].trials: 24 vs 10`), or `None` when they are equal.
-pub fn first_difference(a: &Spec, b: &Spec) -> Option<String> {
+pub(crate) fn first_difference(a: &Spec, b: &Spec) -> Option<String> {
     let (va, vb) = (
         serde_json::to_value(a).unwrap_or(Value::Null),
         serde_json::to_value(b).unwrap_or(Value::Null),
@@ -111,7 +111,7 @@ fn diff(a: &Value, b: &Value, path: String) -> Option<String> {
 /// records trials in nearly increasing order, so this stays a handful of ranges however
 /// many trials are recorded.
 #[derive(Debug, Clone, Default)]
-pub struct TrialSet {
+pub(crate) struct TrialSet {
     ranges: BTreeMap<u64, u64>,
     len: u64,
 }
@@ -151,12 +151,9 @@ impl TrialSet {
         self.len
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
+    #[cfg(test)]
     /// Number of disjoint ranges (what the set's memory grows with).
-    pub fn ranges(&self) -> usize {
+    pub(crate) fn ranges(&self) -> usize {
         self.ranges.len()
     }
 }
@@ -225,7 +222,7 @@ type Kept = (u64, u64, Record);
 /// Checks rows of a results folder against its spec and shard, remembering the trials
 /// seen (to refuse duplicates, and to tell a resumed run what is done), and replays a
 /// sample of them ([`RowCheck::replaying`], then [`RowCheck::finish`]).
-pub struct RowCheck<'s> {
+pub(crate) struct RowCheck<'s> {
     spec: &'s Spec,
     shard: Shard,
     offsets: Vec<u64>,

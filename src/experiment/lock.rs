@@ -26,7 +26,7 @@ const RETRIES: usize = 100;
 
 /// The lock of one results folder, held until dropped.
 #[derive(Debug)]
-pub struct FolderLock {
+pub(crate) struct FolderLock {
     file: File,
     path: PathBuf,
     /// The folder, when taking the lock created it (removed again on drop if still empty).

@@ -63,9 +63,9 @@ use crate::io::{is_input_problem, open_input, write_atomic};
 use lock::FolderLock;
 
 pub const RECORDS: &str = "records.csv";
-pub const RUN: &str = "run.json";
-pub const SUMMARY_JSON: &str = "summary.json";
-pub const SUMMARY_MD: &str = "summary.md";
+pub(crate) const RUN: &str = "run.json";
+pub(crate) const SUMMARY_JSON: &str = "summary.json";
+pub(crate) const SUMMARY_MD: &str = "summary.md";
 
 /// The folder that holds results folders when none is named: `results/`.
 pub const RESULTS_DIR: &str = "results";
@@ -204,7 +204,7 @@ pub struct Quiet;
 impl Progress for Quiet {}
 
 /// The current UTC time as RFC 3339 (`2026-11-21T18:30:00Z`).
-pub fn utc_now() -> String {
+pub(crate) fn utc_now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs()) as i64;
@@ -229,7 +229,7 @@ pub fn utc_now() -> String {
 
 /// `git rev-parse HEAD` and dirtiness of the source tree the binary was built from,
 /// falling back to the working directory; `None` when git or the tree is missing.
-pub fn git_revision() -> (Option<String>, Option<bool>) {
+pub(crate) fn git_revision() -> (Option<String>, Option<bool>) {
     let git = |dir: &str, args: &[&str]| -> Option<String> {
         let out = std::process::Command::new("git")
             .arg("-C")
@@ -254,7 +254,7 @@ pub fn git_revision() -> (Option<String>, Option<bool>) {
 
 /// Largest `run.json` read, in bytes (a spec of the most cells and thousands of sessions
 /// fit many times over).
-pub const MAX_RUN_JSON_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_RUN_JSON_BYTES: u64 = 64 << 20;
 
 /// An input file that could not be opened, as the error to report: bad input naming the
 /// path when it is missing, a symbolic link to nothing, or not a regular file (`hint`
@@ -277,7 +277,7 @@ fn unopened(path: &Path, e: std::io::Error, hint: &str) -> anyhow::Error {
 /// Read `run.json` of `dir`: a folder without one is not a results folder; one that is
 /// not a regular file, too large or not a knightnet run.json (`engine_version` included)
 /// is bad input.
-pub fn read_run_info(dir: &Path) -> Result<RunInfo> {
+pub(crate) fn read_run_info(dir: &Path) -> Result<RunInfo> {
     use std::io::Read;
     let path = dir.join(RUN);
     let file = open_input(&path).map_err(|e| {
@@ -424,16 +424,16 @@ fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
 
 /// Run (or resume) `spec` into `opts.out`. Stops starting trials once `stop` is set.
 ///
-/// The folder is locked first ([`lock::FolderLock`]: another process writing it is an
+/// The folder is locked first (`lock::FolderLock`: another process writing it is an
 /// error naming its PID), and everything is read and checked before anything is written:
 /// `run.json`, then every row of `records.csv` (with a sample replayed, see
 /// [`check::Replay`]), then `records.csv` is opened for appending; only then is a torn
 /// last line cut off and `run.json` rewritten.
 ///
 /// Memory does not grow with the trials: they are produced one at a time
-/// ([`runner::Plan`]), records go straight to `records.csv`, and the summary comes from a
-/// streaming [`summary::Tally`]; on resume, the trials already recorded are kept as
-/// ranges of trial numbers ([`check::TrialSet`]).
+/// (`runner::Plan`), records go straight to `records.csv`, and the summary comes from a
+/// streaming `summary::Tally`; on resume, the trials already recorded are kept as
+/// ranges of trial numbers (`check::TrialSet`).
 pub fn run(
     spec: &Spec,
     opts: &Options,
@@ -542,7 +542,7 @@ pub fn run(
 /// sessions aside). All folders must hold the same spec, made by this engine version;
 /// every row is checked (and `replay` of each folder's rows replayed, see
 /// [`check::Replay`]); every trial must be present unless `partial`. `out` is locked
-/// ([`lock::FolderLock`]) before anything is read, and written only once every folder
+/// (`lock::FolderLock`) before anything is read, and written only once every folder
 /// has been checked.
 pub fn merge(
     dirs: &[PathBuf],

@@ -26,7 +26,7 @@
 //! Rows arrive in finishing order; readers sort by (`cell`, `trial`).
 //!
 //! A crash or kill can leave a half-written last line; [`read`] ignores it and reports
-//! its length, and [`repair`] cuts it off before a resumed run appends. Only the last
+//! its length, and `repair` cuts it off before a resumed run appends. Only the last
 //! line can be torn: bytes after the last LF that hold another line end (a file whose
 //! lines end in CR) are refused, never cut off and recomputed.
 
@@ -75,7 +75,7 @@ pub struct Record {
     /// Written as `ROWSxCOLS`.
     #[serde(with = "board_text")]
     pub board: Board,
-    /// The cell's solver name ([`super::Cell::solver_name`]): a name, not a
+    /// The cell's solver name (`super::Cell::solver_name`): a name, not a
     /// [`crate::solvers::SolverKind`] (`network:parberry*` stands for parameters the
     /// name does not carry; they are in `run.json`).
     pub solver: SolverName,
@@ -137,7 +137,7 @@ impl SolverFamily {
     }
 
     /// The family named exactly `name` (no aliases: the text is kept as written).
-    pub fn from_name(name: &str) -> SolverFamily {
+    pub(crate) fn from_name(name: &str) -> SolverFamily {
         match name {
             "network" => SolverFamily::Network,
             "network+merge" => SolverFamily::NetworkMerge,
@@ -146,7 +146,7 @@ impl SolverFamily {
     }
 
     /// The network alone or followed by cycle merging.
-    pub fn is_neural(&self) -> bool {
+    pub(crate) fn is_neural(&self) -> bool {
         matches!(self, SolverFamily::Network | SolverFamily::NetworkMerge)
     }
 }
@@ -186,12 +186,12 @@ impl SolverName {
     }
 
     /// The solver's family.
-    pub fn family(&self) -> &SolverFamily {
+    pub(crate) fn family(&self) -> &SolverFamily {
         &self.family
     }
 
     /// What follows the `:` (`parberry` in `network:parberry`), if anything does.
-    pub fn detail(&self) -> Option<&str> {
+    pub(crate) fn detail(&self) -> Option<&str> {
         self.detail.as_deref()
     }
 
@@ -275,7 +275,7 @@ fn csv_bytes<'a>(header: bool, records: impl IntoIterator<Item = &'a Record>) ->
 }
 
 /// Appends records to a file, one flushed write per row (see [`crate::io::Appender`]).
-pub struct Writer {
+pub(crate) struct Writer {
     inner: Appender,
 }
 
@@ -304,7 +304,7 @@ pub fn write_all(path: &Path, records: &[Record]) -> Result<()> {
 /// them in memory: `rows` gives, in output order, which of `files` holds the row and the
 /// byte offset where its line starts (as [`scan`] reported it). The lines are copied as
 /// they are, after the header.
-pub fn copy_rows(
+pub(crate) fn copy_rows(
     path: &Path,
     files: &[std::path::PathBuf],
     mut rows: impl Iterator<Item = (usize, u64)>,
@@ -372,11 +372,11 @@ pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -
 }
 
 /// The columns every records file must have, for [`read_lenient`].
-pub const REQUIRED: [&str; 3] = ["board", "solver", "outcome"];
+pub(crate) const REQUIRED: [&str; 3] = ["board", "solver", "outcome"];
 
 /// What [`read_lenient`] found.
 #[derive(Debug, Clone)]
-pub struct Lenient {
+pub(crate) struct Lenient {
     pub records: Vec<Record>,
     /// The file's columns, in its order.
     pub columns: Vec<String>,
@@ -393,7 +393,7 @@ pub struct Lenient {
 /// be there. Without `time_ns`, the first column ending in `_ns` is read as it. A last
 /// line without its newline is half-written when it has fewer fields than the header
 /// (ignored and reported), else kept. Rows are checked as [`scan`] checks them.
-pub fn read_lenient(path: &Path) -> Result<Lenient> {
+pub(crate) fn read_lenient(path: &Path) -> Result<Lenient> {
     let mut bytes = Vec::new();
     open(path)?
         .read_to_end(&mut bytes)
@@ -609,7 +609,7 @@ pub fn read(path: &Path) -> Result<Contents> {
 }
 
 /// Cut a half-written last line off a records file so appending can continue.
-pub fn repair(path: &Path, scan: &Scan) -> Result<()> {
+pub(crate) fn repair(path: &Path, scan: &Scan) -> Result<()> {
     if scan.truncated > 0 {
         cut_to(path, scan.valid_len)?;
     }

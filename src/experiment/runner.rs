@@ -53,7 +53,7 @@ impl Shard {
     /// The whole sweep.
     pub const ALL: Shard = Shard { index: 0, count: 1 };
 
-    pub fn is_all(&self) -> bool {
+    pub(crate) fn is_all(&self) -> bool {
         self.count == 1
     }
 
@@ -64,7 +64,7 @@ impl Shard {
 
     /// The first trial `t >= 0` of a cell whose trial 0 has global number `offset` with
     /// `offset + t` in this shard (no overflow for any shard).
-    pub fn first_in(&self, offset: u64) -> u64 {
+    pub(crate) fn first_in(&self, offset: u64) -> u64 {
         let r = offset % self.count;
         if self.index >= r {
             self.index - r
@@ -115,7 +115,7 @@ impl std::fmt::Display for Shard {
 
 /// The (cell, trial) pairs of a spec in a shard, in global order, minus those `done`
 /// (by global number): produced one at a time, never held as a list.
-pub struct Plan<'a> {
+pub(crate) struct Plan<'a> {
     spec: &'a Spec,
     shard: Shard,
     offsets: Vec<u64>,
@@ -161,7 +161,7 @@ impl Iterator for Plan<'_> {
 }
 
 /// The (cell, trial) pairs of `spec` in `shard`, in global order, minus those `done`,
-/// as a list (small specs and tests; runs use [`Plan`]).
+/// as a list (small specs and tests; runs use `Plan`).
 pub fn plan(
     spec: &Spec,
     shard: Shard,
@@ -190,7 +190,7 @@ enum Engine {
 /// cell's fixed square, or with `start = "random"` the stream's first draw (the solve
 /// then draws from the rest of the stream). The runner and the row checks
 /// ([`super::check`]) both draw it here.
-pub fn trial_start(cell: &Cell, rng: &mut crate::Rng) -> Option<u32> {
+pub(crate) fn trial_start(cell: &Cell, rng: &mut crate::Rng) -> Option<u32> {
     match cell.start {
         Some(StartRule::Random) => Some(rng.random_range(0..cell.board.squares() as u32)),
         rule => rule.and_then(StartRule::fixed),
@@ -198,7 +198,7 @@ pub fn trial_start(cell: &Cell, rng: &mut crate::Rng) -> Option<u32> {
 }
 
 /// A cell ready to run: its graph or solver built once and shared by all threads.
-pub struct Prepared<'s> {
+pub(crate) struct Prepared<'s> {
     spec: &'s Spec,
     cell: &'s Cell,
     key: String,
@@ -363,7 +363,7 @@ pub type Source<'a> = Mutex<&'a mut (dyn Iterator<Item = (usize, u64)> + Send)>;
 /// Run the trials `source` yields on `threads` threads, handing each record to `sink` as
 /// it finishes. Stops starting new trials once `stop` is set (trials in flight finish and
 /// are handed over) or `sink` fails. Returns how many trials ran.
-pub fn run_parallel(
+pub(crate) fn run_parallel(
     spec: &Spec,
     source: &mut (dyn Iterator<Item = (usize, u64)> + Send),
     threads: usize,

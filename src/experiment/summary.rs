@@ -13,13 +13,13 @@
 //!   carries the uncertainty of p only); see [`crate::stats::R99`];
 //! - comparisons: every cell against the reference cell of the same board (the spec's
 //!   `reference` label, default the first network cell's; see
-//!   [`Spec::reference_label`]): the difference of tour rates with Newcombe's hybrid score
+//!   `Spec::reference_label`): the difference of tour rates with Newcombe's hybrid score
 //!   95% interval, the two-sided two-proportion z test with Holm's correction over all
 //!   the summary's comparisons, and the ratio of attempts per tour (cell / reference).
 //!
 //! A summary is a function of the spec, the shard and the records alone; keys ending in
 //! `_ns` are the only ones that differ between reruns. It is computed by a streaming
-//! [`Tally`]: outcome counts, histograms of iterations and steps (exact medians), and
+//! `Tally`: outcome counts, histograms of iterations and steps (exact medians), and
 //! sums, so a run never holds its records in memory.
 
 use std::collections::BTreeMap;
@@ -240,7 +240,7 @@ struct CellTally {
 /// trial)), then [`Tally::summary`]. Memory: per cell, one count per distinct outcome,
 /// iteration count and step count seen.
 #[derive(Debug, Clone)]
-pub struct Tally {
+pub(crate) struct Tally {
     cells: Vec<CellTally>,
 }
 

@@ -45,10 +45,10 @@ use crate::tour::cycles_from_neighbours;
 /// Bytes per neuron of a batch beyond the graph: U and V rows ([`LANES`] lanes of 16
 /// bits each) and the visit plan (order, visit list, runs and endpoints; at most 48
 /// bytes with the square-sweep order, which visits every neuron twice).
-pub const BYTES_PER_NEURON: u64 = 2 * std::mem::size_of::<Row>() as u64 + 48;
+pub(crate) const BYTES_PER_NEURON: u64 = 2 * std::mem::size_of::<Row>() as u64 + 48;
 
 /// Bytes per square of a batch: the degree row and the scratch of a finished lane.
-pub const BYTES_PER_SQUARE: u64 = std::mem::size_of::<Row>() as u64 + 16;
+pub(crate) const BYTES_PER_SQUARE: u64 = std::mem::size_of::<Row>() as u64 + 16;
 use crate::Rng;
 
 /// A batch of lanes over one graph.

@@ -12,7 +12,7 @@ use super::state::State;
 use crate::graph::KnightGraph;
 
 /// Largest number of neurons the oracle accepts (the mask is E×E bytes).
-pub const MAX_NEURONS: usize = 4096;
+pub(crate) const MAX_NEURONS: usize = 4096;
 
 /// The dense-mask network.
 #[derive(Debug, Clone)]
@@ -28,7 +28,7 @@ pub struct DenseNetwork {
 }
 
 impl DenseNetwork {
-    /// Build the mask; `None` when the graph has more than [`MAX_NEURONS`] neurons.
+    /// Build the mask; `None` when the graph has more than `MAX_NEURONS` neurons.
     pub fn new(graph: &KnightGraph, params: NetworkParams, state: State) -> Option<DenseNetwork> {
         let square_sweep = graph.incident_all().to_vec();
         let e = graph.edges();

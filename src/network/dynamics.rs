@@ -271,7 +271,7 @@ impl<'g> Dynamics<'g> {
     }
 
     /// Set neuron `e`'s state and output, keeping the degrees and counters in step.
-    pub fn set_neuron(&mut self, e: usize, u: i32, v: u8) {
+    pub(crate) fn set_neuron(&mut self, e: usize, u: i32, v: u8) {
         self.state.u[e] = u;
         let old = self.state.v[e];
         if old == v {

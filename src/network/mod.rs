@@ -15,6 +15,9 @@
 //! ```
 
 pub mod batch;
+// The dense test oracle: the integration tests compare every engine with it; not part of
+// the API (hidden from the docs).
+#[doc(hidden)]
 pub mod dense;
 pub mod dynamics;
 pub mod outcome;
@@ -41,7 +44,7 @@ use crate::graph::KnightGraph;
 use crate::tour::{cycles_from_neighbours, Tour};
 
 /// Bytes per neuron the network allocates beyond the graph (U, V, order).
-pub const BYTES_PER_NEURON: u64 = 4 + 1 + 4;
+pub(crate) const BYTES_PER_NEURON: u64 = 4 + 1 + 4;
 
 /// A recording of one attempt: the outputs before the first step and after every step.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -107,7 +110,7 @@ impl<'g> Network<'g> {
     }
 
     /// One attempt from a fresh random state drawn from `rng` (then, for a rule that
-    /// draws, its seed: [`steps::draw_attempt`]).
+    /// draws, its seed: `steps::draw_attempt`).
     pub fn attempt<R: Rng + ?Sized>(&self, rng: &mut R, trace: Option<&mut Trace>) -> Attempt {
         let (state, rule) = steps::draw_attempt(self.graph, &self.params, rng);
         AttemptSteps::with_rule(self, state, rule).finish(trace)

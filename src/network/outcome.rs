@@ -46,7 +46,7 @@ impl Termination {
     }
 
     /// Counts per outcome (in [`Termination::NAMES`] order) as a JSON object keyed by name.
-    pub fn counts_json<T: serde::Serialize>(counts: [T; 4]) -> serde_json::Value {
+    pub(crate) fn counts_json<T: serde::Serialize>(counts: [T; 4]) -> serde_json::Value {
         let map: serde_json::Map<String, serde_json::Value> = Termination::NAMES
             .iter()
             .zip(counts)
@@ -56,7 +56,7 @@ impl Termination {
     }
 
     /// Number of cycles when the output is a degree-2 cover, else 0.
-    pub fn cycle_count(&self) -> usize {
+    pub(crate) fn cycle_count(&self) -> usize {
         match self {
             Termination::Tour => 1,
             Termination::MultipleCycles { lengths } => lengths.len(),

@@ -305,7 +305,7 @@ mod x86 {
     }
 
     #[derive(Clone, Copy)]
-    pub struct Avx2(__m256i);
+    pub(crate) struct Avx2(__m256i);
 
     impl Simd for Avx2 {
         common!(
@@ -543,7 +543,7 @@ unsafe fn synchronous<S: Simd, const CLAMP: bool>(
 }
 
 /// Which kernel set to run. Only sets this CPU can run exist: the field is private and
-/// every constructor ([`Kernels::detect`], [`Kernels::available`], [`Kernels::PORTABLE`])
+/// every constructor ([`Kernels::detect`], [`Kernels::available`], `Kernels::PORTABLE`)
 /// checks the CPU first, so the safe sweep methods below never reach an instruction the
 /// CPU lacks, whatever value they are called on.
 ///
@@ -587,7 +587,7 @@ fn has_avx512() -> bool {
 
 impl Kernels {
     /// The portable kernels, which every CPU runs.
-    pub const PORTABLE: Kernels = Kernels(Isa::Portable);
+    pub(crate) const PORTABLE: Kernels = Kernels(Isa::Portable);
 
     /// The widest kernel set this CPU runs. `KNIGHTNET_SIMD=portable|avx2` caps the choice
     /// (for comparisons; the results are the same).

@@ -31,7 +31,7 @@ use crate::graph::KnightGraph;
 /// An attempt's start drawn from its random stream `rng`: the initial state
 /// ([`State::random`]), then, for a rule that draws ([`super::rules::Rule::DRAWS`]), one
 /// `u64` that seeds the rule's attempt. Under the plain rule nothing more is drawn.
-pub fn draw_attempt<R: Rng + ?Sized>(
+pub(crate) fn draw_attempt<R: Rng + ?Sized>(
     graph: &KnightGraph,
     params: &NetworkParams,
     rng: &mut R,
@@ -74,7 +74,7 @@ impl<'g> AttemptSteps<'g> {
     }
 
     /// The attempt of `net` from the initial state `state` and the rule's attempt `rule`
-    /// (as [`draw_attempt`] draws them).
+    /// (as `draw_attempt` draws them).
     pub fn with_rule(net: &Network<'g>, state: State, rule: RuleState) -> AttemptSteps<'g> {
         let params = net.params();
         AttemptSteps {
@@ -117,7 +117,7 @@ impl<'g> AttemptSteps<'g> {
     /// Step to the end. With a trace, the outputs are recorded before the first step (if
     /// none was taken yet) and after every step taken here, with each step's
     /// measurements.
-    pub fn run_to_end(&mut self, mut trace: Option<&mut Trace>) -> &Attempt {
+    pub(crate) fn run_to_end(&mut self, mut trace: Option<&mut Trace>) -> &Attempt {
         if let Some(t) = trace.as_deref_mut() {
             if self.iterations == 0 {
                 t.outputs.push(self.dynamics.state.outputs_string());
@@ -135,7 +135,7 @@ impl<'g> AttemptSteps<'g> {
         self.end.as_ref().expect("a finished attempt")
     }
 
-    /// [`AttemptSteps::run_to_end`], keeping only how the attempt ended.
+    /// `AttemptSteps::run_to_end`, keeping only how the attempt ended.
     pub fn finish(mut self, trace: Option<&mut Trace>) -> Attempt {
         self.run_to_end(trace);
         self.end.expect("a finished attempt")
@@ -240,7 +240,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
 
     /// NetworkRun the attempt under way (or the next one) to its end, recording it into `trace`
     /// as [`AttemptSteps::run_to_end`] does. `None`, doing nothing, once the run is over.
-    pub fn run_attempt(&mut self, trace: Option<&mut Trace>) -> Option<&Attempt> {
+    pub(crate) fn run_attempt(&mut self, trace: Option<&mut Trace>) -> Option<&Attempt> {
         if self.done {
             return None;
         }
@@ -334,7 +334,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
 
 impl<G: Borrow<KnightGraph>> RunSteps<G> {
     /// [`RunSteps::result`] without a copy.
-    pub fn into_result(self) -> Option<NetworkRun> {
+    pub(crate) fn into_result(self) -> Option<NetworkRun> {
         let graph = self.graph.borrow();
         self.done.then(|| self.run.finish(graph))
     }

@@ -40,7 +40,7 @@ pub struct GifOptions {
     /// states evenly sampled, first and last kept).
     pub max_frames: usize,
     /// Extra copies of the last frame, so the settled state stays on screen (within
-    /// `max_frames`: see [`plan_frames`]).
+    /// `max_frames`: see `plan_frames`).
     pub hold: usize,
 }
 
@@ -61,7 +61,7 @@ pub const MAX_FRAMES: usize = 2000;
 
 /// Indices of the states shown: all if at most `max`, else `max` evenly spaced ones
 /// including the first and the last (only the last when `max` is 1).
-pub fn sample_frames(total: usize, max: usize) -> Vec<usize> {
+pub(crate) fn sample_frames(total: usize, max: usize) -> Vec<usize> {
     if total <= max {
         return (0..total).collect();
     }
@@ -78,7 +78,7 @@ pub fn sample_frames(total: usize, max: usize) -> Vec<usize> {
 /// The states to draw and how many repeats of the last one hold it on screen, within
 /// `max` frames in all: the hold takes at most a tenth of the frames (none below 10),
 /// the rest are the sampled states.
-pub fn plan_frames(total: usize, max: usize, hold: usize) -> (Vec<usize>, usize) {
+pub(crate) fn plan_frames(total: usize, max: usize, hold: usize) -> (Vec<usize>, usize) {
     let hold = hold.min(max / 10);
     let frames = sample_frames(total, max - hold);
     let hold = hold.min(max - frames.len());

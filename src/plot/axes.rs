@@ -11,13 +11,13 @@ use plotters::coord::ranged1d::{AsRangedCoord, DefaultFormatting, KeyPointHint, 
 /// A coordinate labelled at given positions only (plotters' own `WithKeyPoints` has no
 /// default formatting, so its mesh cannot take a label formatter).
 #[derive(Clone)]
-pub struct Ticked<R: Ranged> {
+pub(crate) struct Ticked<R: Ranged> {
     inner: R,
     ticks: Vec<R::ValueType>,
 }
 
 /// Bind `ticks` to the coordinate `range` (a range, or a log-scale range).
-pub fn ticked<R: AsRangedCoord>(range: R, ticks: Vec<R::Value>) -> Ticked<R::CoordDescType> {
+pub(crate) fn ticked<R: AsRangedCoord>(range: R, ticks: Vec<R::Value>) -> Ticked<R::CoordDescType> {
     Ticked {
         inner: range.into(),
         ticks,
@@ -54,28 +54,28 @@ where
 
 /// Category positions `0, 1, .., n-1`, every `every`-th one when there are many (at
 /// most `max` labels).
-pub fn categories(n: usize, max: usize) -> Vec<f64> {
+pub(crate) fn categories(n: usize, max: usize) -> Vec<f64> {
     let every = n.div_ceil(max.max(1)).max(1);
     (0..n).step_by(every).map(|i| i as f64).collect()
 }
 
 /// The category axis for `n` items at 0, 1, .., n-1: at least three slots wide, so that
 /// one item does not make one giant bar.
-pub fn category_range(n: usize) -> Range<f64> {
+pub(crate) fn category_range(n: usize) -> Range<f64> {
     let pad = (3usize.saturating_sub(n)) as f64 / 2.0;
     -0.5 - pad..n as f64 - 0.5 + pad
 }
 
 /// The item a category tick at `x` stands for, if `x` is one of 0, 1, .., n-1 (the
 /// label formatters of every category axis).
-pub fn category_index(x: f64, n: usize) -> Option<usize> {
+pub(crate) fn category_index(x: f64, n: usize) -> Option<usize> {
     let i = x.round();
     ((x - i).abs() <= 1e-6 && i >= 0.0 && (i as usize) < n).then_some(i as usize)
 }
 
 /// The x axis of a figure with one category per board, labelled as densely as the
 /// board names fit on an axis `width` pixels long.
-pub fn board_axis(
+pub(crate) fn board_axis(
     boards: &[crate::board::Board],
     width: u32,
 ) -> Ticked<plotters::coord::types::RangedCoordf64> {
@@ -94,13 +94,13 @@ pub fn board_axis(
 /// How many category labels of up to `longest` characters fit side by side on an axis
 /// `width` pixels long (about 10 px a character at the figures' 18 px tick font, plus a
 /// gap).
-pub fn labels_that_fit(width: u32, longest: usize) -> usize {
+pub(crate) fn labels_that_fit(width: u32, longest: usize) -> usize {
     (width as usize / (longest * 10 + 16)).max(1)
 }
 
 /// Ticks of a log axis over `[lo, hi]`: powers of ten, with 2 and 5 between them when
 /// the range spans fewer than three decades, and 1–9 when it spans less than one.
-pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+pub(crate) fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
     if !(lo > 0.0 && hi > lo && lo.is_finite() && hi.is_finite()) {
         return Vec::new();
     }
@@ -135,7 +135,7 @@ pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
 
 /// [`log_ticks`], thinned to powers of ten when that gives more than `max` ticks (a
 /// narrow panel).
-pub fn log_ticks_at_most(lo: f64, hi: f64, max: usize) -> Vec<f64> {
+pub(crate) fn log_ticks_at_most(lo: f64, hi: f64, max: usize) -> Vec<f64> {
     let t = log_ticks(lo, hi);
     if t.len() <= max {
         return t;
@@ -157,7 +157,7 @@ pub fn log_ticks_at_most(lo: f64, hi: f64, max: usize) -> Vec<f64> {
 
 /// About `target` evenly spaced ticks on `[lo, hi]` at a step of 1, 2 or 5 times a power
 /// of ten; whole numbers when `integer` (never a step below 1).
-pub fn linear_ticks(lo: f64, hi: f64, target: usize, integer: bool) -> Vec<f64> {
+pub(crate) fn linear_ticks(lo: f64, hi: f64, target: usize, integer: bool) -> Vec<f64> {
     if !(hi > lo && lo.is_finite() && hi.is_finite()) {
         return vec![lo];
     }

@@ -53,7 +53,7 @@ pub struct BoardFigure {
 }
 
 /// Default: move numbers are written on boards up to this many squares per side.
-pub const NUMBERS_UP_TO_SIDE: usize = 16;
+pub(crate) const NUMBERS_UP_TO_SIDE: usize = 16;
 
 impl BoardFigure {
     /// The title of a tour's figure: "Closed knight's tour on 8x8".
@@ -97,7 +97,7 @@ impl BoardFigure {
     }
 
     /// A tour: one path (closed or open), start and end marked, move numbers on boards
-    /// at most [`NUMBERS_UP_TO_SIDE`] squares wide and tall.
+    /// at most `NUMBERS_UP_TO_SIDE` squares wide and tall.
     pub fn tour(tour: &Tour, title: impl Into<String>, subtitle: impl Into<String>) -> Self {
         let board = tour.board();
         BoardFigure {

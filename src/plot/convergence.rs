@@ -5,7 +5,7 @@
 //! mean. Runs that stopped early hold their final value. Several configurations
 //! ([`ConvergenceFigure`], `convergence --overlay`) share the panels, one colour each,
 //! the same colour in every panel and in the legend. The x axis is logarithmic when
-//! the longest run exceeds [`LOG_X_AFTER`] steps. Beside the figure: its data as CSV,
+//! the longest run exceeds `LOG_X_AFTER` steps. Beside the figure: its data as CSV,
 //! and every run with its seed, ending and length as `-runs.csv` ([`runs_csv_path`]).
 //!
 //! Runs on the open graph (`convergence --open`) count the apex's neurons among the
@@ -30,7 +30,7 @@ use crate::network::{StepStats, Termination};
 use crate::trace_file::IterationUnit;
 
 /// Longest run (in steps) still drawn on a linear x axis.
-pub const LOG_X_AFTER: usize = 60;
+pub(crate) const LOG_X_AFTER: usize = 60;
 
 /// The traces of many seeded runs of one network configuration.
 #[derive(Debug, Clone)]
@@ -59,14 +59,14 @@ pub struct ConvergenceData {
 
 /// Mean and 10th/90th percentiles per step, after holding each run's last value.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Bands {
+pub(crate) struct Bands {
     pub mean: Vec<f64>,
     pub low: Vec<f64>,
     pub high: Vec<f64>,
 }
 
 /// Summaries over runs of one measure, steps `1..=T` where `T` is the longest run.
-pub fn bands(runs: &[Vec<u32>]) -> Bands {
+pub(crate) fn bands(runs: &[Vec<u32>]) -> Bands {
     let t_max = runs.iter().map(Vec::len).max().unwrap_or(0);
     let mut b = Bands {
         mean: Vec::with_capacity(t_max),
@@ -179,7 +179,7 @@ impl ConvergenceFigure {
     /// Per configuration and run: its seed, which attempt of `solve --seed SEED` it is
     /// (1-based, as in a trace file: 1 for every run of `convergence`), how it ended,
     /// and its length in steps or sweeps.
-    pub fn runs_table(&self) -> Table {
+    pub(crate) fn runs_table(&self) -> Table {
         let header = [
             "configuration",
             "run",

@@ -2,7 +2,7 @@
 //! on a logarithmic axis, per board size; one line per network configuration (circles)
 //! and per classical solver (squares). A group that found no tour has no point.
 //!
-//! Every point carries a bootstrap 95% interval ([`Group::time_per_tour_interval`]):
+//! Every point carries a bootstrap 95% interval (`Group::time_per_tour_interval`):
 //! the trials resampled with replacement, so both the spread of trial times and the
 //! uncertainty of the tour count enter it. It measures the variation within one run;
 //! a loaded machine can move whole runs further (rerun to see that).

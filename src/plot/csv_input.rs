@@ -11,7 +11,7 @@ use crate::error::InputError;
 
 /// A CSV input file, read whole.
 #[derive(Debug)]
-pub struct CsvInput {
+pub(crate) struct CsvInput {
     flag: &'static str,
     path: PathBuf,
     /// What the columns should be, for the error when one is missing.

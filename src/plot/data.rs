@@ -2,7 +2,7 @@
 //! (solver, variant, board) for the records-based figures.
 //!
 //! The file is read by the experiment's own reader in its lenient mode
-//! ([`records::read_lenient`]), into the one [`Record`] type: columns are found by name
+//! (`records::read_lenient`), into the one [`Record`] type: columns are found by name
 //! in any order, unknown columns are ignored, missing ones read as empty.
 //!
 //! | column | needed | use |
@@ -108,17 +108,17 @@ pub struct SolverId {
 
 impl SolverId {
     /// The network alone.
-    pub fn is_network(&self) -> bool {
+    pub(crate) fn is_network(&self) -> bool {
         self.solver == SolverFamily::Network
     }
 
     /// The network followed by cycle merging (`network+merge`).
-    pub fn is_network_merge(&self) -> bool {
+    pub(crate) fn is_network_merge(&self) -> bool {
         self.solver == SolverFamily::NetworkMerge
     }
 
     /// The network, alone or followed by cycle merging (`network+merge`).
-    pub fn is_neural(&self) -> bool {
+    pub(crate) fn is_neural(&self) -> bool {
         self.solver.is_neural()
     }
 
@@ -201,7 +201,7 @@ impl Group {
     /// (so the same records give the same interval), each resample's total time divided
     /// by its tours. `None` without a time per tour; the upper end is `None` when more
     /// than 2.5% of resamples found no tour (unbounded above).
-    pub fn time_per_tour_interval(&self) -> Option<(f64, Option<f64>)> {
+    pub(crate) fn time_per_tour_interval(&self) -> Option<(f64, Option<f64>)> {
         use rand::{Rng, SeedableRng};
         self.seconds_per_tour()?;
         let n = self.times.len();
@@ -235,9 +235,9 @@ impl Group {
 }
 
 /// Resamples of the bootstrap interval of the time per tour.
-pub const BOOTSTRAP_RESAMPLES: usize = 1000;
+pub(crate) const BOOTSTRAP_RESAMPLES: usize = 1000;
 /// Fixed seed of that bootstrap.
-pub const BOOTSTRAP_SEED: u64 = 1996;
+pub(crate) const BOOTSTRAP_SEED: u64 = 1996;
 
 /// A proportion with its Wilson score 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -315,7 +315,7 @@ pub fn aggregate(records: &Records) -> Vec<Group> {
 }
 
 /// Sort key for boards: by number of squares, then rows.
-pub fn board_key(b: Board) -> (usize, usize, usize) {
+pub(crate) fn board_key(b: Board) -> (usize, usize, usize) {
     (b.squares(), b.rows(), b.cols())
 }
 
@@ -327,17 +327,9 @@ pub fn boards(groups: &[Group]) -> Vec<Board> {
     v
 }
 
-/// The distinct solver ids of `groups` (network presets first, then the others).
-pub fn solver_ids(groups: &[Group]) -> Vec<SolverId> {
-    let mut v: Vec<SolverId> = groups.iter().map(|g| g.id.clone()).collect();
-    v.sort_by_key(|id| (!id.is_network(), id.clone()));
-    v.dedup();
-    v
-}
-
 /// The distinct solver ids of `groups` in the order the spec lists them (first
 /// appearance in the records file).
-pub fn spec_order(groups: &[Group]) -> Vec<SolverId> {
+pub(crate) fn spec_order(groups: &[Group]) -> Vec<SolverId> {
     let mut first: Vec<(usize, SolverId)> = Vec::new();
     for g in groups {
         match first.iter_mut().find(|(_, id)| *id == g.id) {
@@ -347,21 +339,6 @@ pub fn spec_order(groups: &[Group]) -> Vec<SolverId> {
     }
     first.sort();
     first.into_iter().map(|(_, id)| id).collect()
-}
-
-/// Distinct preset names in the order of [`Preset::ALL`](crate::network::Preset::ALL),
-/// unknown names (custom parameters) after them alphabetically.
-pub fn preset_order(names: impl Iterator<Item = String>) -> Vec<String> {
-    let mut v: Vec<String> = names.collect();
-    let rank = |n: &String| {
-        crate::network::Preset::ALL
-            .iter()
-            .position(|p| p.name() == n)
-            .unwrap_or(usize::MAX)
-    };
-    v.sort_by(|a, b| rank(a).cmp(&rank(b)).then(a.cmp(b)));
-    v.dedup();
-    v
 }
 
 #[cfg(test)]

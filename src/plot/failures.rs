@@ -3,7 +3,7 @@
 //! `cycles` column, every such trial) and how long its cycles are. The records hold only
 //! the count and the longest cycle, so the lengths come from replaying the trials
 //! ([`super::replay`]; each replay checked against its record): up to
-//! [`PER_BOARD`] several-cycle trials per board, those with the smallest seeds (trial
+//! `PER_BOARD` several-cycle trials per board, those with the smallest seeds (trial
 //! seeds are hashes of the cell and trial, so this is a fixed sample that does not
 //! depend on how the trials ended). All network configurations of a board are pooled.
 //!
@@ -31,7 +31,7 @@ use crate::solvers::Outcome;
 
 /// Most several-cycle trials replayed per board for the cycle lengths (the CSV and the
 /// subtitle say how many were).
-pub const PER_BOARD: usize = 400;
+pub(crate) const PER_BOARD: usize = 400;
 
 /// One board's several-cycle outcomes.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,7 +47,7 @@ pub struct BoardFailures {
 
 /// One cycle length of a board's replayed trials.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LengthRow {
+pub(crate) struct LengthRow {
     /// Squares in the cycle.
     pub length: usize,
     /// Cycles of this length over the replayed trials.
@@ -60,7 +60,7 @@ pub struct LengthRow {
 
 impl BoardFailures {
     /// Every distinct cycle length of the replayed trials, shortest first.
-    pub fn length_distribution(&self) -> Vec<LengthRow> {
+    pub(crate) fn length_distribution(&self) -> Vec<LengthRow> {
         let mut count: BTreeMap<usize, u64> = BTreeMap::new();
         for &l in self.lengths.iter().flatten() {
             *count.entry(l).or_insert(0) += 1;
@@ -83,7 +83,7 @@ impl BoardFailures {
     }
 
     /// A cycle length as a share of the board's squares (the right panel's x).
-    pub fn of_board(&self, length: usize) -> f64 {
+    pub(crate) fn of_board(&self, length: usize) -> f64 {
         length as f64 / self.board.squares() as f64
     }
 }

@@ -123,7 +123,7 @@ pub fn load(path: &Path) -> Result<Counts, InputError> {
 }
 
 /// The share of tours among a group's attempts that stopped at a degree-2 cover.
-pub fn settled_tour_share(g: &Group) -> Share {
+pub(crate) fn settled_tour_share(g: &Group) -> Share {
     Share::wilson(g.tours(), g.tours() + g.count("multiple-cycles"))
 }
 

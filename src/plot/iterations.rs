@@ -1,7 +1,7 @@
 //! Iterations to settle, from the records' `iterations` column (steps or sweeps over all
 //! attempts of a trial).
 //!
-//! Up to [`MAX_HISTOGRAMS`] (configuration, board) pairs: one histogram each, trials
+//! Up to `MAX_HISTOGRAMS` (configuration, board) pairs: one histogram each, trials
 //! that found a tour stacked under those that did not, all panels on one shared x axis
 //! (logarithmic bins when the values span more than two decades) and one shared y axis
 //! (percent of the panel's trials), so panels compare at a glance. More pairs than that:
@@ -23,9 +23,9 @@ use super::table::{csv_path, num, Table};
 use super::{axes, de, render, DrawResult, Figure, FONT};
 
 /// Bins per histogram.
-pub const BINS: usize = 20;
+pub(crate) const BINS: usize = 20;
 /// Most panels drawn as histograms; beyond it the figure shows quantiles per board.
-pub const MAX_HISTOGRAMS: usize = 6;
+pub(crate) const MAX_HISTOGRAMS: usize = 6;
 
 /// The network groups of an experiment that have iteration counts.
 #[derive(Debug, Clone)]
@@ -36,14 +36,14 @@ pub struct IterationHistograms {
 
 /// Bin edges and the (tour, other) counts per bin.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Histogram {
+pub(crate) struct Histogram {
     pub edges: Vec<f64>,
     pub tours: Vec<u64>,
     pub others: Vec<u64>,
     pub log: bool,
 }
 
-/// [`BINS`] bin edges covering `values`; logarithmic when max/min > 100.
+/// `BINS` bin edges covering `values`; logarithmic when max/min > 100.
 pub fn edges(values: impl Iterator<Item = u64> + Clone) -> (Vec<f64>, bool) {
     let lo = values.clone().min().unwrap_or(0).max(1) as f64;
     let hi = values.max().unwrap_or(1).max(1) as f64;
@@ -66,14 +66,15 @@ pub fn edges(values: impl Iterator<Item = u64> + Clone) -> (Vec<f64>, bool) {
     (e, log)
 }
 
+#[cfg(test)]
 /// Histogram of `values` in [`BINS`] bins; logarithmic bins when max/min > 100.
-pub fn histogram(values: &[(u64, bool)]) -> Histogram {
+pub(crate) fn histogram(values: &[(u64, bool)]) -> Histogram {
     let (e, log) = edges(values.iter().map(|v| v.0));
     histogram_on(values, e, log)
 }
 
 /// Histogram of `values` on given bin edges (values outside go to the end bins).
-pub fn histogram_on(values: &[(u64, bool)], edges: Vec<f64>, log: bool) -> Histogram {
+pub(crate) fn histogram_on(values: &[(u64, bool)], edges: Vec<f64>, log: bool) -> Histogram {
     let mut tours = vec![0; BINS];
     let mut others = vec![0; BINS];
     for &(v, tour) in values {

@@ -8,7 +8,7 @@
 //! the SVG/PDF scale freely) the text is 9–10 pt.
 //!
 //! Text is drawn with DejaVu Sans, compiled in from the `dejavu` crate and registered
-//! with plotters' `ab_glyph` font table by [`register_fonts`] (no system fonts, no
+//! with plotters' `ab_glyph` font table by `register_fonts` (no system fonts, no
 //! fontconfig). The DejaVu / Bitstream Vera licence ships as `LICENSE-DEJAVU`.
 //!
 //! | file | figure |
@@ -20,41 +20,41 @@
 //! | [`iterations`] | histograms of iterations per trial, per preset and board |
 //! | [`cost`] | time per tour, network presets against the classical solvers |
 //! | [`data`] | the `records.csv` loader and per-group aggregates the last three draw |
-//! | [`tour_rate`] | p(tour) per board on a log axis with Wilson intervals and published points |
-//! | [`run_length`] | run-length distributions: ECDFs of iterations and time to a tour with restarts |
+//! | `tour_rate` | p(tour) per board on a log axis with Wilson intervals and published points |
+//! | `run_length` | run-length distributions: ECDFs of iterations and time to a tour with restarts |
 //! | [`phase`] | phase diagram of a two-key sweep: tour rate as a heat map, one panel per board |
 //! | [`hf`] | tours among settled attempts per preset beside H/F (closed tours / 2-factors) |
 //! | [`failures`] | anatomy of several-cycle failures: number of cycles and cycle lengths, by board |
 //! | [`results`] | which figures a results folder supports, in drawing order, and why the others are left out |
 //! | [`replay`] | replaying network trials of a results folder, checked against their records (the cycle lengths) |
 //! | [`trace`] | the `solve --trace` reader, for convergence and animation from saved runs |
-//! | [`axes`] | tick positions shared by the figures (board categories, log and linear axes) |
+//! | `axes` | tick positions shared by the figures (board categories, log and linear axes) |
 //! | [`panel`] | the chart set-up the panels share (label areas, mesh style) and a distribution's step line |
 //! | [`table`] | the CSV written beside each figure |
 //! | [`pdf`] | SVG to PDF with the bundled font |
 //! | [`published`] | published tour rates (`plot --published FILE`) |
 
 pub mod animation;
-pub mod axes;
+pub(crate) mod axes;
 pub mod board;
 pub mod convergence;
 pub mod cost;
-pub mod csv_input;
+pub(crate) mod csv_input;
 pub mod data;
 pub mod failures;
 pub mod hf;
 pub mod iterations;
 pub mod outcomes;
-pub mod palette;
+pub(crate) mod palette;
 pub mod panel;
 pub mod pdf;
 pub mod phase;
 pub mod published;
 pub mod replay;
 pub mod results;
-pub mod run_length;
+pub(crate) mod run_length;
 pub mod table;
-pub mod tour_rate;
+pub(crate) mod tour_rate;
 pub mod trace;
 
 use std::path::Path;
@@ -108,12 +108,12 @@ impl PlotError {
 }
 
 /// Every font family string the figures draw with; each is registered as DejaVu Sans.
-pub const FONT: &str = "sans-serif";
+pub(crate) const FONT: &str = "sans-serif";
 const FAMILIES: [&str; 3] = ["sans-serif", "serif", "monospace"];
 
 /// Register DejaVu Sans (regular and bold) under every family name used. Idempotent;
 /// every figure function calls it before drawing (SVG text layout needs it too).
-pub fn register_fonts() {
+pub(crate) fn register_fonts() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for family in FAMILIES {
@@ -302,7 +302,7 @@ pub fn render<F: Figure>(figure: &F, path: &Path, size: (u32, u32)) -> Result<()
 }
 
 /// Result of drawing on a backend.
-pub type DrawResult = Result<(), PlotError>;
+pub(crate) type DrawResult = Result<(), PlotError>;
 
 /// A figure: it draws itself on any plotters backend (PNG, GIF, SVG), so [`render`]
 /// writes it in whichever format the path asks for.

@@ -10,7 +10,7 @@
 //! fewer boards than configurations, the panels are per board instead, one bar per
 //! configuration (a spec on one board gets one grouped chart). network+merge groups
 //! whose every trial ended in a tour carry no information here and are left out; the
-//! tour share itself, on a log axis, is the [`tour_rate`](super::tour_rate) figure.
+//! tour share itself, on a log axis, is the `tour_rate` figure.
 
 use super::{heading, trials_phrase};
 use std::path::Path;
@@ -28,7 +28,7 @@ use super::{axes, de, render, DrawResult, Figure, FONT};
 use crate::network::Termination;
 
 /// Stacked outcomes, bottom first, with their legend labels.
-pub const STACK: [(&str, &str); 5] = [
+pub(crate) const STACK: [(&str, &str); 5] = [
     ("tour", "tour"),
     ("multiple-cycles", "several cycles"),
     ("stable-not-degree-two", "stable, not degree 2"),

@@ -13,10 +13,10 @@ use super::data::Share;
 use super::{de, palette, DrawResult, FONT};
 
 /// Colour of the grid lines at the ticks.
-pub const GRID: RGBColor = RGBColor(0xE4, 0xE4, 0xE4);
+pub(crate) const GRID: RGBColor = RGBColor(0xE4, 0xE4, 0xE4);
 
 /// A Cartesian chart over the coordinates `X` and `Y` describe.
-pub type Panel<'a, DB, X, Y> = ChartContext<
+pub(crate) type Panel<'a, DB, X, Y> = ChartContext<
     'a,
     DB,
     Cartesian2d<<X as AsRangedCoord>::CoordDescType, <Y as AsRangedCoord>::CoordDescType>,
@@ -24,7 +24,7 @@ pub type Panel<'a, DB, X, Y> = ChartContext<
 
 /// A panel on `area` with the given outer margin and width of the y tick labels' area
 /// (the x labels get 52 pixels), over the coordinates `x` and `y`.
-pub fn cartesian<'a, DB, X, Y>(
+pub(crate) fn cartesian<'a, DB, X, Y>(
     area: &'a DrawingArea<DB, Shift>,
     margin: u32,
     y_label_area: u32,
@@ -47,7 +47,7 @@ where
 /// The mesh of `chart` with the axis descriptions, the figures' fonts (20 px axis
 /// descriptions, 18 px tick labels) and grid colour; the caller adds its label
 /// formatters and anything else, then draws it.
-pub fn mesh<'a, 'b, DB, X, Y, XT, YT>(
+pub(crate) fn mesh<'a, 'b, DB, X, Y, XT, YT>(
     chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
     x_desc: &str,
     y_desc: &str,
@@ -69,7 +69,7 @@ where
 /// The step line of a distribution function from `lo` to `hi`, drawn as series
 /// `series` of the palette: `points` are, in increasing x, each value and the
 /// function's value from it on (the function is 0 before the first).
-pub fn step_line<DB: DrawingBackend>(
+pub(crate) fn step_line<DB: DrawingBackend>(
     points: impl IntoIterator<Item = (f64, f64)>,
     lo: f64,
     hi: f64,
@@ -90,7 +90,7 @@ pub fn step_line<DB: DrawingBackend>(
 /// whose bottom edge is `bottom`: a zero lower end has no place on it, so the bar then
 /// runs to the bottom edge without a cap. A share with no success (`k = 0`) gets a
 /// downward triangle at its upper end.
-pub fn interval_bar<DB, CT>(
+pub(crate) fn interval_bar<DB, CT>(
     chart: &mut ChartContext<'_, DB, CT>,
     x: f64,
     s: &Share,

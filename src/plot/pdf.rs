@@ -9,7 +9,7 @@
 //!
 //! It writes the entries of a page's resource dictionaries (`/XObject`, `/ExtGState`,
 //! ...) in hash-map order too, which differs between runs once a figure has more than
-//! one of a kind (translucent bands, for example). [`svg_to_pdf`] sorts those entries:
+//! one of a kind (translucent bands, for example). `svg_to_pdf` sorts those entries:
 //! each is one line `/NAME N 0 R`, so sorting them inside their dictionary keeps every
 //! byte offset, and the cross-reference table stays right. The same figure then gives
 //! the same bytes.
@@ -17,7 +17,7 @@
 use super::PlotError;
 
 /// Convert an SVG document (as written by plotters' SVG backend) into PDF bytes.
-pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, PlotError> {
+pub(crate) fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, PlotError> {
     let mut options = usvg::Options::default();
     let db = options.fontdb_mut();
     db.load_font_data(dejavu::sans::regular().to_vec());

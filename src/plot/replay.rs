@@ -3,7 +3,7 @@
 //!
 //! A network trial is fully determined by its record and the cell it names in the
 //! folder's `run.json` (seed, board, parameters, open or closed, start): the experiment
-//! runner's own [`Prepared::replay`] reruns it bit for bit. Every replay is checked
+//! runner's own `Prepared::replay` reruns it bit for bit. Every replay is checked
 //! against its record (every column but the timings: outcome, iterations, cycles and
 //! longest cycle among them); a mismatch is bad input ([`InputError`]: the records
 //! contradict their run) naming the row, never a silent skip. Replays run in parallel;
@@ -27,7 +27,7 @@ fn bad(r: &Record, why: String) -> PlotError {
 /// trials of `spec`), longest first, in the order of `rows`. On an open-tour cell's
 /// graph the component through the apex is an open path: its squares are counted, so
 /// a trial's lengths always sum to the board's squares.
-pub fn cycle_lengths(spec: &Spec, rows: &[&Record]) -> Result<Vec<Vec<usize>>, PlotError> {
+pub(crate) fn cycle_lengths(spec: &Spec, rows: &[&Record]) -> Result<Vec<Vec<usize>>, PlotError> {
     let mut cells: BTreeMap<usize, Prepared<'_>> = BTreeMap::new();
     for r in rows {
         let cell = spec

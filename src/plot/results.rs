@@ -19,7 +19,7 @@ use crate::experiment::Replay;
 pub enum ResultsFigure {
     /// Outcome shares by board ([`OutcomeShares`]).
     Outcomes(OutcomeShares),
-    /// p(tour) per board on a log axis ([`TourRate`]).
+    /// p(tour) per board on a log axis (`TourRate`).
     TourRate(TourRate),
     /// Tours among settled attempts against H/F ([`HfRatio`]).
     HfRatio(HfRatio),
@@ -27,7 +27,7 @@ pub enum ResultsFigure {
     Iterations(IterationHistograms),
     /// Cost per tour ([`CostPerTour`]).
     Cost(CostPerTour),
-    /// Run-length distributions ([`RunLengths`]).
+    /// Run-length distributions (`RunLengths`).
     RunLengths(RunLengths),
     /// Phase diagram of a sweep ([`PhaseDiagram`]).
     Phase(PhaseDiagram),

@@ -26,7 +26,7 @@ use crate::experiment::summary::human_ns;
 use crate::solvers::Outcome;
 
 /// Most cells drawn (the CSV holds every cell).
-pub const MAX_SERIES: usize = 8;
+pub(crate) const MAX_SERIES: usize = 8;
 
 /// The runs of one cell.
 #[derive(Debug, Clone, PartialEq)]

@@ -25,7 +25,7 @@ impl Table {
         self.rows.push(row);
     }
 
-    /// Write the table to `path` (atomically, through [`crate::io::write_atomic_with`]).
+    /// Write the table to `path` (atomically, through `crate::io::write_atomic_with`).
     pub fn write(&self, path: &Path) -> Result<(), super::PlotError> {
         crate::io::write_atomic_with(path, &mut |out: &mut dyn std::io::Write| {
             let mut w = csv::Writer::from_writer(out);
@@ -41,7 +41,7 @@ impl Table {
 }
 
 /// `path` with its extension replaced by `.csv`.
-pub fn csv_path(path: &Path) -> PathBuf {
+pub(crate) fn csv_path(path: &Path) -> PathBuf {
     path.with_extension("csv")
 }
 

@@ -91,7 +91,7 @@ fn ending(
 
 /// Number of squares (the apex is none) without exactly two active moves in `outputs`
 /// (one output per neuron of `graph`), counting a square's apex neuron as one of them.
-pub fn squares_off_two(graph: &KnightGraph, outputs: &OutputState) -> u32 {
+pub(crate) fn squares_off_two(graph: &KnightGraph, outputs: &OutputState) -> u32 {
     let mut degree = vec![0u32; graph.vertices()];
     for e in outputs.active() {
         let (a, b) = graph.endpoints(e);

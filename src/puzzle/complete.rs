@@ -1,6 +1,6 @@
 //! The hint and the completion behind "give up": both ask the solvers' search
 //! ([`crate::solvers::search`]) to continue the played path, with the game's
-//! configuration ([`super::search_config`]): Warnsdorff's order (fewest onward moves
+//! configuration (`super::search_config`): Warnsdorff's order (fewest onward moves
 //! first, ties farthest from the centre, then clockwise), pruned by forward checking, so
 //! the search is exact: `Impossible` means no completion exists. A step budget bounds it.
 //!

@@ -1,7 +1,7 @@
 //! The dead-position warning: can the knight still visit every unvisited square?
 //!
 //! The check is the pruning of the solvers' search ([`crate::solvers::search`]) applied
-//! to the whole position at once ([`Search::obstruction`]): cheap (O(squares)) and sound:
+//! to the whole position at once (`Search::obstruction`): cheap (O(squares)) and sound:
 //! when it says a position is dead, no completion exists. It tests necessary conditions
 //! of a Hamiltonian path that starts at the knight's square `k` and covers the unvisited
 //! set `U`:

@@ -83,11 +83,11 @@ impl Game {
     }
 
     /// Move number of `square` (1 = the start), if visited.
-    pub fn move_number(&self, square: u32) -> Option<u32> {
+    pub(crate) fn move_number(&self, square: u32) -> Option<u32> {
         self.number.get(square as usize).copied().filter(|&n| n > 0)
     }
 
-    pub fn is_visited(&self, square: u32) -> bool {
+    pub(crate) fn is_visited(&self, square: u32) -> bool {
         self.move_number(square).is_some()
     }
 

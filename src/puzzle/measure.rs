@@ -80,7 +80,7 @@ impl DeadStats {
 }
 
 /// Sample one partial path: random start, then up to `k` moves.
-pub fn sample_path(board: Board, rng: &mut Rng, warnsdorff: bool) -> Vec<u32> {
+pub(crate) fn sample_path(board: Board, rng: &mut Rng, warnsdorff: bool) -> Vec<u32> {
     let n = board.squares();
     let k = rng.random_range(1..n.max(2));
     let start = rng.random_range(0..n as u32);

@@ -27,7 +27,7 @@ use crate::solvers::search::{Config, Order};
 /// `connectivity`, the dead-position check: open tours, Warnsdorff's order (as
 /// `warnsdorff-backtrack`), pruned by forward checking (as `forward-check`). Without
 /// connectivity each step is O(1), so a budget of steps bounds the time.
-pub fn search_config(budget: u64, connectivity: bool) -> Config {
+pub(crate) fn search_config(budget: u64, connectivity: bool) -> Config {
     Config {
         order: Order::Warnsdorff,
         ties_only: false,

@@ -12,7 +12,7 @@ use super::{Control, Enumeration, Problem};
 
 /// Rearrange `v` into the next permutation in lexicographic order; false (and `v`
 /// sorted ascending again) after the last one.
-pub fn next_permutation(v: &mut [usize]) -> bool {
+pub(crate) fn next_permutation(v: &mut [usize]) -> bool {
     if v.len() < 2 {
         return false;
     }

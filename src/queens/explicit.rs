@@ -12,7 +12,7 @@
 
 /// The construction's columns (0-based), one per row; `None` for N = 2 and 3, which
 /// have no solution.
-pub fn construct(n: usize) -> Option<Vec<usize>> {
+pub(crate) fn construct(n: usize) -> Option<Vec<usize>> {
     if n == 2 || n == 3 {
         return None;
     }

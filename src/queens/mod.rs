@@ -35,7 +35,7 @@ pub use neural::{QueensParams, QueensPreset};
 pub const MAX_N: usize = 1000;
 /// Largest N accepted by [`count`] with any method (see [`QueensSolver::max_count_n`]:
 /// A000170(15) is about 2.3e6 solutions, and the enumeration grows about 6-fold per N).
-pub const MAX_COUNT_N: usize = 14;
+pub(crate) const MAX_COUNT_N: usize = 14;
 /// Default budget of search steps for brute force and backtracking (whose steps cost
 /// O(1); about half a minute on a loaded machine).
 pub const DEFAULT_MAX_STEPS: u64 = 200_000_000;
@@ -54,7 +54,7 @@ pub struct Problem {
 
 /// Whether queens on `(r1, c1)` and `(r2, c2)` (different squares) attack each other,
 /// and along what.
-pub fn attack_line(a: (usize, usize), b: (usize, usize)) -> Option<&'static str> {
+pub(crate) fn attack_line(a: (usize, usize), b: (usize, usize)) -> Option<&'static str> {
     if a.0 == b.0 {
         Some("same row")
     } else if a.1 == b.1 {
@@ -132,7 +132,7 @@ impl Problem {
     }
 
     /// The locked column of each row, if any.
-    pub fn locked_cols(&self) -> Vec<Option<usize>> {
+    pub(crate) fn locked_cols(&self) -> Vec<Option<usize>> {
         let mut v = vec![None; self.n];
         for &(r, c) in &self.locks {
             v[r] = Some(c);

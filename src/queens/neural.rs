@@ -189,7 +189,7 @@ impl Termination {
 
 /// The network on one problem: neuron states and the line sums.
 #[derive(Debug, Clone)]
-pub struct QueensNetwork<'p> {
+pub(crate) struct QueensNetwork<'p> {
     problem: &'p Problem,
     params: QueensParams,
     pub u: Vec<i32>,
@@ -243,7 +243,7 @@ impl<'p> QueensNetwork<'p> {
     }
 
     /// Fresh initial state for an attempt: free U uniform in `−spread ..= 0`, V = 0.
-    pub fn randomize(&mut self, rng: &mut Rng) {
+    pub(crate) fn randomize(&mut self, rng: &mut Rng) {
         for k in 0..self.u.len() {
             if !self.fixed[k] {
                 self.u[k] = -rng.random_range(0..=self.params.spread);
@@ -338,7 +338,7 @@ impl<'p> QueensNetwork<'p> {
     }
 
     /// Whether V is a solution: one queen per row and column, at most one per diagonal.
-    pub fn is_solution(&self) -> bool {
+    pub(crate) fn is_solution(&self) -> bool {
         self.row.iter().all(|&x| x == 1)
             && self.col.iter().all(|&x| x == 1)
             && self.diag.iter().all(|&x| x <= 1)
@@ -353,10 +353,10 @@ impl<'p> QueensNetwork<'p> {
             .map(|k| (k / n, k % n))
             .collect()
     }
-
+    #[cfg(test)]
     /// Squares in a row, column or diagonal that holds more than one queen, plus empty
     /// rows: the number of violated constraints (0 exactly at a solution).
-    pub fn violations(&self) -> usize {
+    pub(crate) fn violations(&self) -> usize {
         self.row.iter().filter(|&&x| x != 1).count()
             + self.col.iter().filter(|&&x| x != 1).count()
             + self.diag.iter().filter(|&&x| x > 1).count()

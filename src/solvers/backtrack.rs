@@ -3,7 +3,7 @@
 //! visited" (the textbook method, e.g. Wirth, *Algorithms + Data Structures =
 //! Programs*, 1976, sec. 3.4).
 //!
-//! Arguments: board (at most [`super::classical::MAX_SEARCH_SQUARES`] squares), start
+//! Arguments: board (at most `super::classical::MAX_SEARCH_SQUARES` squares), start
 //! square (default the corner), open or closed, and a step budget (`--max-steps`,
 //! default [`super::search::DEFAULT_MAX_STEPS`]). A step is one square placed.
 //!
@@ -18,7 +18,7 @@ use crate::error::InputError;
 use crate::Rng;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BacktrackSolver {
+pub(crate) struct BacktrackSolver {
     pub max_steps: u64,
 }
 

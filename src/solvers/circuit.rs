@@ -2,7 +2,7 @@
 //! board, then start it at any square in either direction: a closed tour passes through
 //! every square, so rotating it serves every start square at no extra cost.
 //!
-//! Boards with at most [`SEARCH_SQUARES`] squares use the closed tour found once by this
+//! Boards with at most `SEARCH_SQUARES` squares use the closed tour found once by this
 //! crate's own search from the corner (Warnsdorff order with forward checking, see
 //! [`super::search`]) and cached for the process; larger boards use the closed tour of
 //! [`super::divide_conquer`]. Only boards with a closed tour are accepted (Schwenk
@@ -19,10 +19,10 @@ use crate::error::InputError;
 use crate::Rng;
 
 /// Boards up to this many squares take their tour from the cached search.
-pub const SEARCH_SQUARES: usize = 144;
+pub(crate) const SEARCH_SQUARES: usize = 144;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CircuitSolver;
+pub(crate) struct CircuitSolver;
 
 impl Solver for CircuitSolver {
     fn name(&self) -> String {

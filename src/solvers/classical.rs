@@ -12,10 +12,10 @@ use crate::tour::Tour;
 /// Largest board (in squares) the search solvers (`backtrack`, `forward-check`,
 /// `warnsdorff-backtrack`) and `count` accept: their per-square tables take about
 /// 50 bytes a square, and search on larger boards is hopeless anyway.
-pub const MAX_SEARCH_SQUARES: usize = 4_000_000;
+pub(crate) const MAX_SEARCH_SQUARES: usize = 4_000_000;
 
 /// Whether a tour is closed when none was asked for: classical solvers default to open.
-pub fn wants_closed(req: &Request) -> bool {
+pub(crate) fn wants_closed(req: &Request) -> bool {
     req.closed.wants_closed(false)
 }
 
@@ -27,7 +27,7 @@ pub fn start_square(req: &Request) -> u32 {
 /// Refuse requests that no solver could serve: no tour of that kind exists (Schwenk 1991
 /// for closed tours, the open-tour theorem otherwise), or no open tour starts on the
 /// requested square (see [`crate::existence::open_tour_from`]).
-pub fn check_possible(req: &Request, closed: bool) -> Result<(), InputError> {
+pub(crate) fn check_possible(req: &Request, closed: bool) -> Result<(), InputError> {
     req.check_exists(closed)?;
     if let Some(s) = req.start {
         check_start_colour(req.board, s, closed)?;
@@ -38,7 +38,7 @@ pub fn check_possible(req: &Request, closed: bool) -> Result<(), InputError> {
 /// Refuse a start square from which no tour of the requested kind exists, by the
 /// rules of [`crate::existence::open_tour_from`] (colour, the outer lines of 4 x n, the
 /// exceptions of 3x4, 3x7 and 3x8). The message names the square and the rule.
-pub fn check_start_colour(board: Board, start: u32, closed: bool) -> Result<(), InputError> {
+pub(crate) fn check_start_colour(board: Board, start: u32, closed: bool) -> Result<(), InputError> {
     let ex = crate::existence::tour_exists_from(board, start, closed);
     if ex.exists {
         Ok(())
@@ -49,7 +49,7 @@ pub fn check_start_colour(board: Board, start: u32, closed: bool) -> Result<(), 
 
 /// A reversed tour ([`Request::reverse`]) is a closed tour walked the other way; solvers that build open tours refuse
 /// it up front unless a closed tour is requested.
-pub fn check_reverse(req: &Request, what: &str) -> Result<(), InputError> {
+pub(crate) fn check_reverse(req: &Request, what: &str) -> Result<(), InputError> {
     if req.reverse && !wants_closed(req) {
         return Err(InputError::unsupported(
             Refusal::new(format!(
@@ -63,7 +63,7 @@ pub fn check_reverse(req: &Request, what: &str) -> Result<(), InputError> {
 }
 
 /// Refuse boards too large for a search solver, before allocating anything.
-pub fn check_search_size(board: Board, what: &str) -> Result<(), InputError> {
+pub(crate) fn check_search_size(board: Board, what: &str) -> Result<(), InputError> {
     if board.squares() > MAX_SEARCH_SQUARES {
         return Err(InputError::too_large(
             Refusal::new(format!(

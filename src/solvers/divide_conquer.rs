@@ -105,7 +105,7 @@ fn base_cache() -> &'static Mutex<HashMap<BaseKey, Option<Vec<u32>>>> {
 
 /// A tour of an `h x w` board (local row-major indices) from `start`, closed or open,
 /// found by Warnsdorff-ordered search with forward checking and cached for the process.
-pub fn base_tour(h: usize, w: usize, closed: bool, start: u32) -> Option<Vec<u32>> {
+pub(crate) fn base_tour(h: usize, w: usize, closed: bool, start: u32) -> Option<Vec<u32>> {
     let key = (h, w, closed, start);
     if let Some(t) = base_cache().lock().unwrap().get(&key) {
         return t.clone();

@@ -24,19 +24,12 @@ use crate::error::InputError;
 use crate::Rng;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ForwardCheckSolver {
+pub(crate) struct ForwardCheckSolver {
     pub connectivity: bool,
     pub max_steps: u64,
 }
 
 impl ForwardCheckSolver {
-    pub fn new(connectivity: bool) -> ForwardCheckSolver {
-        ForwardCheckSolver {
-            connectivity,
-            max_steps: search::DEFAULT_MAX_STEPS,
-        }
-    }
-
     /// The search this solver runs on `req` (see [`super::search`]).
     pub fn config(&self, req: &Request) -> Config {
         Config {

@@ -8,7 +8,7 @@ pub mod backtrack;
 pub mod circuit;
 pub mod classical;
 pub mod divide_conquer;
-pub mod forward_check;
+pub(crate) mod forward_check;
 pub mod network;
 pub mod neural_merge;
 pub mod outcome;
@@ -60,7 +60,7 @@ pub enum Closure {
 
 impl Closure {
     /// Whether a closed tour is asked for of a solver whose default is `default_closed`.
-    pub fn wants_closed(self, default_closed: bool) -> bool {
+    pub(crate) fn wants_closed(self, default_closed: bool) -> bool {
         match self {
             Closure::Closed => true,
             Closure::Open => false,
@@ -105,7 +105,7 @@ impl Request {
 
     /// For a solver that builds closed tours only, on a board without one: a hint naming
     /// solvers that find an open tour, when the board has one.
-    pub fn open_tour_hint(&self) -> Option<Hint> {
+    pub(crate) fn open_tour_hint(&self) -> Option<Hint> {
         existence::tour_exists(self.board, false)
             .exists
             .then_some(Hint::UseSolver(&[
@@ -116,7 +116,7 @@ impl Request {
     }
 
     /// Refuse the request when a theorem says no such tour exists.
-    pub fn check_exists(&self, closed: bool) -> Result<(), InputError> {
+    pub(crate) fn check_exists(&self, closed: bool) -> Result<(), InputError> {
         let ex = existence::tour_exists(self.board, closed);
         if ex.exists {
             Ok(())
@@ -168,7 +168,7 @@ pub struct MergeFacts {
 
 impl Solution {
     /// Rotate/reverse a closed tour to the requested start square.
-    pub fn apply_start(mut self, req: &Request) -> Result<Solution, InputError> {
+    pub(crate) fn apply_start(mut self, req: &Request) -> Result<Solution, InputError> {
         if let (Some(tour), Some(start)) = (&self.tour, req.start) {
             if tour.start() == start && !req.reverse {
                 // Already there: skip the copy (a whole tour on large boards).
@@ -194,7 +194,7 @@ impl Solution {
 /// [`Outcome::InvalidTour`] when it says `tour` without holding one; a refusal is
 /// [`Outcome::Impossible`] when a theorem says no such tour exists, else
 /// [`Outcome::Refused`]. `compare` and the experiment runner both record with it.
-pub fn record_outcome(result: &Result<Solution, InputError>) -> Outcome {
+pub(crate) fn record_outcome(result: &Result<Solution, InputError>) -> Outcome {
     match result {
         Ok(s) => match (s.outcome, &s.tour) {
             (Outcome::Tour, None) => Outcome::InvalidTour,
@@ -253,7 +253,7 @@ pub enum SolverKind {
 impl SolverKind {
     /// The run of a search solver kind (`backtrack`, `forward-check`,
     /// `warnsdorff-backtrack`) after its check of `req`; `None` for other kinds.
-    pub fn search_run(
+    pub(crate) fn search_run(
         &self,
         req: &Request,
         path: Option<&[u32]>,
@@ -444,7 +444,7 @@ impl SolverKind {
 /// Other names of solvers, accepted wherever a solver is named (`solve`, `compare`,
 /// specs, `play --watch`), as `queens --solver` names its own solvers:
 /// `(alias, name)`, the alias replacing the part before any `:`.
-pub const ALIASES: [(&str, &str); 3] = [
+pub(crate) const ALIASES: [(&str, &str); 3] = [
     ("backtracking", "backtrack"),
     ("forward-checking", "forward-check"),
     ("neural", "network"),
@@ -456,7 +456,7 @@ impl FromStr for SolverKind {
     /// `network` (the `parberry` preset) or `network:PRESET`; `network+merge[:PRESET]`
     /// (alias `neural+merge`); `warnsdorff` (tie-break `roth`) or `warnsdorff:TIE`;
     /// `backtrack`; `forward-check[:connectivity]`; `warnsdorff-backtrack[:ties]`;
-    /// `circuit`; `divide-conquer`; and the [`ALIASES`].
+    /// `circuit`; `divide-conquer`; and the `ALIASES`.
     fn from_str(s: &str) -> Result<SolverKind, InputError> {
         let s = s.trim();
         let (head, tail) = split_name(s);

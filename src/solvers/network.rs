@@ -27,7 +27,7 @@ use crate::Rng;
 /// faster with `parberry` and 7% slower with `brant` (`cargo bench --bench network --
 /// ^tour/`, PERFORMANCE.md). Many solves at once
 /// ([`Solver::solve_many`], as `compare` runs them) share lanes on every board size.
-pub const BATCH_FROM_SQUARES: usize = 144;
+pub(crate) const BATCH_FROM_SQUARES: usize = 144;
 
 /// The network as a solver.
 #[derive(Debug, Clone)]
@@ -53,7 +53,7 @@ impl NetworkSolver {
     /// The checks of an open request that do not depend on how the network runs: an
     /// open tour exists (from the start, if any), the board has more than one square, no
     /// `--reverse` with a start. (`network+merge` runs them before tiling the board.)
-    pub fn check_open_request(req: &Request) -> Result<(), InputError> {
+    pub(crate) fn check_open_request(req: &Request) -> Result<(), InputError> {
         req.check_exists(false)?;
         if req.board.squares() < 2 {
             return Err(InputError::unsupported(
@@ -95,7 +95,7 @@ impl NetworkSolver {
     /// Bytes per neuron and per square the network needs beyond the graph on `req`: the
     /// scalar engine's U, V and order, plus the batched engine's lanes on boards it may
     /// run (an upper estimate: the batched engine is assumed wherever it could run).
-    pub fn bytes_per_item(&self, req: &Request) -> (u64, u64) {
+    pub(crate) fn bytes_per_item(&self, req: &Request) -> (u64, u64) {
         let batched = req.board.squares() >= BATCH_FROM_SQUARES
             && self.params.rule.is_plain()
             && self.params.order != crate::network::UpdateOrder::RandomPermutation;
@@ -198,7 +198,7 @@ impl Solver for NetworkSolver {
         check_memory(req.board, per_edge, per_square, "the network")
     }
 
-    /// Boards of at least [`BATCH_FROM_SQUARES`] squares run in the batched engine when
+    /// Boards of at least `BATCH_FROM_SQUARES` squares run in the batched engine when
     /// it supports the graph and parameters ([`batch::supports`]); the run is the same
     /// either way (tests assert it), only faster.
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {

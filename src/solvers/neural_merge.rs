@@ -4,7 +4,7 @@
 //! **Open tours** (`Request::closed == Closure::Open`, `solve --merge --open`): the network
 //! runs on the whole board's open graph ([`KnightGraph::open`], as the `network` solver
 //! does), the apex's cycle becomes the open path with its two ends joined by a fixed move
-//! ([`Cover::from_open_cycles`]), the merge joins every other cycle into it without ever
+//! (`Cover::from_open_cycles`), the merge joins every other cycle into it without ever
 //! dropping that move, and the one cycle left, cut at the fixed move, is the open tour
 //! (from the held start square when one is asked for). Tiled: on a board with a closed
 //! tour the tiles give a closed tour as above, cut at the start (square 0 if none); on a
@@ -50,27 +50,27 @@ use crate::seeds::mix;
 use crate::Rng;
 
 /// Fallback local-search budget of the merge, per cover.
-pub const MAX_LOCAL_MOVES: u32 = 200;
+pub(crate) const MAX_LOCAL_MOVES: u32 = 200;
 
 /// Bytes per square of tiled `network+merge`: the cover's neighbour pairs (8), the
 /// merge's cycle labels (4) and, after a local move that split off a large piece, its
 /// stuck region (up to 4); or the pairs and the tour's square list (4). Measured: 13–16
 /// (PERFORMANCE.md).
-pub const TILED_BYTES_PER_SQUARE: u64 = 16;
+pub(crate) const TILED_BYTES_PER_SQUARE: u64 = 16;
 
 /// Boards with more squares than this (20×20) use tiles of [`AUTO_TILE`] unless told
 /// otherwise. A whole-board network needs ever more sweeps to settle as boards grow (on
 /// 40×40 about 130 ms per tour against about 14 ms tiled, `experiments/merge.toml`), and
 /// on 100×100 none of 1000 attempts of 1000 sweeps settled
 /// (`knightnet solve --board 100x100 --merge --tile none`).
-pub const AUTO_TILE_ABOVE: usize = 20 * 20;
+pub(crate) const AUTO_TILE_ABOVE: usize = 20 * 20;
 /// Tile side used automatically on large boards.
-pub const AUTO_TILE: usize = 10;
+pub(crate) const AUTO_TILE: usize = 10;
 
 /// How `network+merge` obtains its cover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TileMode {
-    /// Whole board up to [`AUTO_TILE_ABOVE`] squares, tiles of [`AUTO_TILE`] above.
+    /// Whole board up to `AUTO_TILE_ABOVE` squares, tiles of `AUTO_TILE` above.
     Auto,
     /// Always one network on the whole board.
     Whole,
@@ -127,7 +127,7 @@ pub struct NeuralMergeSolver {
 
 /// Cut a side of length `n` into strips of `tile` to `2·tile − 1` squares (one strip if
 /// `n < 2·tile`); the last strip takes the remainder.
-pub fn strips(n: usize, tile: usize) -> Vec<(usize, usize)> {
+pub(crate) fn strips(n: usize, tile: usize) -> Vec<(usize, usize)> {
     let k = (n / tile).max(1);
     (0..k)
         .map(|i| {
@@ -140,7 +140,7 @@ pub fn strips(n: usize, tile: usize) -> Vec<(usize, usize)> {
 
 /// [`strips`] with the one strip of odd length (an odd side cut by an even `tile`) moved
 /// to cover square `at` of the side, when given: an open run's apex tile holds its start.
-pub fn strips_placing_odd(n: usize, tile: usize, at: Option<usize>) -> Vec<(usize, usize)> {
+pub(crate) fn strips_placing_odd(n: usize, tile: usize, at: Option<usize>) -> Vec<(usize, usize)> {
     let mut lens: Vec<usize> = strips(n, tile).into_iter().map(|(_, l)| l).collect();
     if let (Some(r), Some(odd)) = (at, lens.iter().position(|l| l % 2 == 1)) {
         let len = lens.remove(odd);

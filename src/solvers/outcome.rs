@@ -105,7 +105,7 @@ impl Outcome {
 
     /// Whether one attempt of the network (a network cell's trial) can end this way:
     /// its four terminations, or a tour the oracle rejected.
-    pub fn ends_network_attempt(self) -> bool {
+    pub(crate) fn ends_network_attempt(self) -> bool {
         matches!(
             self,
             Outcome::Tour

@@ -5,8 +5,8 @@
 //! A search is a sequence of steps ([`Search::step`]): each places the knight on a
 //! square or takes it back. [`Search::find`], [`Search::count`] and watch mode all repeat
 //! that one step, so what is watched is what `solve` runs, step for step
-//! ([`SolverRun`] is one search solver's run on a request, stepped by either). A search
-//! may continue a given path ([`Search::from_path`]), and [`Search::obstruction`] applies
+//! (`SolverRun` is one search solver's run on a request, stepped by either). A search
+//! may continue a given path ([`Search::from_path`]), and `Search::obstruction` applies
 //! its pruning to a whole position at once (the game's dead-position warning).
 //!
 //! The search is iterative (an explicit stack of frames, so no recursion limit), keeps
@@ -122,7 +122,7 @@ pub enum Step {
 }
 
 /// Why a position cannot be completed: what the search's pruning finds when it looks
-/// at a whole position at once ([`Search::obstruction`]). Each is a sound proof that no
+/// at a whole position at once (`Search::obstruction`). Each is a sound proof that no
 /// tour of the searched kind continues the path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Obstruction {
@@ -153,7 +153,7 @@ struct Frame {
 /// The search state. Create with [`Search::new`] (from a start square) or
 /// [`Search::from_path`] (continuing a path it never takes back), then step it with
 /// [`Search::step`], or run the same steps to the end with [`Search::find`],
-/// [`Search::for_each_tour`] or [`Search::count`].
+/// `Search::for_each_tour` or [`Search::count`].
 pub struct Search<N: Borrow<Neighbours> = Neighbours> {
     board: Board,
     nb: N,
@@ -331,7 +331,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
     /// `forward_check`, [`Obstruction::Disconnected`] with `connectivity`. `None` means
     /// the pruning sees no reason the path cannot be completed (it may still be dead).
     /// Does not count as work of the search.
-    pub fn obstruction(&mut self) -> Option<Obstruction> {
+    pub(crate) fn obstruction(&mut self) -> Option<Obstruction> {
         if self.root.is_some() || !self.cfg.connectivity || self.remaining == 0 {
             return self.root;
         }
@@ -395,7 +395,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
 
     /// The moves the search would try next from the knight's square, in its order
     /// (before any is tried).
-    pub fn first_moves(&self) -> Vec<u32> {
+    pub(crate) fn first_moves(&self) -> Vec<u32> {
         let head = *self.path.last().expect("non-empty");
         let f = self.candidates(head);
         f.cands[..f.n as usize].to_vec()
@@ -602,14 +602,6 @@ impl<N: Borrow<Neighbours>> Search<N> {
         Step::Placed(v)
     }
 
-    /// Whether the search is over (and why).
-    pub fn stopped(&self) -> Option<Stop> {
-        match self.phase {
-            Phase::Done(stop) => Some(stop),
-            _ => None,
-        }
-    }
-
     /// Step until the first tour. On [`Stop::Found`], [`Search::path`] is the tour.
     pub fn find(&mut self) -> Stop {
         self.for_each_tour(|_| false)
@@ -617,7 +609,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
 
     /// Visit every tour from the start; `f` returns whether to go on. Returns
     /// [`Stop::Exhausted`] when all were visited, [`Stop::Found`] if `f` stopped early.
-    pub fn for_each_tour(&mut self, mut f: impl FnMut(&[u32]) -> bool) -> Stop {
+    pub(crate) fn for_each_tour(&mut self, mut f: impl FnMut(&[u32]) -> bool) -> Stop {
         loop {
             match self.step() {
                 Step::Tour(_) if !f(&self.path) => return Stop::Found,
@@ -654,7 +646,7 @@ pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
 /// One search solver's run on one request: the [`Search`] with the solver's
 /// [`Config`], stepped to the first tour by `solve` ([`solve_request`]) or one step at a
 /// time by watch mode, and turned into the same [`super::Solution`] either way.
-pub struct SolverRun {
+pub(crate) struct SolverRun {
     name: String,
     variant: Option<String>,
     req: super::Request,
@@ -707,11 +699,6 @@ impl SolverRun {
         self.stop.expect("just set")
     }
 
-    /// Why the run ended, once it has.
-    pub fn stopped(&self) -> Option<Stop> {
-        self.stop
-    }
-
     pub fn search(&self) -> &Search {
         &self.search
     }
@@ -732,7 +719,7 @@ impl SolverRun {
 
 /// Run one search solver on a request: search, oracle. Shared by the `backtrack`,
 /// `forward-check` and `warnsdorff-backtrack` solvers (which check the request first).
-pub fn solve_request(
+pub(crate) fn solve_request(
     name: &str,
     variant: Option<String>,
     cfg: Config,
@@ -795,7 +782,7 @@ fn solution(
 }
 
 /// Checks shared by the search solvers: theorems, colour, size, step budget.
-pub fn check_request(
+pub(crate) fn check_request(
     what: &str,
     max_steps: u64,
     req: &super::Request,

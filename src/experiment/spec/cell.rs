@@ -49,7 +49,7 @@ impl Cell {
     /// The solver's name in `run.json`, `records.csv` and the summary: `network:PRESET`
     /// (`PRESET*` when parameters differ from the preset), `network+merge:PRESET`, or the
     /// classical solver's name.
-    pub fn solver_name(&self) -> SolverName {
+    pub(crate) fn solver_name(&self) -> SolverName {
         match &self.solver {
             SolverKind::Network(params) => {
                 SolverName::new(SolverFamily::Network, Some(params.variant_name()))
@@ -79,7 +79,7 @@ impl Cell {
         }
     }
 
-    pub fn is_network(&self) -> bool {
+    pub(crate) fn is_network(&self) -> bool {
         matches!(self.solver, SolverKind::Network(_))
     }
 

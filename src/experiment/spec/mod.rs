@@ -48,8 +48,8 @@
 //! `reference = "LABEL"` (top level, optional) names the cells every other cell of the
 //! same board is compared with in the summary; default: the first network cell's label.
 //!
-//! Bounds, checked before any work: a spec file is at most [`MAX_SPEC_BYTES`] bytes, with
-//! at most [`MAX_ENTRIES`] `[[solver]]` entries and [`MAX_CELLS`] cells (a sweep's cells
+//! Bounds, checked before any work: a spec file is at most `MAX_SPEC_BYTES` bytes, with
+//! at most `MAX_ENTRIES` `[[solver]]` entries and `MAX_CELLS` cells (a sweep's cells
 //! counted from its list lengths before any is made); each cell runs 1 to
 //! [`MAX_TRIALS`] trials. Trials are produced one at a time and never listed, so a run's
 //! memory does not grow with its trial count.
@@ -71,19 +71,19 @@ pub use sweep::Setting;
 use crate::error::InputError;
 
 /// The quickstart spec, built into the binary.
-pub const QUICKSTART: &str = include_str!("../../../experiments/quickstart.toml");
+pub(crate) const QUICKSTART: &str = include_str!("../../../experiments/quickstart.toml");
 
 /// Most trials one cell may ask for.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
 
 /// Largest spec file read, in bytes.
-pub const MAX_SPEC_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_SPEC_BYTES: u64 = 1 << 20;
 
 /// Most `[[solver]]` entries in a spec.
-pub const MAX_ENTRIES: usize = 1_000;
+pub(crate) const MAX_ENTRIES: usize = 1_000;
 
 /// Most cells (entry × board pairs) in a spec.
-pub const MAX_CELLS: usize = 10_000;
+pub(crate) const MAX_CELLS: usize = 10_000;
 
 /// `text` with its control characters escaped as Rust writes them (`\n`, `\r`, `\t`,
 /// `\u{1b}`), so that a spec value (or a value read from a results file) quoted in an
@@ -114,7 +114,7 @@ pub struct Spec {
     pub seed: u64,
     pub cells: Vec<Cell>,
     /// The label of the reference cells (spec key `reference`); `None`: the default,
-    /// see [`Spec::reference_label`].
+    /// see `Spec::reference_label`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference: Option<String>,
 }
@@ -123,7 +123,7 @@ impl Spec {
     /// The label of the cells the summary compares every other cell of the same board
     /// with: the spec's `reference`, else the first network cell's label, else the first
     /// cell's.
-    pub fn reference_label(&self) -> Option<&str> {
+    pub(crate) fn reference_label(&self) -> Option<&str> {
         self.reference.as_deref().or_else(|| {
             self.cells
                 .iter()

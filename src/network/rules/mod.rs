@@ -187,7 +187,7 @@ macro_rules! rules {
             }
 
             /// [`Rule::extra_delta`] of the rule.
-            pub fn extra_delta(&self) -> u32 {
+            pub(crate) fn extra_delta(&self) -> u32 {
                 match self {
                     RuleKind::TakefujiLee => 0,
                     $(RuleKind::$variant(r) => r.extra_delta(),)+

@@ -22,7 +22,7 @@ use super::{Rule, StepHook};
 use crate::error::InputError;
 
 /// The largest amplitude accepted (a few times the plain rule's largest |ΔU|).
-pub const MAX_AMPLITUDE: i32 = 64;
+pub(crate) const MAX_AMPLITUDE: i32 = 64;
 
 /// Parameters of the `noisy` rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

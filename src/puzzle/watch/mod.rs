@@ -14,7 +14,7 @@
 //!   attempt and restart loops `solve` runs), computed once and shown as it goes.
 //!
 //! Each watcher implements [`Steps`] (one step of its solver's run, the result at the
-//! end); [`Driver`] keeps the step count and the status for all of them.
+//! end); `Driver` keeps the step count and the status for all of them.
 //!
 //! [`Search::step`]: crate::solvers::search::Search::step
 
@@ -67,7 +67,7 @@ pub enum View<'a> {
 }
 
 /// What a solver provides to be watched: one step of its own run, its result once the
-/// run is over, and what to show. [`Driver`] makes a [`Stepper`] of it.
+/// run is over, and what to show. `Driver` makes a [`Stepper`] of it.
 pub trait Steps {
     /// One step of the solver's run; whether it did something (false once the run is
     /// over).
@@ -83,7 +83,7 @@ pub trait Steps {
 
 /// Every watcher's bookkeeping, once: the steps taken and the status, which turns to
 /// [`Status::Done`] with the solver's result the moment its run is over.
-pub struct Driver<S: Steps> {
+pub(crate) struct Driver<S: Steps> {
     solver: S,
     steps: u64,
     status: Status,
@@ -147,7 +147,7 @@ pub trait Stepper {
 /// network a user tabs to shows the network settling; then `takefuji-lee` and `numpy`
 /// (most attempts run to the iteration cap) and `wikipedia`, whose (2, 0) rule never
 /// settles (see docs/network-variants.md).
-pub const NETWORK_ORDER: [Preset; 5] = [
+pub(crate) const NETWORK_ORDER: [Preset; 5] = [
     Preset::Parberry,
     Preset::Brant,
     Preset::TakefujiLee,

@@ -1,7 +1,7 @@
 //! The network in watch mode: the library's own run ([`RunSteps`]), one network step at
 //! a time. It is the run `solve` makes (the same base seed drawn from `--seed`, attempt
 //! `i` from its own stream, the same stop rule, restarts and outcomes), computed once:
-//! the screen shows its state between steps, and its [`crate::network::Run`] becomes
+//! the screen shows its state between steps, and its [`crate::network::NetworkRun`] becomes
 //! `solve`'s [`Solution`].
 
 use super::{Steps, View};
@@ -13,7 +13,7 @@ use crate::solvers::network::NetworkSolver;
 use crate::solvers::{Request, Solution, Solver};
 
 /// The network being watched.
-pub struct NetworkWatch {
+pub(crate) struct NetworkWatch {
     solver: NetworkSolver,
     req: Request,
     run: RunSteps<KnightGraph>,

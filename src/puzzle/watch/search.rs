@@ -1,4 +1,4 @@
-//! The search solvers in watch mode: their [`SolverRun`], one [`Search::step`] at a time.
+//! The search solvers in watch mode: their `SolverRun`, one [`Search::step`] at a time.
 //!
 //! [`Search::step`]: crate::solvers::search::Search::step
 
@@ -8,7 +8,7 @@ use crate::solvers::search::{SolverRun, Step};
 use crate::solvers::{Request, Solution, SolverKind};
 
 /// A search solver being watched.
-pub struct SearchWatch {
+pub(crate) struct SearchWatch {
     run: SolverRun,
 }
 

@@ -1,6 +1,6 @@
 //! Warnsdorff's rule in watch mode: the `warnsdorff` solver's walk, one move per step.
 //! The rule never takes a move back, so the walk is made once, by `solve` itself
-//! ([`WarnsdorffSolver::solve_walk`], from the same seed), and shown move by move; the
+//! (`WarnsdorffSolver::solve_walk`, from the same seed), and shown move by move; the
 //! result at the end is that solve's.
 
 use super::{Steps, View};
@@ -10,7 +10,7 @@ use crate::solvers::warnsdorff::{TieBreak, WarnsdorffSolver};
 use crate::solvers::{Request, Solution};
 
 /// A Warnsdorff walk being watched.
-pub struct WalkWatch {
+pub(crate) struct WalkWatch {
     /// The whole walk, of which `shown` squares are on the board.
     path: Vec<u32>,
     shown: usize,

@@ -31,7 +31,7 @@ use std::collections::HashMap;
 use crate::board::KNIGHT_OFFSETS;
 
 /// No neighbour in this slot (an end of the path).
-pub const NO_DIR: u8 = 8;
+pub(crate) const NO_DIR: u8 = 8;
 
 const DR: [i32; 8] = {
     let mut a = [0; 8];
@@ -66,7 +66,7 @@ fn opp(d: u8) -> u8 {
 /// One block's cover neighbours: per local square (row-major), slot 0 in the low
 /// nibble and slot 1 in the high nibble, each a direction or [`NO_DIR`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Cfg {
+pub(crate) struct Cfg {
     h: u8,
     w: u8,
     slots: Box<[u8]>,
@@ -75,7 +75,7 @@ pub struct Cfg {
 impl Cfg {
     /// The table of a base tour laid on an `h x w` block, slot for slot as
     /// `Cover::place` links it. `None` if a step is not a knight move.
-    pub fn from_tour(h: usize, w: usize, local: &[u32], closed: bool) -> Option<Cfg> {
+    pub(crate) fn from_tour(h: usize, w: usize, local: &[u32], closed: bool) -> Option<Cfg> {
         let mut cfg = Cfg {
             h: h as u8,
             w: w as u8,
@@ -246,7 +246,7 @@ impl Tables {
 }
 
 /// What a walk does with the squares it visits, in order.
-pub trait Visit {
+pub(crate) trait Visit {
     /// One square.
     fn square(&mut self, r: usize, c: usize);
     /// Consecutive squares of the block whose top-left square is `(r0, c0)`, given
@@ -271,7 +271,7 @@ impl<F: FnMut(usize, usize)> Visit for Each<F> {
 }
 
 /// Collects the squares' indices on a board of `cols` columns.
-pub struct Collect {
+pub(crate) struct Collect {
     pub cols: usize,
     pub squares: Vec<u32>,
 }
@@ -370,7 +370,7 @@ impl Steps {
 
 /// The cover of a whole board built from blocks, in compact form (see the module doc).
 #[derive(Debug, Clone)]
-pub struct Plan {
+pub(crate) struct Plan {
     rows: usize,
     cols: usize,
     cfgs: Vec<Cfg>,
@@ -632,7 +632,7 @@ impl Plan {
     #[cfg(test)]
     /// Bytes held by the plan (tables, bands, chains), for the memory claim in docs
     /// and tests.
-    pub fn heap_bytes(&self) -> usize {
+    pub(crate) fn heap_bytes(&self) -> usize {
         self.cfgs.iter().map(|c| c.slots.len() + 24).sum::<usize>()
             + 4 * (self.band_of_row.len() + self.band_of_col.len())
             + 8 * (self.row_start.len() + self.col_start.len())
@@ -642,7 +642,7 @@ impl Plan {
 
     #[cfg(test)]
     /// Number of distinct row chains (bounded independently of the board size).
-    pub fn chain_count(&self) -> usize {
+    pub(crate) fn chain_count(&self) -> usize {
         self.chains.len()
     }
 }

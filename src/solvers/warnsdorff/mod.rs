@@ -118,11 +118,11 @@ impl Engine {
     /// The engine [`run`] uses: `Asm` when the `asm` feature is on (x86-64 only), else
     /// `Portable`.
     #[cfg(all(feature = "asm", target_arch = "x86_64"))]
-    pub const DEFAULT: Engine = Engine::Asm;
+    pub(crate) const DEFAULT: Engine = Engine::Asm;
     /// The engine [`run`] uses: `Asm` when the `asm` feature is on (x86-64 only), else
     /// `Portable`.
     #[cfg(not(all(feature = "asm", target_arch = "x86_64")))]
-    pub const DEFAULT: Engine = Engine::Portable;
+    pub(crate) const DEFAULT: Engine = Engine::Portable;
 
     pub fn name(self) -> &'static str {
         match self {
@@ -148,7 +148,7 @@ pub fn run(board: Board, start: u32, tie: TieBreak, rng: &mut Rng) -> Run {
 ///
 /// # Panics
 /// If `start` is not a square of `board`, or the board's arrays cannot be allocated
-/// ([`try_run_on`] returns that as an error).
+/// (`try_run_on` returns that as an error).
 pub fn run_on(engine: Engine, board: Board, start: u32, tie: TieBreak, rng: &mut Rng) -> Run {
     try_run_on(engine, board, start, tie, rng).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -158,7 +158,7 @@ pub fn run_on(engine: Engine, board: Board, start: u32, tie: TieBreak, rng: &mut
 ///
 /// # Panics
 /// If `start` is not a square of `board`.
-pub fn try_run_on(
+pub(crate) fn try_run_on(
     engine: Engine,
     board: Board,
     start: u32,

@@ -14,7 +14,7 @@
 //!
 //! Roth's distance without a square root or a multiplication per target: with the
 //! knight's doubled offset from the centre `(A, B) = (2r − (rows − 1), 2c − (cols −
-//! 1))` ([`centre_offset`]), the target of move `(dr, dc)` has squared doubled distance
+//! 1))` (`centre_offset`), the target of move `(dr, dc)` has squared doubled distance
 //! `A² + B² + 4 (dr A + dc B) + 20`, so the farthest target has the largest
 //! [`along`]` = dr A + dc B`; a move changes `(A, B)` by `(2 dr, 2 dc)` ([`moved`]).
 
@@ -29,7 +29,7 @@ const ROTH_BIAS: i64 = 1 << 31;
 
 /// The doubled offset of square `(r, c)` of `board` from its centre.
 #[inline(always)]
-pub fn centre_offset(board: Board, r: usize, c: usize) -> (i64, i64) {
+pub(crate) fn centre_offset(board: Board, r: usize, c: usize) -> (i64, i64) {
     (
         2 * r as i64 - (board.rows() as i64 - 1),
         2 * c as i64 - (board.cols() as i64 - 1),
@@ -63,7 +63,7 @@ pub fn key(onward: u8, k: usize, centre: (i64, i64)) -> u64 {
 
 /// The index in [`KNIGHT_OFFSETS`] of the move `(dr, dc)` (a knight move).
 #[inline]
-pub fn move_index(dr: i64, dc: i64) -> usize {
+pub(crate) fn move_index(dr: i64, dc: i64) -> usize {
     // Row `(dr + 2) * 5 + dc + 2` of a 5x5 table of the offsets' indices.
     const TABLE: [u8; 25] = {
         let mut t = [u8::MAX; 25];

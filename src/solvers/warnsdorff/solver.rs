@@ -69,7 +69,7 @@ impl WarnsdorffSolver {
     /// [`Solver::solve`], also giving the last walk's squares when they are not the
     /// solution's tour (a walk that got stuck, or did not close): what watch mode shows
     /// move by move, from the one walk `solve` made.
-    pub fn solve_walk(
+    pub(crate) fn solve_walk(
         &self,
         req: &Request,
         rng: &mut Rng,

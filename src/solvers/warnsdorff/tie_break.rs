@@ -36,7 +36,7 @@ impl TieBreak {
     }
 
     /// Whether a run depends on the random stream.
-    pub fn is_random(self) -> bool {
+    pub(crate) fn is_random(self) -> bool {
         self == TieBreak::Random
     }
 }
