@@ -175,6 +175,22 @@ pub struct Options {
     pub replay: Replay,
 }
 
+impl Options {
+    /// A new run into `out` on every core, the whole spec (no shard), replaying the
+    /// default sample when resuming; no spec file or command line recorded.
+    pub fn new(out: impl Into<PathBuf>) -> Options {
+        Options {
+            out: out.into(),
+            threads: crate::default_threads(),
+            shard: Shard::ALL,
+            resume: false,
+            spec_source: String::new(),
+            command: Vec::new(),
+            replay: Replay::default(),
+        }
+    }
+}
+
 /// What a run did.
 #[derive(Debug, Clone)]
 pub struct Report {
