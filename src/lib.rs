@@ -4,13 +4,34 @@
 //! Data flow: a [`board::Board`] becomes a [`graph::KnightGraph`] (squares are vertices,
 //! legal knight moves are edges and the network's neurons); a solver — the [`network`]
 //! or one of the classical [`solvers`] — returns a [`tour::Tour`] that has passed the one
-//! validity oracle in [`tour`]; [`experiment`] runs seeded trials of many solvers into a
-//! results folder and summarises them; [`compare`] and [`growth`] measure solvers side by
-//! side and against board size; `plot` (feature `plot`) draws figures from saved data. The command line
-//! and the terminal game (`knightnet`) are the binary's own code, built on this library's
-//! public API like any other program; its crates (clap, ratatui, crossterm, indicatif)
-//! come with the default feature `cli`, so a crate that depends on knightnet with
-//! `default-features = false` gets none of them.
+//! validity oracle in [`tour`].
+//!
+//! # Where to start
+//! `examples/library-tour/` in the repository is a whole program outside this crate
+//! (`default-features = false`) that does the four things below; each leads to a part:
+//! - **Solve a board** (below): [`solvers`] ([`solvers::SolverKind`],
+//!   [`solvers::Request`], [`solvers::Solution`]); [`existence`] says when a tour exists.
+//! - **Step the network** (below): [`network`] (presets and parameters, [`network::State`],
+//!   [`network::Dynamics`], the rules in [`network::rules`], the batched engine in
+//!   [`network::batch`]).
+//! - **Run an experiment**: [`experiment`] ([`experiment::Spec`] from the TOML that
+//!   `knightnet experiment` reads, [`experiment::run`] into a results folder,
+//!   [`experiment::Record`] rows, [`experiment::Summary`] with intervals from [`stats`]);
+//!   [`compare`] and [`growth`] measure solvers side by side and against board size.
+//! - **Count and play**: [`count`] counts tours and 2-factors; [`puzzle`] holds the
+//!   game's rules; [`queens`] the Queen's Challenge.
+//! - **Draw**: `plot` (feature `plot`) draws every figure from saved data.
+//!
+//! Errors are typed: [`error::InputError`] says what the input must change, with its
+//! fields, and [`error::Error`] adds the environment's failures.
+//!
+//! # Features
+//! - `cli` (default): the `knightnet` binary's crates (clap, ratatui, crossterm,
+//!   indicatif). The command line and the terminal game are the binary's own code, built
+//!   on this public API like any other program. Turns on `plot`.
+//! - `plot`: figures (plotters, usvg, svg2pdf and a bundled font).
+//!
+//! A crate that depends on knightnet with `default-features = false` gets neither.
 //! `docs/ARCHITECTURE.md` draws the layers and says where a new solver or rule goes.
 //!
 //! # Solve a board
