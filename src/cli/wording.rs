@@ -3,33 +3,10 @@
 
 use knightnet::error::{Error, InputError, Naming, Param};
 
-/// The flag that sets `p`, without its dashes.
+/// The flag that sets `p`, without its dashes: every setting's flag is its neutral name
+/// (`max-steps` → `--max-steps`), so this is the one place that would say otherwise.
 pub fn flag(p: Param) -> &'static str {
-    match p {
-        Param::Board => "board",
-        Param::Start => "start",
-        Param::Closed => "closed",
-        Param::Open => "open",
-        Param::Reverse => "reverse",
-        Param::Solver => "solver",
-        Param::Solvers => "solvers",
-        Param::Variant => "variant",
-        Param::Seed => "seed",
-        Param::Trials => "trials",
-        Param::Threads => "threads",
-        Param::MaxMemory => "max-memory",
-        Param::MaxSteps => "max-steps",
-        Param::MaxAttempts => "max-attempts",
-        Param::Restarts => "restarts",
-        Param::TieBreak => "tie-break",
-        Param::Method => "method",
-        Param::Stream => "stream",
-        Param::Tile => "tile",
-        Param::Count => "count",
-        Param::Budget => "budget",
-        Param::Sizes => "sizes",
-        _ => p.name(),
-    }
+    p.name()
 }
 
 /// Parameters named as flags: `--threads`, `--threads 0`.
