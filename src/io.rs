@@ -236,10 +236,7 @@ pub(crate) fn write_atomic_with(
 /// writes the file at the path it is given, a registered temporary file beside `path`
 /// whose name ends in `.tmp.EXT` (EXT being `path`'s extension), renamed over `path` when
 /// `fill` succeeds and removed otherwise.
-pub(crate) fn write_atomic_at(
-    path: &Path,
-    fill: &mut dyn FnMut(&Path) -> Result<()>,
-) -> Result<()> {
+pub fn write_atomic_at(path: &Path, fill: &mut dyn FnMut(&Path) -> Result<()>) -> Result<()> {
     let suffix = match path.extension() {
         Some(ext) => format!(".tmp.{}", ext.to_string_lossy()),
         None => ".tmp".to_string(),

@@ -320,7 +320,7 @@ impl fmt::Display for Tour {
 
 /// Why an edge set is not a degree-2 cover.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub(crate) enum CoverError {
+pub enum CoverError {
     #[error("square {square} has {degree} active moves, not 2")]
     Degree { square: u32, degree: usize },
     #[error("edge {0:?} does not join two squares of the board by a knight move")]
@@ -332,10 +332,7 @@ pub(crate) enum CoverError {
 /// smaller of that square's two neighbours. Cycles are ordered by their first square.
 ///
 /// Squares with degree 0 are an error too: an empty output is not a cover.
-pub(crate) fn cycles_from_edges(
-    board: Board,
-    edges: &[(u32, u32)],
-) -> Result<Vec<Vec<u32>>, CoverError> {
+pub fn cycles_from_edges(board: Board, edges: &[(u32, u32)]) -> Result<Vec<Vec<u32>>, CoverError> {
     let n = board.squares();
     const NONE: u32 = u32::MAX;
     let mut nbr = vec![[NONE, NONE]; n];

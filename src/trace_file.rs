@@ -119,7 +119,7 @@ impl OutputState {
     }
 
     /// The outputs as 0/1 bytes, as the network's classification takes them.
-    pub(crate) fn to_bytes(&self) -> Vec<u8> {
+    pub fn to_bytes(&self) -> Vec<u8> {
         self.0.iter().map(|&on| u8::from(on)).collect()
     }
 }

@@ -146,7 +146,7 @@ impl SolverFamily {
     }
 
     /// The network alone or followed by cycle merging.
-    pub(crate) fn is_neural(&self) -> bool {
+    pub fn is_neural(&self) -> bool {
         matches!(self, SolverFamily::Network | SolverFamily::NetworkMerge)
     }
 }
@@ -186,12 +186,12 @@ impl SolverName {
     }
 
     /// The solver's family.
-    pub(crate) fn family(&self) -> &SolverFamily {
+    pub fn family(&self) -> &SolverFamily {
         &self.family
     }
 
     /// What follows the `:` (`parberry` in `network:parberry`), if anything does.
-    pub(crate) fn detail(&self) -> Option<&str> {
+    pub fn detail(&self) -> Option<&str> {
         self.detail.as_deref()
     }
 
@@ -376,7 +376,7 @@ pub(crate) const REQUIRED: [&str; 3] = ["board", "solver", "outcome"];
 
 /// What [`read_lenient`] found.
 #[derive(Debug, Clone)]
-pub(crate) struct Lenient {
+pub struct Lenient {
     pub records: Vec<Record>,
     /// The file's columns, in its order.
     pub columns: Vec<String>,
@@ -389,11 +389,11 @@ pub(crate) struct Lenient {
 
 /// Read a records file that knightnet may not have written, such as a table assembled
 /// by hand or another program: columns are found by name in any order, unknown ones are
-/// ignored, and a missing column reads as empty (numbers as 0); only [`REQUIRED`] must
+/// ignored, and a missing column reads as empty (numbers as 0); only `REQUIRED` must
 /// be there. Without `time_ns`, the first column ending in `_ns` is read as it. A last
 /// line without its newline is half-written when it has fewer fields than the header
 /// (ignored and reported), else kept. Rows are checked as [`scan`] checks them.
-pub(crate) fn read_lenient(path: &Path) -> Result<Lenient> {
+pub fn read_lenient(path: &Path) -> Result<Lenient> {
     let mut bytes = Vec::new();
     open(path)?
         .read_to_end(&mut bytes)

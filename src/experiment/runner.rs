@@ -311,7 +311,8 @@ impl<'s> Prepared<'s> {
 
     /// Replay network trial `trial` of this cell: its record (timing columns zero) and its
     /// attempt, with the cycles of the final output, made exactly as [`Prepared::run`]
-    /// makes them. `None` for a classical cell.
+    /// makes them. `None` for a classical cell. (Only the figures replay trials.)
+    #[cfg_attr(not(feature = "plot"), allow(dead_code))]
     pub fn replay(&self, trial: u64) -> Result<Option<(Record, Attempt)>, InputError> {
         let Engine::Network { graph, params } = &self.engine else {
             return Ok(None);

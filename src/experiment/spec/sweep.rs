@@ -18,7 +18,7 @@ pub enum Setting {
 impl Setting {
     /// The swept keys' values of `p`, in sweep order (c, s, upper, lower, order, init,
     /// max_iterations).
-    pub(crate) fn all_of(p: &NetworkParams) -> [Setting; 7] {
+    pub fn all_of(p: &NetworkParams) -> [Setting; 7] {
         [
             Setting::C(p.c),
             Setting::S(p.s),
