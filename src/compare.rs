@@ -255,12 +255,11 @@ impl Comparison {
                                     let mut listed = CompareTrial {
                                         trial,
                                         seed,
-                                        outcome: Outcome::Refused,
+                                        // Outcomes as an experiment records them.
+                                        outcome: record_outcome(&sol),
                                         attempts: 1,
                                         iterations: 0,
                                     };
-                                    // Outcomes as an experiment records them.
-                                    listed.outcome = record_outcome(&sol);
                                     let tour = sol.ok().and_then(|s| {
                                         listed.attempts = s.attempts.max(1);
                                         listed.iterations = s.iterations;
