@@ -113,6 +113,10 @@ pub trait Naming {
     fn param(&self, p: Param) -> String;
     /// A parameter given a value: `threads = 0`, `--threads 0`.
     fn setting(&self, p: Param, value: &str) -> String;
+    /// A switch turned on: `open`, `--open` (a flag without a value), `open=True`.
+    fn switch(&self, p: Param) -> String {
+        self.param(p)
+    }
     /// A parameter whose value is a bound, with its unit: `max-memory (GiB)`.
     fn bound(&self, p: Param) -> String {
         match p {
@@ -272,10 +276,10 @@ impl Hint {
             }
             Hint::AllowOpen { or_solver } => format!(
                 "add {} (or try {})",
-                n.param(Param::Open),
+                n.switch(Param::Open),
                 n.setting(Param::Solver, or_solver)
             ),
-            Hint::AskClosed => format!("add {}", n.param(Param::Closed)),
+            Hint::AskClosed => format!("add {}", n.switch(Param::Closed)),
             Hint::Raise(p) => format!("raise {} to allow it", n.bound(*p)),
             Hint::Drop(p) => format!("drop {}", n.param(*p)),
             Hint::Use(s) => format!("use {}", s.words(n)),

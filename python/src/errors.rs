@@ -17,6 +17,9 @@ impl Naming for Keywords {
     fn setting(&self, p: Param, value: &str) -> String {
         format!("{}={value}", p.keyword())
     }
+    fn switch(&self, p: Param) -> String {
+        format!("{}=True", p.keyword())
+    }
 }
 
 /// Bad input.
