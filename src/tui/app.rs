@@ -536,7 +536,7 @@ mod tests {
         knightnet::tour::validate(b, app.game.path(), false).unwrap();
     }
 
-    /// Before: lowercase u, r, h, q went into the square field and did nothing.
+    /// Lowercase u, r, h, q act as their keys; they are not typed into the square field.
     #[test]
     fn lowercase_letters_act_unless_they_are_files() {
         let b = Board::new(8, 8).unwrap();
@@ -570,8 +570,8 @@ mod tests {
         assert!(app.game.is_complete(), "{}", app.message);
     }
 
-    /// Before: `r` restarted the watched solver while `R` redid a move in the game. Now
-    /// R is redo only (watch mode says so) and N starts again in both modes.
+    /// One meaning per key in both modes: R is redo only (watch mode says so) and N
+    /// starts again.
     #[test]
     fn one_meaning_per_key_across_modes() {
         let b = Board::new(6, 6).unwrap();

@@ -168,9 +168,8 @@ fn watch_mode_shows_steps_and_network_lines() {
     assert!(screen(&app).contains("back to the game"));
 }
 
-/// Before: the help said "c3 Enter: move to c3 (or 2,3)", but 2,3 is row 2 from the top,
-/// column 3: d6 on 8x8. The help now names the square ROW,COL reaches on this board, and
-/// typing it goes there.
+/// The help names the square a ROW,COL entry reaches on this board (2,3 is row 2 from the
+/// top, column 3: d6 on 8x8, not c3), and typing it goes there.
 #[test]
 fn the_help_says_what_row_col_means() {
     for (m, n) in [(8, 8), (5, 5), (3, 4), (6, 8)] {
@@ -201,9 +200,9 @@ fn the_help_says_what_row_col_means() {
     assert!(text.contains("lowercase u r w n q too"), "{text}");
 }
 
-/// Before: the network's board had no file labels and its title ("active moves ·
-/// degree ≠ 2 shown") was cut on 6x6. Now the ranks and files frame the lines as they
-/// frame the path board, and the title fits every board watch mode can show.
+/// The ranks and files frame the network's lines as they frame the path board, and the
+/// title ("active moves · degree ≠ 2 shown") fits every board watch mode can show, 6x6
+/// included.
 #[test]
 fn the_network_board_keeps_its_labels_and_title() {
     for (m, n) in [(5, 6), (6, 6), (8, 8), (6, 10), (10, 10)] {
@@ -228,12 +227,11 @@ fn the_network_board_keeps_its_labels_and_title() {
     }
 }
 
-/// Before: Tab from `network:parberry` went to `wikipedia`, whose attempts never settle,
-/// and the first network Tab reached was `takefuji-lee`, most of whose attempts run to
-/// the cap. The network presets a user meets first settle: on 8x8, from the seeds
-/// `solve` uses, each of the first choices' attempts ends before the iteration cap in
-/// most attempts, and every preset that settles that way comes before every one that
-/// does not.
+/// The network presets a user meets first with Tab settle (not `wikipedia`, whose
+/// attempts never settle, nor `takefuji-lee`, most of whose attempts run to the cap): on
+/// 8x8, from the seeds `solve` uses, each of the first choices' attempts ends before the
+/// iteration cap in most attempts, and every preset that settles that way comes before
+/// every one that does not.
 #[test]
 fn the_first_network_choices_settle() {
     use knightnet::graph::KnightGraph;
@@ -272,11 +270,10 @@ fn the_first_network_choices_settle() {
     );
 }
 
-/// Before: watch mode ran each network attempt to its end as soon as it began (to learn
-/// where it ends), then stepped the dynamics again to show it: a first step cost a whole
-/// attempt. With an attempt that never settles and a cap of 50 million sweeps on 20x20
-/// (7 * 10^10 neuron updates, minutes of work), three steps took that long; now each
-/// step is one sweep of the one run.
+/// Watch mode steps one run of the network, one sweep per step: it does not run an
+/// attempt to its end first to learn where it ends (with an attempt that never settles
+/// and a cap of 50 million sweeps on 20x20, 7 * 10^10 neuron updates, a first step would
+/// cost minutes).
 #[test]
 fn watching_the_network_steps_it_once() {
     use knightnet::network::Preset;
@@ -333,8 +330,8 @@ fn press(c: KeyCode, modifiers: KeyModifiers) -> Event {
 
 #[test]
 fn a_40000_character_paste_is_a_few_redraws() {
-    // Before: one redraw per character, so 40,000 pasted characters (sent as keys by a
-    // terminal without bracketed paste) froze the game for about two minutes.
+    // Queued keys share one redraw: 40,000 pasted characters (sent as keys by a terminal
+    // without bracketed paste) must not cost one redraw each (about two minutes).
     let mut app = App::new(Board::new(8, 8).unwrap(), 1);
     let mut events: std::collections::VecDeque<Event> = "a1b3c5"
         .chars()
@@ -382,7 +379,7 @@ fn a_bracketed_paste_fills_the_field_and_runs_no_command() {
 
 #[test]
 fn ctrl_c_quits_and_other_ctrl_letters_do_nothing() {
-    // Before: Ctrl+a typed 'a' into the square field, Ctrl+Shift+U undid a move.
+    // Ctrl with a letter is not the letter: Ctrl+a types nothing, Ctrl+Shift+U undoes nothing.
     let mut app = App::new(Board::new(8, 8).unwrap(), 1);
     typed(&mut app, "a1");
     for ch in ('a'..='z').filter(|&c| c != 'c' && c != 'd') {

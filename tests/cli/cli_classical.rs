@@ -134,8 +134,8 @@ fn bad_requests_are_refused_in_one_line() {
         "too large",
     );
     // A board beyond the memory the process may use: the environment's failure (exit 1,
-    // one line), no longer "too large" against a fixed 12 GiB; under an address-space
-    // limit so that the answer does not depend on the machine.
+    // one line), measured against the process's limit, not a fixed size; under an
+    // address-space limit so that the answer does not depend on the machine.
     #[cfg(target_os = "linux")]
     {
         let out = common::limited_command(&[(libc::RLIMIT_AS, 4 << 30)])

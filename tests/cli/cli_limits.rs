@@ -108,9 +108,9 @@ fn assert_out_of_memory(out: &Output, args: &[&str], source: &str) -> String {
     err
 }
 
-/// Issue #26: the memory guard compared estimates with a fixed 12 GiB, so boards that fit
-/// under it but not under the process's address-space limit aborted (SIGABRT, exit 134)
-/// when allocating. They are now refused before any work against the real limit.
+/// The memory guard compares estimates with the process's real limit (its address-space
+/// limit included), not a fixed size: a board that does not fit is refused before any
+/// work, never aborted (SIGABRT, exit 134) while allocating.
 #[cfg(target_os = "linux")]
 #[test]
 fn solves_beyond_the_address_space_limit_are_refused_before_work() {

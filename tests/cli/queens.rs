@@ -313,8 +313,8 @@ fn queens_within(secs: u64, args: &[&str]) -> std::process::Output {
     out
 }
 
-/// The default solver scales to the documented N = 1000 (it used to be backtracking,
-/// which did not finish `--size 50` in a minute), and its answer passes the checker.
+/// The default solver scales to the documented N = 1000 (plain backtracking does not
+/// finish `--size 50` in a minute), and its answer passes the checker.
 #[test]
 fn cli_default_solver_scales_to_every_accepted_size() {
     for n in ["50", "997", "1000"] {

@@ -344,10 +344,9 @@ fn run_bounded(args: &[&str], limit: Duration) -> std::process::Output {
     }
 }
 
-/// Regression: `count --board 1x100000 --max-steps 100000` searched from each of the
-/// squares, setting each search up in O(squares) outside the budget (quadratic: about
-/// 13 s of CPU at 1x10^5, over 20 minutes at 1x10^6). Boards the theorems decide are
-/// now answered at once, and the budget covers the set-up of each start.
+/// `count --board 1x100000 --max-steps 100000` stays bounded: boards the theorems decide
+/// are answered at once, and the budget covers the set-up of each start (an O(squares)
+/// set-up per start outside it would be quadratic: minutes at 1x10^6).
 #[test]
 fn count_is_bounded_on_long_boards() {
     let limit = Duration::from_secs(20);
