@@ -40,8 +40,8 @@
 //! **Cost.** Each square costs (number of states) x (at most 11 edge subsets) x O(w).
 //! The number of states grows roughly geometrically with `w` and hardly with the
 //! board's length; `knightnet count --profile-rows K` prints it per square.
-//! The states are held in sharded hash maps keyed by the packed state
-//! ([`super::table`]), expanded in parallel (rayon, one shard a task). [`super::split`]
+//! The states are held in sharded hash maps keyed by the packed state (the crate's
+//! `count::table`), expanded in parallel (rayon, one shard a task). [`super::split`]
 //! runs this program on two parts of the board and joins them.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -672,7 +672,7 @@ pub(crate) fn estimate_bytes(board: Board, quantity: Quantity, fixed_start: bool
 /// Run the dynamic program. `progress` is called after each square.
 ///
 /// The states are stored with 64-bit keys where they fit (widths up to 8) and 64-bit
-/// counts, rerun with 128-bit counts if a sum overflows ([`super::table`]).
+/// counts, rerun with 128-bit counts if a sum overflows (`count::table`).
 pub fn run(
     req: &FrontierRequest,
     mut progress: impl FnMut(Progress),

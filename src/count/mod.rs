@@ -25,7 +25,7 @@
 pub mod frontier;
 pub mod search;
 pub mod split;
-pub mod table;
+pub(crate) mod table;
 
 use serde::Serialize;
 
