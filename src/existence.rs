@@ -38,8 +38,9 @@ use crate::board::Board;
 pub struct Existence {
     /// Whether a tour of the asked kind exists.
     pub exists: bool,
-    /// The theorem's reason in words: why there is no tour when `exists` is false, which
-    /// result (or exhaustive search) gives one when it is true.
+    /// The answer in words: why there is no tour (citing the theorem) when `exists` is
+    /// false; a sentence saying there are tours, with the result it rests on where
+    /// there is one, when it is true.
     pub reason: String,
 }
 

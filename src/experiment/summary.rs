@@ -70,8 +70,9 @@ pub struct CellSummary {
     /// The solver's name, as `records.csv` gives it (`network:PRESET`,
     /// `network+merge:PRESET` or a classical solver's name).
     pub solver: String,
-    /// The network's variant as replayable `solve` flags, or the classical solver's
-    /// tie-break; empty when there is none.
+    /// The cell's variant, as its records' `variant` column holds it
+    /// ([`crate::experiment::Cell::variant`]: the network's preset and replayable `solve`
+    /// flags, or the classical solver's tie-break; empty when there is none).
     pub variant: String,
     /// Trials this run (or shard) was to do.
     pub trials_planned: u64,
