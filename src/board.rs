@@ -56,10 +56,12 @@ impl Board {
         Ok(Board { rows, cols })
     }
 
+    /// Number of rows (1 to [`MAX_SIDE`]).
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    /// Number of columns (1 to [`MAX_SIDE`]).
     pub fn cols(&self) -> usize {
         self.cols
     }

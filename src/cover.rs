@@ -83,6 +83,7 @@ impl Cover {
         }
     }
 
+    /// The board the cover spans.
     pub fn board(&self) -> Board {
         self.board
     }

@@ -29,16 +29,18 @@
 //!    only, on the boards the tests cover (`tests/library/existence.rs`): the majority colour of
 //!    3 x n for odd n in 9..=15, the outer lines of 4 x n for n in 5..=16, and 5 x 5,
 //!    5 x 7 and 5 x 9; beyond those sizes rule 4 is a conjecture on 3 x n (odd n),
-//!    4 x n and odd non-square boards, which the reason text says. The issue this
-//!    settles: before, only rules 1 and 2 were applied, and `exists --start` said yes
-//!    for the 18 squares of rule 3 (with their transposes).
+//!    4 x n and odd non-square boards, which the reason text says.
 
 use crate::board::Board;
 
 /// The answer and, when there is no tour, the theorem's reason in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Existence {
+    /// Whether a tour of the asked kind exists.
     pub exists: bool,
+    /// The answer in words: why there is no tour (citing the theorem) when `exists` is
+    /// false; a sentence saying there are tours, with the result it rests on where
+    /// there is one, when it is true.
     pub reason: String,
 }
 

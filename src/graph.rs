@@ -29,7 +29,10 @@ pub enum Tours {
     Closed,
     /// The knight's graph plus an apex joined to every square: open tours, starting on
     /// `start` when given.
-    Open { start: Option<u32> },
+    Open {
+        /// The square every tour starts on (index `row * cols + col`); `None`: any.
+        start: Option<u32>,
+    },
 }
 
 /// Immutable knight's graph of a board.
@@ -193,6 +196,7 @@ impl KnightGraph {
         })
     }
 
+    /// The board whose knight moves this graph holds.
     pub fn board(&self) -> Board {
         self.board
     }

@@ -41,6 +41,7 @@ pub(crate) const DEFAULT_LARGEST_SIDE: usize = 8192;
 /// Validated configuration of a growth run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GrowthConfig {
+    /// The solvers measured, each on every side (at least one).
     pub solvers: Vec<SolverKind>,
     /// Sides in increasing order.
     pub sides: Vec<usize>,
@@ -150,6 +151,7 @@ pub struct PowerFit {
     pub ci95: Option<[f64; 2]>,
     /// Coefficient of determination of the log-log line.
     pub r2: f64,
+    /// Points in the fit (at least 2).
     pub points: usize,
 }
 
@@ -204,10 +206,13 @@ pub fn fit_power_law(squares: &[f64], seconds: &[f64]) -> Option<PowerFit> {
 /// One measured size.
 #[derive(Debug, Clone, Serialize)]
 pub struct GrowthPoint {
+    /// The board's side: the board is `side x side`.
     pub side: usize,
+    /// Squares of the board, `side * side`.
     pub squares: usize,
     /// Median wall time of one solve (the oracle's check included).
     pub seconds: f64,
+    /// Trials that found a tour.
     pub tours: u64,
     /// Trials run (fewer than asked when one exceeded the budget).
     pub trials: u64,
@@ -219,27 +224,38 @@ pub struct GrowthPoint {
 /// A side that was not measured, and why.
 #[derive(Debug, Clone, Serialize)]
 pub struct Skipped {
+    /// The side not measured.
     pub side: usize,
+    /// Why, in words: the solver refused the board, the predicted time was over the
+    /// budget, or a smaller side already was.
     pub reason: String,
 }
 
 /// One solver's growth: its points, the fit, and the sides it skipped.
 #[derive(Debug, Clone, Serialize)]
 pub struct GrowthRow {
+    /// The solver's name, as `--solver` takes it.
     pub solver: String,
     /// Sides measured (parallel to `seconds`).
     pub sizes: Vec<usize>,
     /// Median seconds per solve at each measured side.
     pub seconds: Vec<f64>,
+    /// Each measured side in full, in increasing order.
     pub points: Vec<GrowthPoint>,
     /// Exponent `k` of `time ∝ squares^k`, when at least two sides found tours.
     pub exponent: Option<f64>,
+    /// Standard error of the exponent ([`PowerFit::stderr`]; `None` without a fit or
+    /// with two points).
     pub stderr: Option<f64>,
+    /// 95% confidence interval of the exponent ([`PowerFit::ci95`]; `None` as `stderr`).
     pub ci95: Option<[f64; 2]>,
+    /// Coefficient of determination of the fit (`None` without a fit).
     pub r2: Option<f64>,
-    /// Smallest and largest side in the fit.
+    /// Smallest side in the fit (sides whose trials found a tour); `None` without a fit.
     pub fit_from: Option<usize>,
+    /// Largest side in the fit; `None` without a fit.
     pub fit_to: Option<usize>,
+    /// Sides not measured, in increasing order, each with its reason.
     pub skipped: Vec<Skipped>,
 }
 

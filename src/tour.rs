@@ -14,32 +14,55 @@ use crate::board::Board;
 /// Why a square sequence is not a knight's tour.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TourError {
+    /// The sequence does not have one entry per square.
     #[error("a tour of the {board} board has {expected} squares, this one has {found}")]
     WrongLength {
+        /// The board.
         board: Board,
+        /// Squares of the board.
         expected: usize,
+        /// Length of the sequence.
         found: usize,
     },
+    /// A square index is not on the board.
     #[error("square index {square} at position {position} is off the {board} board")]
     OffBoard {
+        /// The board.
         board: Board,
+        /// Position in the sequence, from 0.
         position: usize,
+        /// The index, at least the board's number of squares.
         square: u32,
     },
+    /// A square appears twice.
     #[error("square {name} is visited twice (positions {first} and {second})")]
     Repeated {
+        /// The square's name ([`Board::square_name`]).
         name: String,
+        /// Its first position in the sequence, from 0.
         first: usize,
+        /// Its second position.
         second: usize,
     },
+    /// Two consecutive squares are not a knight move apart.
     #[error("step {position} from {from} to {to} is not a knight move")]
     NotKnightMove {
+        /// Position of the second square in the sequence, from 0.
         position: usize,
+        /// The square moved from ([`Board::square_name`]).
         from: String,
+        /// The square moved to.
         to: String,
     },
+    /// The tour is asked to be closed, and its last square is not a knight move from its
+    /// first.
     #[error("the tour is marked closed but its last square {last} is not a knight move from its first square {first}")]
-    NotClosed { first: String, last: String },
+    NotClosed {
+        /// The first square ([`Board::square_name`]).
+        first: String,
+        /// The last square.
+        last: String,
+    },
 }
 
 /// Check that `squares` is a knight's tour of `board` (closed if `closed`).
@@ -215,22 +238,28 @@ impl Tour {
         })
     }
 
+    /// The board the tour covers.
     pub fn board(&self) -> Board {
         self.board
     }
 
+    /// The squares (indices `row * cols + col`) in visiting order: each square of the board
+    /// exactly once.
     pub fn squares(&self) -> &[u32] {
         &self.squares
     }
 
+    /// The squares in visiting order, without copying them.
     pub fn into_squares(self) -> Vec<u32> {
         self.squares
     }
 
+    /// Whether the tour is closed: its last square is a knight move from its first.
     pub fn is_closed(&self) -> bool {
         self.closed
     }
 
+    /// The first square visited.
     pub fn start(&self) -> u32 {
         self.squares[0]
     }
@@ -321,8 +350,15 @@ impl fmt::Display for Tour {
 /// Why an edge set is not a degree-2 cover.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CoverError {
+    /// A square's degree in the edge set is not 2.
     #[error("square {square} has {degree} active moves, not 2")]
-    Degree { square: u32, degree: usize },
+    Degree {
+        /// The square's index.
+        square: u32,
+        /// Its number of edges.
+        degree: usize,
+    },
+    /// An edge, as its two square indices, that is not a knight move of the board.
     #[error("edge {0:?} does not join two squares of the board by a knight move")]
     BadEdge((u32, u32)),
 }

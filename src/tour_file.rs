@@ -21,7 +21,10 @@ use crate::error::{Hint, InputError, Param, Refusal, Setting};
 /// claims to be closed. Nothing is validated yet beyond each square being on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TourFile {
+    /// The board: from the JSON object's `board`, else the caller's.
     pub board: Board,
+    /// The squares read (indices `row * cols + col`) in file order, each on the board; not yet
+    /// checked to be a tour.
     pub squares: Vec<u32>,
     /// `closed` from a JSON object, if it has one.
     pub closed: Option<bool>,

@@ -264,7 +264,7 @@ fn two_factors(
     let mut results = Vec::new();
     let mut transitions = 0u64;
     for q in [Quantity::Cycles, Quantity::TwoFactors] {
-        let req = frontier::Request {
+        let req = frontier::FrontierRequest {
             board,
             quantity: q,
             start: None,
@@ -343,7 +343,7 @@ fn profile(
     } else {
         Quantity::Paths
     };
-    let req = frontier::Request {
+    let req = frontier::FrontierRequest {
         board,
         quantity,
         start: if quantity == Quantity::Paths {

@@ -11,7 +11,7 @@ use super::report::Format;
 use super::Failure;
 use knightnet::board::Board;
 use knightnet::error::InputError;
-use knightnet::queens::{self, Outcome, Problem, QueensSolver, Solved};
+use knightnet::queens::{self, Problem, QueensOutcome, QueensSolver, Solved};
 use knightnet::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
@@ -277,8 +277,8 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes())?;
     match solved.outcome {
-        Outcome::Solution => Ok(()),
-        Outcome::NoSolution => Err(Failure::Other(anyhow::anyhow!(
+        QueensOutcome::Solution => Ok(()),
+        QueensOutcome::NoSolution => Err(Failure::Other(anyhow::anyhow!(
             "no solution: {n} queens cannot be placed on the {n}x{n} board{}",
             if cfg.problem.locks().is_empty() {
                 ""
@@ -286,11 +286,11 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 " with these locked queens"
             }
         ))),
-        Outcome::StepLimit => Err(Failure::Other(anyhow::anyhow!(
+        QueensOutcome::StepLimit => Err(Failure::Other(anyhow::anyhow!(
             "the step budget ({}) ran out; raise --max-steps",
             cfg.max_steps
         ))),
-        Outcome::AttemptLimit => Err(Failure::Other(anyhow::anyhow!(
+        QueensOutcome::AttemptLimit => Err(Failure::Other(anyhow::anyhow!(
             "no solution after {} attempts (last: {})",
             solved.attempts,
             solved.last_termination.unwrap_or("?")

@@ -40,8 +40,8 @@
 //! **Cost.** Each square costs (number of states) x (at most 11 edge subsets) x O(w).
 //! The number of states grows roughly geometrically with `w` and hardly with the
 //! board's length; `knightnet count --profile-rows K` prints it per square.
-//! The states are held in sharded hash maps keyed by the packed state
-//! ([`super::table`]), expanded in parallel (rayon, one shard a task). [`super::split`]
+//! The states are held in sharded hash maps keyed by the packed state (the crate's
+//! `count::table`), expanded in parallel (rayon, one shard a task). [`super::split`]
 //! runs this program on two parts of the board and joins them.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -88,10 +88,13 @@ pub(crate) fn bytes_per_state(w: usize) -> u64 {
 /// Default memory bound (`--max-memory`, GiB).
 pub const DEFAULT_MAX_MEMORY_GIB: u64 = 4;
 
-/// A request to the dynamic program.
+/// A request to the dynamic program: what to count on which board, and its budgets.
+/// [`run`] and [`super::split::run`] take it.
 #[derive(Debug, Clone, Copy)]
-pub struct Request {
+pub struct FrontierRequest {
+    /// The board (processed along its narrow side, transposed if needed).
     pub board: Board,
+    /// What to count.
     pub quantity: Quantity,
     /// For [`Quantity::Paths`]: count only paths with an end on this square.
     pub start: Option<u32>,
@@ -106,25 +109,30 @@ pub struct Request {
 /// Progress after a square.
 #[derive(Debug, Clone, Copy)]
 pub struct Progress {
+    /// Squares processed so far (of both parts, for the split).
     pub done: usize,
+    /// Squares to process in all.
     pub squares: usize,
+    /// Frontier states held after the last square.
     pub states: usize,
 }
 
-/// The outcome of a run.
+/// The outcome of a run of the dynamic program ([`run`], [`super::split::run`]).
 #[derive(Debug, Clone, Serialize)]
-pub struct Run {
+pub struct FrontierRun {
     /// The count, when the whole board was processed.
     pub count: Option<u128>,
     /// Whether every square was processed (false: budget or `rows_limit`).
     pub complete: bool,
     /// State transitions made (the work).
     pub transitions: u64,
+    /// Largest number of frontier states held after any square.
     pub peak_states: usize,
     /// Number of states after each processed square (in processing order).
     pub states: Vec<usize>,
-    /// The processing order's width (narrow side) and length.
+    /// The processing order's width: the board's narrow side.
     pub width: usize,
+    /// The processing order's length: the board's long side (rows of `width` squares).
     pub length: usize,
     /// Pairs of states checked by the join ([`super::split`]; 0 for the frontier method).
     pub pairs_joined: u64,
@@ -537,7 +545,7 @@ struct Step {
 }
 
 /// Check a request before any work: the width the key holds and the memory estimate.
-pub fn check(req: &Request) -> Result<(), InputError> {
+pub fn check(req: &FrontierRequest) -> Result<(), InputError> {
     let w = req.board.rows().min(req.board.cols());
     if w > MAX_WIDTH {
         return Err(InputError::too_large(format!(
@@ -553,7 +561,11 @@ pub fn check(req: &Request) -> Result<(), InputError> {
 /// Refuse an estimate of `bytes` for counting on `req.board` by `method`: above
 /// `req.max_memory` (the caller's bound: [`InputError::TooLarge`]), or above what the
 /// process may use ([`crate::memory::limit`]: [`InputError::OutOfMemory`]).
-pub(super) fn check_estimate(req: &Request, bytes: u64, method: &str) -> Result<(), InputError> {
+pub(super) fn check_estimate(
+    req: &FrontierRequest,
+    bytes: u64,
+    method: &str,
+) -> Result<(), InputError> {
     if bytes > req.max_memory {
         return Err(InputError::too_large(
             Refusal::new(format!(
@@ -594,7 +606,7 @@ const GROWTH: [(usize, Quantity, usize, f64, f64); 5] = [
 /// Refuse, before any work, a count that [`GROWTH`] shows cannot fit in 128 bits (the
 /// widest count the program keeps; the directed count, twice the undirected one the
 /// program makes, must fit too): a lower bound on its bits above 127.
-pub(super) fn check_fits_u128(req: &Request) -> Result<(), InputError> {
+pub(super) fn check_fits_u128(req: &FrontierRequest) -> Result<(), InputError> {
     if req.rows_limit.is_some() {
         return Ok(());
     }
@@ -660,8 +672,11 @@ pub(crate) fn estimate_bytes(board: Board, quantity: Quantity, fixed_start: bool
 /// Run the dynamic program. `progress` is called after each square.
 ///
 /// The states are stored with 64-bit keys where they fit (widths up to 8) and 64-bit
-/// counts, rerun with 128-bit counts if a sum overflows ([`super::table`]).
-pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, InputError> {
+/// counts, rerun with 128-bit counts if a sum overflows (`count::table`).
+pub fn run(
+    req: &FrontierRequest,
+    mut progress: impl FnMut(Progress),
+) -> Result<FrontierRun, InputError> {
     check(req)?;
     let plan = Plan::new(req.board, req.quantity, req.start);
     let narrow = <u64 as Key>::fits(plan.p);
@@ -701,11 +716,11 @@ pub(super) enum Grown<K, C> {
 /// work and the states per square in `out`; progress counts squares out of `total`
 /// (those of every part of the job).
 pub(super) fn grow<K: Key, C: Tally>(
-    req: &Request,
+    req: &FrontierRequest,
     plan: &Plan,
     squares: usize,
     total: usize,
-    out: &mut Run,
+    out: &mut FrontierRun,
     progress: &mut impl FnMut(Progress),
 ) -> Result<Grown<K, C>, InputError> {
     let board = req.board;
@@ -796,9 +811,9 @@ pub(super) fn grow<K: Key, C: Tally>(
     Ok(Grown::States(cur))
 }
 
-/// An empty [`Run`] of `plan`.
-pub(super) fn empty_run(plan: &Plan) -> Run {
-    Run {
+/// An empty [`FrontierRun`] of `plan`.
+pub(super) fn empty_run(plan: &Plan) -> FrontierRun {
+    FrontierRun {
         count: None,
         complete: false,
         transitions: 0,
@@ -812,10 +827,10 @@ pub(super) fn empty_run(plan: &Plan) -> Run {
 
 /// [`run`] with keys `K` and counts `C`; `None` when a count overflowed `C`.
 fn run_with<K: Key, C: Tally>(
-    req: &Request,
+    req: &FrontierRequest,
     plan: &Plan,
     progress: &mut impl FnMut(Progress),
-) -> Result<Option<Run>, InputError> {
+) -> Result<Option<FrontierRun>, InputError> {
     let board = req.board;
     let (n, p, w) = (plan.n, plan.p, plan.w);
     let mut out = empty_run(plan);
@@ -854,7 +869,7 @@ mod tests {
     /// with a wider type gives the count: what [`run`] does when a `u64` overflows.
     #[test]
     fn an_overflowing_count_type_is_detected_and_a_wider_one_counts() {
-        let req = Request {
+        let req = FrontierRequest {
             board: Board::new(6, 6).unwrap(),
             quantity: Quantity::TwoFactors,
             start: None,
@@ -887,7 +902,7 @@ mod tests {
             (6, 6, Quantity::TwoFactors),
             (5, 8, Quantity::TwoFactors),
         ] {
-            let req = Request {
+            let req = FrontierRequest {
                 board: Board::new(rows, cols).unwrap(),
                 quantity,
                 start: None,

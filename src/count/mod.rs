@@ -25,7 +25,7 @@
 pub mod frontier;
 pub mod search;
 pub mod split;
-pub mod table;
+pub(crate) mod table;
 
 use serde::Serialize;
 
@@ -51,22 +51,32 @@ pub enum Method {
 /// What to count.
 #[derive(Debug, Clone, Copy)]
 pub struct CountSpec {
+    /// The board whose tours are counted.
     pub board: Board,
+    /// Count closed tours (Hamiltonian cycles) rather than open ones.
     pub closed: bool,
+    /// Open tours: count only those starting on this square (index `row * cols + col`);
+    /// `None` counts from every start. A closed count is the same from any start: the
+    /// square is only reported in [`Count::start`] (square 0 when `None`).
     pub start: Option<u32>,
     /// Work budget: search steps (squares placed, plus the squares initialised for each
-    /// start) for [`Method::Search`], state transitions for [`Method::Frontier`].
+    /// start) for [`Method::Search`], state transitions for [`Method::Frontier`] and
+    /// [`Method::Split`]. At least 1.
     pub max_steps: u64,
+    /// How to count.
     pub method: Method,
 }
 
 /// A finished (or budget-limited) count.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Count {
+    /// The board counted.
     pub board: Board,
+    /// Whether closed tours were counted.
     pub closed: bool,
     /// The start square as `[row, col]`, if one was fixed (closed counts always fix one).
     pub start: Option<[usize; 2]>,
+    /// The method used (the one asked for, also when a theorem decided the count).
     pub method: Method,
     /// Directed count (see the module docs for exactly what is counted).
     pub directed: u128,
@@ -166,7 +176,7 @@ pub fn frontier_count(
     } else {
         frontier::Quantity::Paths
     };
-    let req = frontier::Request {
+    let req = frontier::FrontierRequest {
         board: spec.board,
         quantity,
         start: if spec.closed { None } else { spec.start },

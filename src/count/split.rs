@@ -44,7 +44,7 @@
 
 use rayon::prelude::*;
 
-use super::frontier::{self, Grown, Plan, Progress, Quantity, Request, Run};
+use super::frontier::{self, FrontierRequest, FrontierRun, Grown, Plan, Progress, Quantity};
 use super::table::{Key, Shard, Tally};
 use crate::board::Board;
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
@@ -89,7 +89,7 @@ pub fn fits(board: Board) -> bool {
 
 /// Check a request for the split before any work: closed tours, a board it takes, and
 /// the memory estimate.
-pub fn check(req: &Request) -> Result<(), InputError> {
+pub fn check(req: &FrontierRequest) -> Result<(), InputError> {
     if req.quantity == Quantity::TwoFactors || req.start.is_some() {
         return Err(InputError::unsupported(
             Refusal::new("counts closed tours and open tours from every start")
@@ -145,7 +145,10 @@ const TERMINAL: u128 = 31;
 
 /// Count Hamiltonian cycles (closed tours) or Hamiltonian paths (open tours, from every
 /// start) of `req.board` by splitting it.
-pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, InputError> {
+pub fn run(
+    req: &FrontierRequest,
+    mut progress: impl FnMut(Progress),
+) -> Result<FrontierRun, InputError> {
     check(req)?;
     match run_with::<u64>(req, &mut progress)? {
         Some(run) => Ok(run),
@@ -155,9 +158,9 @@ pub fn run(req: &Request, mut progress: impl FnMut(Progress)) -> Result<Run, Inp
 
 /// [`run`] with counts `C`; `None` when a count overflowed `C`.
 fn run_with<C: Tally>(
-    req: &Request,
+    req: &FrontierRequest,
     progress: &mut impl FnMut(Progress),
-) -> Result<Option<Run>, InputError> {
+) -> Result<Option<FrontierRun>, InputError> {
     let q = req.quantity;
     let upper = Plan::new(req.board, q, None);
     let (w, p) = upper.width();

@@ -28,7 +28,9 @@ pub(crate) const SHARDS: usize = 256;
 pub trait Key: Copy + Eq + Hash + Send + Sync + 'static {
     /// Whether keys of a window of `p` squares fit this type.
     fn fits(p: usize) -> bool;
+    /// The stored key of the state `k` of a window of `p` squares (`p` must fit).
     fn pack(k: u128, p: usize) -> Self;
+    /// The state [`Key::pack`] stored: `K::pack(k, p).unpack(p) == k`.
     fn unpack(self, p: usize) -> u128;
     /// The shard of this key.
     fn shard(self) -> usize;

@@ -46,52 +46,81 @@ pub use crate::stats::{wilson, Z95};
 /// One outcome's count and share in a cell.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Share {
+    /// The outcome.
     pub outcome: Outcome,
+    /// Trials of the cell that ended so.
     pub count: u64,
+    /// `count / trials` (0 to 1; 0 when no trial is recorded).
     pub share: f64,
+    /// Lower end of the share's 95% Wilson score interval.
     pub ci_low: f64,
+    /// Upper end of the share's 95% Wilson score interval.
     pub ci_high: f64,
 }
 
 /// The summary of one cell.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CellSummary {
+    /// The cell's index in the spec, from 0.
     pub cell: usize,
+    /// The cell's label in the spec.
     pub label: String,
+    /// The board, as `RxC`.
     pub board: String,
+    /// The solver's name, as `records.csv` gives it (`network:PRESET`,
+    /// `network+merge:PRESET` or a classical solver's name).
     pub solver: String,
+    /// The cell's variant, as its records' `variant` column holds it
+    /// ([`crate::experiment::Cell::variant`]: the network's preset and replayable `solve`
+    /// flags, or the classical solver's tie-break; empty when there is none).
     pub variant: String,
     /// Trials this run (or shard) was to do.
     pub trials_planned: u64,
     /// Trials recorded.
     pub trials: u64,
+    /// Trials that found a tour.
     pub tours: u64,
     /// Every outcome, `tour` first (network cells list all four termination names).
     pub outcomes: Vec<Share>,
     /// Network sweeps/steps per attempt (network cells only).
     pub iterations_median: Option<f64>,
+    /// Mean network sweeps/steps per attempt (network cells only; `None` also without
+    /// records).
     pub iterations_mean: Option<f64>,
     /// Mean number of cycles over trials that ended in a degree-2 cover (network).
     pub cycles_mean: Option<f64>,
+    /// Median search steps (squares placed) per trial, over the trials that record
+    /// steps (the classical solvers that count them; `None` for the others).
     pub steps_median: Option<f64>,
+    /// Mean search steps per trial, over the same trials as `steps_median`.
     pub steps_mean: Option<f64>,
+    /// Trials per tour found, `trials / tours` (`None`: no tour).
     pub attempts_per_tour: Option<f64>,
+    /// Wall time of all the cell's trials, summed (ns; each trial runs on one thread).
     pub time_total_ns: u64,
+    /// Mean wall time per trial (ns; `None` without records).
     pub time_mean_ns: Option<f64>,
+    /// Wall time per tour found, `time_total_ns / tours` (ns; `None`: no tour).
     pub time_per_tour_ns: Option<f64>,
     /// Attempts for a 99% chance of a tour (`None`: no tour, unbounded), and its 95%
     /// interval from the Wilson bounds of p(tour) (`r99_high` `None`: unbounded).
     #[serde(default)]
     pub r99: Option<f64>,
+    /// Lower end of R99's 95% interval (from the upper Wilson bound of p(tour)).
     #[serde(default)]
     pub r99_low: Option<f64>,
+    /// Upper end of R99's 95% interval (`None`: unbounded, the lower Wilson bound of
+    /// p(tour) is 0).
     #[serde(default)]
     pub r99_high: Option<f64>,
     /// TTS99 = R99 × mean time per trial, with the interval of R99 times the same mean.
     #[serde(default)]
+    /// (ns; `None`: no tour, or no records).
     pub tts99_ns: Option<f64>,
+    /// Lower end of TTS99's interval (ns): `r99_low` × the mean time per trial.
     #[serde(default)]
     pub tts99_low_ns: Option<f64>,
+    /// Upper end of TTS99's interval (ns; `None`: unbounded).
     #[serde(default)]
     pub tts99_high_ns: Option<f64>,
 }
@@ -99,8 +128,11 @@ pub struct CellSummary {
 /// One cell compared with the reference cell of its board.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Comparison {
+    /// The cell's index in the spec.
     pub cell: usize,
+    /// The cell's label.
     pub label: String,
+    /// The board both cells run on, as `RxC`.
     pub board: String,
     /// The reference cell's index.
     pub reference_cell: usize,
@@ -108,9 +140,11 @@ pub struct Comparison {
     pub difference: f64,
     /// Newcombe's hybrid score 95% interval of the difference.
     pub difference_low: f64,
+    /// Upper end of the difference's interval.
     pub difference_high: f64,
-    /// Two-proportion z statistic (pooled variance) and its two-sided p-value.
+    /// Two-proportion z statistic (pooled variance).
     pub z: f64,
+    /// Two-sided p-value of `z`, before correction.
     pub p: f64,
     /// `p` after Holm's correction over every comparison of the summary.
     pub p_holm: f64,
@@ -162,13 +196,19 @@ pub fn compare(cells: &[CellSummary], reference: &str) -> Vec<Comparison> {
 /// The summary of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
+    /// The spec's name.
     pub spec: String,
+    /// The spec's description.
     pub description: String,
+    /// The spec's base seed ([`crate::seeds`]).
     pub seed: u64,
+    /// Trials the run (or shard) was to do, over all cells.
     pub trials_planned: u64,
+    /// Trials recorded, over all cells.
     pub trials_done: u64,
     /// Every planned trial is recorded.
     pub complete: bool,
+    /// One summary per cell, in the spec's order.
     pub cells: Vec<CellSummary>,
     /// The label the comparisons are made against (`None`: no cells).
     #[serde(default)]

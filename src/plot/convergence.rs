@@ -35,6 +35,7 @@ pub(crate) const LOG_X_AFTER: usize = 60;
 /// The traces of many seeded runs of one network configuration.
 #[derive(Debug, Clone)]
 pub struct ConvergenceData {
+    /// The board the runs ran on.
     pub board: Board,
     /// The graph the runs ran on: the knight's graph (closed tours) or the open graph.
     pub tours: Tours,
@@ -155,6 +156,7 @@ const MEASURES: [(&str, &str, &str, Pick); 3] = [
 /// One or more configurations drawn on the same three panels.
 #[derive(Debug, Clone)]
 pub struct ConvergenceFigure {
+    /// The configurations, in legend order.
     pub sets: Vec<ConvergenceData>,
 }
 

@@ -26,9 +26,11 @@ const LEGEND_WIDTH: i32 = 330;
 /// Timed groups of an experiment.
 #[derive(Debug, Clone)]
 pub struct CostPerTour {
+    /// Title context, for example the results folder name.
     pub source: String,
     /// Name of the timing column the times came from.
     pub time_column: String,
+    /// The groups with a time for every trial, one per configuration and board.
     pub groups: Vec<Group>,
 }
 

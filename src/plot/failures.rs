@@ -36,6 +36,7 @@ pub(crate) const PER_BOARD: usize = 400;
 /// One board's several-cycle outcomes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BoardFailures {
+    /// The board.
     pub board: Board,
     /// Several-cycle outcomes in the records.
     pub outcomes: u64,
@@ -91,9 +92,11 @@ impl BoardFailures {
 /// The failure-anatomy figure.
 #[derive(Debug, Clone)]
 pub struct FailureAnatomy {
+    /// Title context, for example the results folder name.
     pub source: String,
     /// Most trials replayed per board.
     pub per_board: usize,
+    /// The boards with several-cycle outcomes, one panel group each.
     pub boards: Vec<BoardFailures>,
 }
 
@@ -151,6 +154,8 @@ impl FailureAnatomy {
         }))
     }
 
+    /// Write the figure (`.png`, `.svg` or `.pdf` by extension, 1050 x 600 pixels) and
+    /// its data (`.csv` beside it).
     pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 600))?;
         self.table().write(&csv_path(path))

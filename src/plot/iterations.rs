@@ -30,7 +30,9 @@ pub(crate) const MAX_HISTOGRAMS: usize = 6;
 /// The network groups of an experiment that have iteration counts.
 #[derive(Debug, Clone)]
 pub struct IterationHistograms {
+    /// Title context, for example the results folder name.
     pub source: String,
+    /// The network groups with iteration counts, one per configuration and board.
     pub groups: Vec<Group>,
 }
 
@@ -150,6 +152,8 @@ impl IterationHistograms {
         (n.div_ceil(cols), cols)
     }
 
+    /// Pixel size: 1050 wide; 320 high per row of histograms plus the title, or 640
+    /// for the quantiles.
     pub fn size(&self) -> (u32, u32) {
         if !self.histograms() {
             return (1050, 640);

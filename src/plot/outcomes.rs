@@ -41,6 +41,7 @@ pub(crate) const STACK: [(&str, &str); 5] = [
 pub struct OutcomeShares {
     /// Title context, for example the results folder name.
     pub source: String,
+    /// The network groups drawn, one per configuration and board.
     pub groups: Vec<Group>,
 }
 
@@ -94,6 +95,7 @@ impl OutcomeShares {
         panels.clamp(1, per_row)
     }
 
+    /// Pixel size: 1050 wide, 400 high per row of panels plus the title.
     pub fn size(&self) -> (u32, u32) {
         let rows = self.shape().0.div_ceil(self.columns()) as u32;
         (1050, rows * 400 + 140)

@@ -23,22 +23,32 @@ use crate::stats::{wilson, Z95};
 /// One square: a cell's position on the two axes and its counts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Square {
+    /// The cell's board: the panel the square is drawn in.
     pub board: Board,
+    /// Index of the cell's x value in [`PhaseDiagram::x`].
     pub x: usize,
+    /// Index of the cell's y value in [`PhaseDiagram::y`].
     pub y: usize,
+    /// The cell's label in the spec.
     pub label: String,
+    /// Trials recorded.
     pub trials: u64,
+    /// Trials that found a tour.
     pub tours: u64,
 }
 
 /// The heat maps of a two-key sweep.
 #[derive(Debug, Clone)]
 pub struct PhaseDiagram {
+    /// Title context, for example the results folder name.
     pub source: String,
     /// Values of the x and y keys, in the order the spec lists them.
     pub x: Vec<Setting>,
+    /// Values of the y key (see `x`).
     pub y: Vec<Setting>,
+    /// The boards, one panel each, smallest first.
     pub boards: Vec<Board>,
+    /// One square per network cell; no two share a board and a position.
     pub squares: Vec<Square>,
 }
 
@@ -126,11 +136,14 @@ impl PhaseDiagram {
         (n.div_ceil(cols), cols)
     }
 
+    /// Pixel size: 1050 wide, 380 high per row of panels plus the title.
     pub fn size(&self) -> (u32, u32) {
         let (rows, _) = self.grid();
         (1050, rows as u32 * 380 + 110)
     }
 
+    /// Write the figure (`.png`, `.svg` or `.pdf` by extension) and its data (`.csv`
+    /// beside it).
     pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, self.size())?;
         self.table().write(&csv_path(path))

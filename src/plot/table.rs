@@ -7,11 +7,14 @@ use std::path::{Path, PathBuf};
 /// A header and rows of text fields.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Table {
+    /// The column names.
     pub header: Vec<String>,
+    /// The rows, each with one field per column.
     pub rows: Vec<Vec<String>>,
 }
 
 impl Table {
+    /// A table with these column names and no rows.
     pub fn new(header: &[&str]) -> Table {
         Table {
             header: header.iter().map(|s| s.to_string()).collect(),

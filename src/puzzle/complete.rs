@@ -27,7 +27,9 @@ pub enum Completion {
 /// Result of [`complete`]: what was found and the search steps (squares placed) it took.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attempt {
+    /// What the search found.
     pub completion: Completion,
+    /// Search steps taken: squares placed, counting placements later undone.
     pub steps: u64,
 }
 

@@ -32,12 +32,17 @@ pub enum Verdict {
     /// The cheap check finds no obstruction (the position may still be dead).
     Alive,
     /// The board has no open knight's tour at all.
-    NoTour { reason: String },
+    NoTour {
+        /// The theorem's reason in words ([`crate::existence`]).
+        reason: String,
+    },
     /// The position can no longer be completed, and why.
     Dead(Obstruction),
 }
 
 impl Verdict {
+    /// Whether the game cannot be won from here: a dead position, or a board without open
+    /// tours ([`Verdict::Alive`] is not a promise of the opposite).
     pub fn is_dead(&self) -> bool {
         matches!(self, Verdict::Dead(_) | Verdict::NoTour { .. })
     }

@@ -14,9 +14,19 @@ pub enum MoveError {
     /// The square index is not on the board.
     OffBoard,
     /// The square was already visited (at that move number).
-    Visited { name: String, number: u32 },
+    Visited {
+        /// The square's name ([`Board::square_name`]).
+        name: String,
+        /// The move number it was visited at (1 = the start).
+        number: u32,
+    },
     /// The square is not a knight move from the knight's square.
-    NotKnightMove { from: String, to: String },
+    NotKnightMove {
+        /// The knight's square ([`Board::square_name`]).
+        from: String,
+        /// The square asked for.
+        to: String,
+    },
     /// The tour is already complete.
     Complete,
 }
@@ -50,6 +60,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game on `board` with no move played: the first move may go to any square.
     pub fn new(board: Board) -> Game {
         Game {
             board,
@@ -68,6 +79,7 @@ impl Game {
         Ok(g)
     }
 
+    /// The board being played.
     pub fn board(&self) -> Board {
         self.board
     }
@@ -91,6 +103,7 @@ impl Game {
         self.move_number(square).is_some()
     }
 
+    /// Whether every square has been visited: the game is won.
     pub fn is_complete(&self) -> bool {
         self.path.len() == self.board.squares()
     }

@@ -122,6 +122,7 @@ impl Problem {
         Problem::new(n, &squares)
     }
 
+    /// The board's side N: N queens on an N×N board.
     pub fn n(&self) -> usize {
         self.n
     }
@@ -178,7 +179,7 @@ pub fn verify(problem: &Problem, cols: &[usize]) -> Result<(), String> {
 
 /// Why a solver stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub enum QueensOutcome {
     /// A solution was found (and verified).
     Solution,
     /// An exhaustive search finished: there is no solution.
@@ -189,13 +190,15 @@ pub enum Outcome {
     AttemptLimit,
 }
 
-impl Outcome {
+impl QueensOutcome {
+    /// The outcome's name as JSON output and messages give it (`solution`,
+    /// `no-solution`, `step-limit`, `attempt-limit`).
     pub fn name(self) -> &'static str {
         match self {
-            Outcome::Solution => "solution",
-            Outcome::NoSolution => "no-solution",
-            Outcome::StepLimit => "step-limit",
-            Outcome::AttemptLimit => "attempt-limit",
+            QueensOutcome::Solution => "solution",
+            QueensOutcome::NoSolution => "no-solution",
+            QueensOutcome::StepLimit => "step-limit",
+            QueensOutcome::AttemptLimit => "attempt-limit",
         }
     }
 }
@@ -205,7 +208,8 @@ impl Outcome {
 pub struct Solved {
     /// The column of the queen in each row; verified. `None` without a solution.
     pub cols: Option<Vec<usize>>,
-    pub outcome: Outcome,
+    /// Why the solver stopped.
+    pub outcome: QueensOutcome,
     /// Search steps (queens placed; complete placements tested for brute force), or
     /// network updates (steps or sweeps) over all attempts.
     pub steps: u64,
@@ -220,23 +224,28 @@ pub struct Solved {
 /// What [`count`] returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counted {
+    /// Solutions found (each verified), locks respected.
     pub solutions: u64,
     /// Whether the enumeration finished (false: step budget used up; `solutions` is a
     /// lower bound).
     pub complete: bool,
+    /// Search steps taken: queens placed, or complete placements tested for brute force.
     pub steps: u64,
 }
 
 /// Tell an enumeration whether to go on after a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Control {
+    /// Look for the next solution.
     Continue,
+    /// End the enumeration here.
     Stop,
 }
 
 /// The result of an enumeration: steps used and whether it ran to the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Enumeration {
+    /// Search steps taken: queens placed, or complete placements tested for brute force.
     pub steps: u64,
     /// False when stopped by the callback or the step budget.
     pub exhausted: bool,
@@ -247,9 +256,13 @@ pub struct Enumeration {
 /// The queens solvers.
 #[derive(Debug, Clone, PartialEq)]
 pub enum QueensSolver {
+    /// Generate and test every placement with one queen per row, no pruning ([`brute`]).
     BruteForce,
+    /// Row by row with conflict masks, columns in order ([`backtrack`]).
     Backtracking,
+    /// Forward checking on per-row domains, smallest domain first ([`forward`]).
     ForwardChecking,
+    /// The hysteresis network of [`neural`] with these parameters.
     Neural(QueensParams),
     /// The explicit construction ([`explicit`]): no search, no locks.
     Explicit,
@@ -368,8 +381,8 @@ impl QueensSolver {
             let cols = explicit::construct(problem.n());
             return Solved {
                 outcome: match cols {
-                    Some(_) => Outcome::Solution,
-                    None => Outcome::NoSolution,
+                    Some(_) => QueensOutcome::Solution,
+                    None => QueensOutcome::NoSolution,
                 },
                 steps: cols.as_ref().map_or(0, |c| c.len() as u64),
                 cols,
@@ -386,9 +399,9 @@ impl QueensSolver {
             })
             .expect("exhaustive solver");
         let outcome = match (&found, e.limited) {
-            (Some(_), _) => Outcome::Solution,
-            (None, true) => Outcome::StepLimit,
-            (None, false) => Outcome::NoSolution,
+            (Some(_), _) => QueensOutcome::Solution,
+            (None, true) => QueensOutcome::StepLimit,
+            (None, false) => QueensOutcome::NoSolution,
         };
         if let Some(cols) = &found {
             debug_assert_eq!(verify(problem, cols), Ok(()));

@@ -44,7 +44,7 @@ use std::str::FromStr;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
 
-use super::{verify, Outcome, Problem, Solved};
+use super::{verify, Problem, QueensOutcome, Solved};
 use crate::error::InputError;
 use crate::Rng;
 
@@ -60,14 +60,19 @@ pub enum Order {
 /// Named parameter sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum QueensPreset {
+    /// One neuron at a time in a random order per sweep, no hysteresis band (the
+    /// default; see the module's table).
     #[default]
     Sequential,
+    /// All neurons at once with the hysteresis band ±5, as in Takefuji's book.
     Takefuji,
 }
 
 impl QueensPreset {
+    /// Every preset, in the order the names are listed.
     pub const ALL: [QueensPreset; 2] = [QueensPreset::Sequential, QueensPreset::Takefuji];
 
+    /// The preset's name, as `neural:NAME` takes it.
     pub fn name(self) -> &'static str {
         match self {
             QueensPreset::Sequential => "sequential",
@@ -75,6 +80,7 @@ impl QueensPreset {
         }
     }
 
+    /// The preset's parameters (the module's table).
     pub fn params(self) -> QueensParams {
         let base = QueensParams {
             preset: Some(self),
@@ -124,18 +130,29 @@ impl FromStr for QueensPreset {
 pub struct QueensParams {
     /// The preset these came from, if unchanged.
     pub preset: Option<QueensPreset>,
+    /// Weight A of the row term: `−A·(r_i − 1)`.
     pub a: i32,
+    /// Weight B of the column term: `−B·(c_j − 1)`.
     pub b: i32,
+    /// Weight C of the two diagonal terms.
     pub c: i32,
+    /// Weight H of the hill-climbing term, added for an empty row and an empty column.
     pub h: i32,
+    /// V turns to 1 when U is above this threshold.
     pub upper: i32,
+    /// V turns to 0 when U is below this threshold (at most `upper`; between the two V
+    /// is unchanged).
     pub lower: i32,
     /// U is clamped to `−clamp ..= clamp`.
     pub clamp: i32,
     /// Initial U is drawn from `−spread ..= 0`.
     pub spread: i32,
+    /// When the neurons are updated.
     pub order: Order,
+    /// Iteration cap of one attempt: steps (synchronous) or sweeps (random
+    /// permutation), at least 1.
     pub max_iterations: u32,
+    /// Attempts, each from a fresh random U, before giving up (at least 1).
     pub max_attempts: u32,
 }
 
@@ -174,14 +191,20 @@ impl QueensParams {
 /// How one attempt ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Termination {
+    /// V is a solution.
     Solution,
+    /// An iteration changed no U, and V is not a solution.
     StableNotSolution,
+    /// The iteration cap came first.
     IterationCap,
 }
 
 impl Termination {
+    /// The terminations' names, in the order of the variants (and of
+    /// [`super::Solved::terminations`]).
     pub const NAMES: [&'static str; 3] = ["solution", "stable-not-solution", "iteration-cap"];
 
+    /// The termination's name, as JSON output gives it.
     pub fn name(self) -> &'static str {
         Termination::NAMES[self as usize]
     }
@@ -401,9 +424,9 @@ pub fn solve(problem: &Problem, params: &QueensParams, rng: &mut Rng) -> Solved 
             });
             return Solved {
                 outcome: if cols.is_some() {
-                    Outcome::Solution
+                    QueensOutcome::Solution
                 } else {
-                    Outcome::AttemptLimit
+                    QueensOutcome::AttemptLimit
                 },
                 cols,
                 steps,

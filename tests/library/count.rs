@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use knightnet::board::Board;
-use knightnet::count::frontier::{self, Quantity, Request};
+use knightnet::count::frontier::{self, FrontierRequest, Quantity};
 use knightnet::count::{self, Count, CountSpec, Method};
 use proptest::prelude::*;
 
@@ -50,8 +50,8 @@ fn by_split(board: Board, closed: bool) -> Count {
 }
 
 /// A request for the whole board, without budget, under 4 GiB.
-fn request(board: Board, quantity: Quantity, start: Option<u32>) -> Request {
-    Request {
+fn request(board: Board, quantity: Quantity, start: Option<u32>) -> FrontierRequest {
+    FrontierRequest {
         board,
         quantity,
         start,

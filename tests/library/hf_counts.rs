@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use knightnet::count::frontier::{self, Quantity, Request};
+use knightnet::count::frontier::{self, FrontierRequest, Quantity};
 use knightnet::plot::hf::{self, CountRow};
 
 fn rows() -> Vec<(CountRow, f64)> {
@@ -28,7 +28,7 @@ fn rows() -> Vec<(CountRow, f64)> {
 }
 
 fn count(row: &CountRow, quantity: Quantity) -> u128 {
-    let req = Request {
+    let req = FrontierRequest {
         board: row.board,
         quantity,
         start: None,

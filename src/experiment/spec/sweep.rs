@@ -6,12 +6,19 @@ use crate::network::{Init, NetworkParams, UpdateOrder};
 /// One value of a swept key.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Setting {
+    /// `c`: the bias C ([`NetworkParams::c`]).
     C(i32),
+    /// `s`: the self-coupling S ([`NetworkParams::s`]).
     S(i32),
+    /// `upper`: the threshold V turns on above ([`NetworkParams::upper`]).
     Upper(i32),
+    /// `lower`: the threshold V turns off below ([`NetworkParams::lower`]).
     Lower(i32),
+    /// `order`: the update order within a step ([`NetworkParams::order`]).
     Order(UpdateOrder),
+    /// `init`: how an attempt's initial state is drawn ([`NetworkParams::init`]).
     Init(Init),
+    /// `max_iterations`: steps or sweeps per attempt ([`NetworkParams::max_iterations`]).
     MaxIterations(u32),
 }
 

@@ -36,12 +36,14 @@ use crate::solvers::{Closure, Request, Solution, SolverKind, ALIASES};
 // One `Status` per watcher, never held in bulk: its size does not matter.
 #[allow(clippy::large_enum_variant)]
 pub enum Status {
+    /// The solver's run is not over: another step may do something.
     Running,
     /// The solver finished: its result, exactly as `solve` makes it.
     Done(Result<Solution, InputError>),
 }
 
 impl Status {
+    /// Whether the solver's run is not over yet.
     pub fn is_running(&self) -> bool {
         matches!(self, Status::Running)
     }
@@ -59,9 +61,13 @@ pub enum View<'a> {
     Path(&'a [u32]),
     /// The network's active moves and each square's active degree.
     Edges {
+        /// The active moves (output 1), each as its two squares.
         edges: Vec<(u32, u32)>,
+        /// Each square's number of active moves (0 to 8), indexed by square.
         degree: Vec<u8>,
+        /// Squares whose active degree is not 2 (all of them before the first state).
         off_two: u32,
+        /// The attempt being run, counted from 1 (0 before the first).
         attempt: u32,
     },
 }
@@ -133,12 +139,14 @@ impl<S: Steps> Stepper for Driver<S> {
 pub trait Stepper {
     /// Do one step (nothing once finished).
     fn step(&mut self) -> &Status;
+    /// Where the run stands, without stepping it.
     fn status(&self) -> &Status;
     /// Steps done so far (each call of [`Stepper::step`] that did something).
     fn steps(&self) -> u64;
     /// One line of the solver's own counters (search steps and backtracks, moves,
     /// attempts and iterations).
     fn counters(&self) -> String;
+    /// What to draw for the run's current position.
     fn view(&self) -> View<'_>;
 }
 
@@ -172,6 +180,7 @@ impl WatchKind {
         }
     }
 
+    /// The solver this choice steps.
     pub fn kind(&self) -> &SolverKind {
         &self.0
     }
