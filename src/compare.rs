@@ -263,7 +263,7 @@ impl Comparison {
                                     let tour = sol.ok().and_then(|s| {
                                         listed.attempts = s.attempts.max(1);
                                         listed.iterations = s.iterations;
-                                        s.tour.map(|t| t.moves())
+                                        s.into_tour().map(|t| t.moves())
                                     });
                                     (tour, listed, secs)
                                 },

@@ -647,20 +647,18 @@ pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
 /// [`Config`], stepped to the first tour by `solve` ([`solve_request`]) or one step at a
 /// time by watch mode, and turned into the same [`super::Solution`] either way.
 pub(crate) struct SolverRun {
-    name: String,
-    variant: Option<String>,
+    name: super::SolverName,
     req: super::Request,
     search: Search,
     stop: Option<Stop>,
 }
 
 impl SolverRun {
-    /// The run of solver `name` (with `variant`) on `req`, continuing `path` (a legal
+    /// The run of solver `name` on `req`, continuing `path` (a legal
     /// partial path starting on the request's start square; `None`: from the start).
     /// The solver's own `check` must have accepted `req`.
     pub fn new(
-        name: &str,
-        variant: Option<String>,
+        name: super::SolverName,
         cfg: Config,
         req: &super::Request,
         path: Option<&[u32]>,
@@ -668,8 +666,7 @@ impl SolverRun {
         let start = [super::classical::start_square(req)];
         let search = Search::owned(req.board, path.unwrap_or(&start), cfg);
         SolverRun {
-            name: name.to_string(),
-            variant,
+            name,
             req: *req,
             search,
             stop: None,
@@ -708,8 +705,7 @@ impl SolverRun {
     pub fn solution(&self) -> Option<Result<super::Solution, crate::error::InputError>> {
         let stop = self.stop?;
         Some(solution(
-            &self.name,
-            self.variant.clone(),
+            self.name.clone(),
             &self.search,
             stop,
             &self.req,
@@ -720,63 +716,56 @@ impl SolverRun {
 /// Run one search solver on a request: search, oracle. Shared by the `backtrack`,
 /// `forward-check` and `warnsdorff-backtrack` solvers (which check the request first).
 pub(crate) fn solve_request(
-    name: &str,
-    variant: Option<String>,
+    name: super::SolverName,
     cfg: Config,
     req: &super::Request,
 ) -> Result<super::Solution, crate::error::InputError> {
-    let mut run = SolverRun::new(name, variant, cfg, req, None);
+    let mut run = SolverRun::new(name, cfg, req, None);
     run.finish();
     run.solution().expect("finished")
 }
 
 /// The [`super::Solution`] of a search that stopped with `stop`.
 fn solution(
-    name: &str,
-    variant: Option<String>,
+    name: super::SolverName,
     search: &Search,
     stop: Stop,
     req: &super::Request,
 ) -> Result<super::Solution, crate::error::InputError> {
     use super::classical::{self, Report};
-    use serde_json::json;
     let cfg = search.cfg;
-    let mut extra = serde_json::Map::new();
-    extra.insert("backtracks".into(), json!(search.backtracks));
-    extra.insert("max_steps".into(), json!(cfg.max_steps));
-    if cfg.connectivity {
-        extra.insert("connectivity_squares".into(), json!(search.scanned));
-    }
     let outcome = match stop {
         Stop::Found => super::Outcome::Tour,
         Stop::Exhausted if cfg.ties_only => super::Outcome::ExhaustedTies,
         Stop::Exhausted => super::Outcome::Exhausted,
         Stop::Budget => super::Outcome::GaveUp,
     };
-    if stop == Stop::Budget {
-        extra.insert(
-            "message".into(),
-            json!(if cfg.connectivity {
-                format!(
-                    "gave up after {} steps and {} squares scanned by connectivity checks (the step budget counts both)",
-                    search.steps, search.scanned
-                )
-            } else {
-                format!("gave up after {} steps", search.steps)
-            }),
-        );
-    }
+    let message = (stop == Stop::Budget).then(|| {
+        if cfg.connectivity {
+            format!(
+                "gave up after {} steps and {} squares scanned by connectivity checks (the step budget counts both)",
+                search.steps, search.scanned
+            )
+        } else {
+            format!("gave up after {} steps", search.steps)
+        }
+    });
+    let facts = super::Facts::Search(super::SearchFacts {
+        backtracks: search.backtracks,
+        max_steps: cfg.max_steps,
+        connectivity_squares: cfg.connectivity.then_some(search.scanned),
+        message,
+    });
     let squares = (stop == Stop::Found).then(|| search.path().to_vec());
     classical::finish(
         name,
-        variant,
         req,
         squares,
         Report {
             outcome,
             attempts: 1,
             steps: Some(search.steps),
-            extra,
+            facts,
         },
     )
 }

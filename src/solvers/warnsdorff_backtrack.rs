@@ -14,7 +14,7 @@
 //! Complexity: O(mn) when Warnsdorff's rule succeeds outright; exponential worst case.
 
 use super::search::{self, Config, Order};
-use super::{Request, Solution, Solver};
+use super::{Request, Solution, Solver, SolverName};
 use crate::error::InputError;
 use crate::Rng;
 
@@ -46,12 +46,8 @@ impl WarnsdorffBacktrackSolver {
 }
 
 impl Solver for WarnsdorffBacktrackSolver {
-    fn name(&self) -> String {
-        "warnsdorff-backtrack".into()
-    }
-
-    fn variant(&self) -> Option<String> {
-        self.ties_only.then(|| "ties".into())
+    fn name(&self) -> SolverName {
+        super::classical_name("warnsdorff-backtrack", self.ties_only.then_some("ties"))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
@@ -60,11 +56,6 @@ impl Solver for WarnsdorffBacktrackSolver {
 
     fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
-        search::solve_request(
-            "warnsdorff-backtrack",
-            self.variant(),
-            self.config(req),
-            req,
-        )
+        search::solve_request(self.name(), self.config(req), req)
     }
 }
