@@ -10,7 +10,6 @@
 //!
 //! Complexity: O(mn) after the lookup. Deterministic.
 
-
 use super::classical::{self, Report};
 use super::divide_conquer::{base_tour, DivideConquerSolver};
 use super::{CircuitFacts, Facts, Outcome, Request, Solution, Solver, SolverName};

@@ -64,7 +64,6 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-
 use super::classical::{self, Report};
 use super::search::{Config, Neighbours, Order, Search, Stop};
 use super::warnsdorff::{self, TieBreak};

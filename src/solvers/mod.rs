@@ -87,6 +87,7 @@ impl From<Option<bool>> for Closure {
 /// What the user asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
+    /// The board to tour.
     pub board: Board,
     /// Which tours are accepted.
     pub closed: Closure,
@@ -97,6 +98,8 @@ pub struct Request {
 }
 
 impl Request {
+    /// A request for `board` with the solver's default closure, any start square, and
+    /// the tour walked in its own direction.
     pub fn new(board: Board) -> Request {
         Request {
             board,
@@ -316,17 +319,37 @@ pub enum SolverKind {
     Network(NetworkParams),
     /// The network followed by cycle merging; `tile` selects the tiled mode.
     NetworkMerge {
+        /// The network's parameters.
         params: NetworkParams,
+        /// Whole board or tiles.
         tile: neural_merge::TileMode,
     },
     /// Warnsdorff's rule with a tie-break; `restarts` re-runs a failed random run.
-    Warnsdorff { tie: TieBreak, restarts: u32 },
+    Warnsdorff {
+        /// The tie-break.
+        tie: TieBreak,
+        /// Re-runs after a failed run (the random tie-break only).
+        restarts: u32,
+    },
     /// Plain depth-first search in clockwise order.
-    Backtrack { max_steps: u64 },
+    Backtrack {
+        /// The step budget.
+        max_steps: u64,
+    },
     /// Depth-first search with forward checking (and optionally connectivity).
-    ForwardCheck { connectivity: bool, max_steps: u64 },
+    ForwardCheck {
+        /// Also backtrack when the unvisited squares fall apart.
+        connectivity: bool,
+        /// The step budget.
+        max_steps: u64,
+    },
     /// Depth-first search in Warnsdorff order (optionally tie points only).
-    WarnsdorffBacktrack { ties_only: bool, max_steps: u64 },
+    WarnsdorffBacktrack {
+        /// Try only the moves tied for Warnsdorff's minimum.
+        ties_only: bool,
+        /// The step budget.
+        max_steps: u64,
+    },
     /// One closed tour, rotated to the start square.
     Circuit,
     /// Linear-time construction from block tours.
@@ -636,5 +659,83 @@ mod tests {
             "forward-check:connectivity".parse::<SolverKind>().unwrap()
         );
         assert!("backtracked".parse::<SolverKind>().is_err());
+    }
+
+    #[test]
+    fn a_solution_holds_a_tour_exactly_when_its_outcome_is_tour() {
+        let board = Board::new(5, 5).unwrap();
+        let mut req = Request::new(board);
+        req.closed = Closure::Open;
+        let found = SolverKind::Warnsdorff {
+            tie: TieBreak::Roth,
+            restarts: 0,
+        }
+        .build()
+        .solve(&req, &mut crate::rng_from_seed(1))
+        .unwrap();
+        assert_eq!(found.outcome(), Outcome::Tour);
+        let tour = found.tour().expect("warnsdorff tours 5x5 from a corner");
+        assert_eq!(found.closed(), tour.is_closed());
+        assert_eq!(found.solver().to_string(), "warnsdorff:roth");
+
+        let facts = Facts::Circuit(CircuitFacts { source: "search" });
+        let name = classical_name("circuit", None);
+        let failed = Solution::failed(name.clone(), Outcome::NotFound, true, facts.clone());
+        assert!(failed.tour().is_none() && failed.into_tour().is_none());
+        let failed = Solution::failed(name.clone(), Outcome::NotFound, true, facts);
+        assert_eq!(
+            (failed.outcome(), failed.closed()),
+            (Outcome::NotFound, true)
+        );
+        assert_eq!(record_outcome(&Ok(failed)), Outcome::NotFound);
+        assert_eq!(record_outcome(&Ok(found)), Outcome::Tour);
+    }
+
+    #[test]
+    fn facts_serialise_to_the_keys_of_the_json_output() {
+        let keys = |facts: &Facts| -> Vec<String> {
+            match serde_json::to_value(facts).unwrap() {
+                serde_json::Value::Object(m) => m.keys().cloned().collect(),
+                other => panic!("facts serialise to an object, not {other}"),
+            }
+        };
+        let search = SearchFacts {
+            backtracks: 3,
+            max_steps: 10,
+            connectivity_squares: None,
+            message: None,
+        };
+        assert_eq!(
+            keys(&Facts::Search(search.clone())),
+            ["backtracks", "max_steps"]
+        );
+        let search = SearchFacts {
+            connectivity_squares: Some(7),
+            message: Some("gave up after 10 steps".into()),
+            ..search
+        };
+        assert_eq!(
+            keys(&Facts::Search(search)),
+            ["backtracks", "connectivity_squares", "max_steps", "message"]
+        );
+        let merge = NetworkMergeFacts {
+            tile: None,
+            terminations: TerminationCounts::default(),
+            params: Preset::Parberry.params(),
+            open_graph: true,
+            merge: MergeFacts {
+                merged: false,
+                report: None,
+                network_ns: 5,
+                merge_ns: 6,
+            },
+        };
+        let v = serde_json::to_value(Facts::NetworkMerge(merge)).unwrap();
+        assert_eq!(v["graph"], "open");
+        assert!(v["tile"].is_null() && v["merge"].is_null() && v["merged"] == false);
+        assert!(v.get("network_ns").is_none() && v.get("merge_ns").is_none());
+        assert_eq!(v["terminations"]["multiple-cycles"], 0);
+        let dc = Facts::DivideConquer(DivideConquerFacts { method: None });
+        assert!(keys(&dc).is_empty());
     }
 }

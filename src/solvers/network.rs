@@ -12,14 +12,12 @@
 //! (`rule_events`).
 
 use super::{
-    EngineKind, Facts, NetworkFacts, Outcome, Request, RuleFacts, Solution, Solver,
-    SolverFamily, SolverName, TerminationCounts,
+    EngineKind, Facts, NetworkFacts, Outcome, Request, RuleFacts, Solution, Solver, SolverFamily,
+    SolverName, TerminationCounts,
 };
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::graph::{check_memory, KnightGraph, Tours};
-use crate::network::{
-    batch, Network, NetworkParams, NetworkRun, Trace, BYTES_PER_NEURON,
-};
+use crate::network::{batch, Network, NetworkParams, NetworkRun, Trace, BYTES_PER_NEURON};
 use crate::Rng;
 
 /// From this many squares (12×12) up, a single `solve` uses the batched engine. A single
@@ -33,10 +31,12 @@ pub(crate) const BATCH_FROM_SQUARES: usize = 144;
 /// The network as a solver.
 #[derive(Debug, Clone)]
 pub struct NetworkSolver {
+    /// The network's parameters.
     pub params: NetworkParams,
 }
 
 impl NetworkSolver {
+    /// The network with `params` as a solver.
     pub fn new(params: NetworkParams) -> NetworkSolver {
         NetworkSolver { params }
     }
@@ -172,10 +172,7 @@ impl NetworkSolver {
 
 impl Solver for NetworkSolver {
     fn name(&self) -> SolverName {
-        SolverName::new(
-            SolverFamily::Network,
-            Some(self.params.variant_name()),
-        )
+        SolverName::new(SolverFamily::Network, Some(self.params.variant_name()))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {

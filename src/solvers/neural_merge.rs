@@ -32,8 +32,6 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use rand::Rng as _;
-use rayon::prelude::*;
 use super::network::NetworkSolver;
 use super::{
     Facts, MergeFacts, NetworkMergeFacts, Outcome, Request, Solution, Solver, SolverFamily,
@@ -49,6 +47,8 @@ use crate::network::batch::{fits_i16, Batch, Jobs, LANES};
 use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder};
 use crate::seeds::mix;
 use crate::Rng;
+use rand::Rng as _;
+use rayon::prelude::*;
 
 /// Fallback local-search budget of the merge, per cover.
 pub(crate) const MAX_LOCAL_MOVES: u32 = 200;
@@ -118,6 +118,7 @@ impl TileMode {
 /// The network followed by cycle merging.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NeuralMergeSolver {
+    /// The network's parameters.
     pub params: NetworkParams,
     /// Whole board or tiles.
     pub tile: TileMode,
@@ -236,6 +237,8 @@ impl CoverStats {
 }
 
 impl NeuralMergeSolver {
+    /// The network with `params`, on the whole board or on tiles (`tile`), then merging,
+    /// in the batched engine where the parameters allow.
     pub fn new(params: NetworkParams, tile: TileMode) -> NeuralMergeSolver {
         NeuralMergeSolver {
             params,
@@ -504,10 +507,7 @@ impl NeuralMergeSolver {
 
 impl Solver for NeuralMergeSolver {
     fn name(&self) -> SolverName {
-        SolverName::new(
-            SolverFamily::NetworkMerge,
-            Some(self.params.variant_name()),
-        )
+        SolverName::new(SolverFamily::NetworkMerge, Some(self.params.variant_name()))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {

@@ -49,6 +49,7 @@ pub struct Neighbours {
 }
 
 impl Neighbours {
+    /// The neighbour lists of every square of `board`.
     pub fn new(board: Board) -> Neighbours {
         let n = board.squares();
         let mut list = vec![[NONE; 8]; n];
@@ -62,6 +63,7 @@ impl Neighbours {
         Neighbours { list, len }
     }
 
+    /// The knight moves from square `s`, clockwise.
     #[inline]
     pub fn of(&self, s: u32) -> &[u32] {
         &self.list[s as usize][..self.len[s as usize] as usize]
@@ -77,17 +79,25 @@ fn lists<N: Borrow<Neighbours>>(nb: &N) -> &Neighbours {
 /// Move ordering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Order {
+    /// The fixed clockwise order of [`crate::board::KNIGHT_OFFSETS`].
     Clockwise,
+    /// Warnsdorff's order: fewest onward moves first, ties as Roth's rule breaks them.
     Warnsdorff,
 }
 
 /// What the search looks for and how.
 #[derive(Debug, Clone, Copy)]
 pub struct Config {
+    /// The order moves are tried in.
     pub order: Order,
+    /// Try only the moves tied for Warnsdorff's minimum (an incomplete search).
     pub ties_only: bool,
+    /// Backtrack as soon as an unvisited square can no longer be entered and left.
     pub forward_check: bool,
+    /// Also backtrack when the unvisited squares fall apart into parts the head cannot
+    /// all reach.
     pub connectivity: bool,
+    /// Look for a closed tour.
     pub closed: bool,
     /// Stop after this much work: squares placed, plus (with `connectivity`) squares
     /// reached by the connectivity checks.
@@ -166,7 +176,9 @@ pub struct Search<N: Borrow<Neighbours> = Neighbours> {
     frames: Vec<Frame>,
     remaining: usize,
     forced: i32,
+    /// Squares placed so far.
     pub steps: u64,
+    /// Squares taken back so far.
     pub backtracks: u64,
     /// Squares reached by connectivity checks (0 without connectivity).
     pub scanned: u64,
@@ -262,10 +274,12 @@ impl<N: Borrow<Neighbours>> Search<N> {
         &self.path
     }
 
+    /// The board searched.
     pub fn board(&self) -> Board {
         self.board
     }
 
+    /// What the search looks for and how.
     pub fn config(&self) -> &Config {
         &self.cfg
     }
@@ -696,6 +710,7 @@ impl SolverRun {
         self.stop.expect("just set")
     }
 
+    /// The search, as far as it has run.
     pub fn search(&self) -> &Search {
         &self.search
     }
@@ -704,12 +719,7 @@ impl SolverRun {
     /// `solve` or watch mode stepped it.
     pub fn solution(&self) -> Option<Result<super::Solution, crate::error::InputError>> {
         let stop = self.stop?;
-        Some(solution(
-            self.name.clone(),
-            &self.search,
-            stop,
-            &self.req,
-        ))
+        Some(solution(self.name.clone(), &self.search, stop, &self.req))
     }
 }
 

@@ -18,13 +18,17 @@ use super::{Request, Solution, Solver, SolverName};
 use crate::error::InputError;
 use crate::Rng;
 
+/// Depth-first search in Warnsdorff's order as a [`Solver`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WarnsdorffBacktrackSolver {
+    /// Try only the moves tied for Warnsdorff's minimum (variant `ties`).
     pub ties_only: bool,
+    /// The step budget.
     pub max_steps: u64,
 }
 
 impl WarnsdorffBacktrackSolver {
+    /// The search, all moves or tie points only, with the default step budget.
     pub fn new(ties_only: bool) -> WarnsdorffBacktrackSolver {
         WarnsdorffBacktrackSolver {
             ties_only,

@@ -89,7 +89,10 @@ fn tiled_network_merge_reaches_large_boards() {
         };
         assert!(run.tile.is_some());
         // Many tiles make many cycles: the tour is a merge, and the facts say so.
-        let facts = sol.merge().cloned().expect("network+merge reports its merge");
+        let facts = sol
+            .merge()
+            .cloned()
+            .expect("network+merge reports its merge");
         let report = facts.report.expect("a settled cover was merged");
         assert!(facts.merged, "{m}x{n}");
         assert!(
@@ -191,6 +194,9 @@ fn streamed_network_merge_is_the_solved_tour() {
             (streamed.attempts, streamed.iterations),
             (solved.attempts, solved.iterations)
         );
-        assert_eq!(streamed.merge().unwrap().report, solved.merge().unwrap().report);
+        assert_eq!(
+            streamed.merge().unwrap().report,
+            solved.merge().unwrap().report
+        );
     }
 }

@@ -1,7 +1,6 @@
 //! Warnsdorff's rule as a [`Solver`]: checks the request, runs the rule (with restarts
 //! for the `random` tie-break) and reports the tour or where it got stuck.
 
-
 use super::{try_run_on, Engine, TieBreak};
 use crate::error::InputError;
 use crate::solvers::classical::{self, Report};
@@ -11,12 +10,14 @@ use crate::Rng;
 /// Warnsdorff's rule as a [`Solver`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WarnsdorffSolver {
+    /// How ties are broken.
     pub tie: TieBreak,
     /// Extra attempts after a failure (random tie-break only).
     pub restarts: u32,
 }
 
 impl WarnsdorffSolver {
+    /// Warnsdorff's rule with tie-break `tie`, without restarts.
     pub fn new(tie: TieBreak) -> WarnsdorffSolver {
         WarnsdorffSolver { tie, restarts: 0 }
     }
