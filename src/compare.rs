@@ -52,15 +52,21 @@ use crate::stats::{wilson, R99, Z95};
 /// One row of the comparison.
 #[derive(Debug, Clone, Serialize)]
 pub struct CompareRow {
+    /// The solver, as [`SolverKind`]'s `Display` names it (`network:parberry`).
     pub solver: String,
+    /// The board, `ROWSxCOLS`.
     pub board: String,
+    /// Trials run.
     pub trials: u64,
+    /// Trials that found a tour.
     pub tours: u64,
     /// Network attempts (restarts + 1) summed over trials; 1 per trial for the others.
     pub attempts: u64,
     /// Sum of the trials' own times.
     pub seconds: f64,
+    /// `seconds` over `tours` (`None` without a tour).
     pub seconds_per_tour: Option<f64>,
+    /// Share of trials that found a tour.
     pub success_rate: f64,
     /// `seconds_per_tour` over the fastest solver's.
     pub ratio_to_fastest: Option<f64>,
@@ -83,9 +89,11 @@ pub struct CompareRow {
 /// One trial of a comparison: its seed and how it ended.
 #[derive(Debug, Clone, Serialize)]
 pub struct CompareTrial {
+    /// The trial's number, from 0.
     pub trial: u64,
     /// The trial's seed: `solve --solver NAME --board BOARD --seed SEED` replays it.
     pub seed: u64,
+    /// How the trial ended, as an experiment records it.
     pub outcome: Outcome,
     /// Network attempts (restarts + 1); 1 for the other solvers.
     pub attempts: u64,

@@ -137,19 +137,41 @@ pub enum Step {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Obstruction {
     /// The knight on `at` has no move to an unvisited square.
-    Stuck { at: u32 },
+    Stuck {
+        /// The knight's square.
+        at: u32,
+    },
     /// An unvisited square has too few links (ways in or out among the unvisited squares
     /// and the knight's square): none for an open tour, fewer than two for a closed one.
-    Stranded { square: u32 },
+    Stranded {
+        /// The square.
+        square: u32,
+    },
     /// An open tour: the square's only link is the knight's square, so it would have to
     /// be both the next and the last square, while others remain.
-    EntryOnly { square: u32 },
+    EntryOnly {
+        /// The square.
+        square: u32,
+    },
     /// An open tour: two squares have a single link each, and only one can be the end.
-    TwoDeadEnds { a: u32, b: u32 },
+    TwoDeadEnds {
+        /// One square with a single link.
+        a: u32,
+        /// The other.
+        b: u32,
+    },
     /// A closed tour: the start square has no unvisited neighbour left to return from.
-    NoReturn { start: u32 },
+    NoReturn {
+        /// The start square.
+        start: u32,
+    },
     /// Some unvisited squares cannot be reached from the knight (with connectivity).
-    Disconnected { square: u32, unreachable: usize },
+    Disconnected {
+        /// An unvisited square the knight cannot reach.
+        square: u32,
+        /// How many unvisited squares it cannot reach.
+        unreachable: usize,
+    },
 }
 
 struct Frame {
