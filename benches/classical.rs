@@ -44,7 +44,7 @@ fn divide_conquer(c: &mut Criterion) {
                     let sol = DivideConquerSolver
                         .solve(&req, &mut rng_from_seed(SEED))
                         .unwrap();
-                    black_box(sol.tour.map(|t| t.squares().len()))
+                    black_box(sol.tour().map(|t| t.squares().len()))
                 })
             },
         );

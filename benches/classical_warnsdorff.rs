@@ -57,7 +57,7 @@ fn solve_and_oracle(c: &mut Criterion) {
         g.bench_function(format!("{name}/1000x1000"), |b| {
             b.iter(|| {
                 let sol = solver.solve(&req, &mut rng_from_seed(1)).unwrap();
-                sol.tour.is_some()
+                sol.tour().is_some()
             })
         });
     }

@@ -37,7 +37,7 @@ fn main() {
                     let sol = s
                         .solve(&req(8, Some(start), false), &mut rng_from_seed(1))
                         .unwrap();
-                    if sol.tour.is_some() {
+                    if sol.tour().is_some() {
                         ok += 1;
                     } else {
                         failed.push(Board::new(8, 8).unwrap().square_name(start));
@@ -53,7 +53,7 @@ fn main() {
                     let sol = s
                         .solve(&req(8, Some(start), false), &mut rng_from_seed(seed))
                         .unwrap();
-                    ok += sol.tour.is_some() as u32;
+                    ok += sol.tour().is_some() as u32;
                 }
             }
             println!("warnsdorff:random: {ok}/6400 runs (64 starts x seeds 0..100)");
@@ -90,15 +90,15 @@ fn main() {
                             .unwrap();
                         total_secs += t.elapsed().as_secs_f64();
                         let steps = sol.steps.unwrap();
-                        found += sol.tour.is_some() as u32;
+                        found += sol.tour().is_some() as u32;
                         if start == 0 {
-                            corner = format!("{} steps ({})", steps, sol.outcome);
+                            corner = format!("{} steps ({})", steps, sol.outcome());
                         }
-                        if sol.tour.is_some() && steps >= worst_ok.0 {
+                        if sol.tour().is_some() && steps >= worst_ok.0 {
                             worst_ok = (steps, start);
                         }
                         if steps >= worst.0 {
-                            worst = (steps, start, sol.outcome.to_string());
+                            worst = (steps, start, sol.outcome().to_string());
                         }
                     }
                     println!(
@@ -127,8 +127,8 @@ fn main() {
             println!(
                 "{name} {n}x{n} {}: outcome {} closed {} in {:.3} s (solve + oracle)",
                 if closed { "closed" } else { "open" },
-                sol.outcome,
-                sol.closed,
+                sol.outcome(),
+                sol.closed(),
                 t.elapsed().as_secs_f64()
             );
         }

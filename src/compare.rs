@@ -52,11 +52,11 @@ use crate::stats::{wilson, R99, Z95};
 /// One row of the comparison.
 #[derive(Debug, Clone, Serialize)]
 pub struct CompareRow {
-    /// The solver's name, as `--solver` takes it.
+    /// The solver, as [`SolverKind`]'s `Display` names it (`network:parberry`).
     pub solver: String,
-    /// The board, as `RxC`.
+    /// The board, `ROWSxCOLS`.
     pub board: String,
-    /// Trials run, each with its own seed.
+    /// Trials run.
     pub trials: u64,
     /// Trials that found a tour.
     pub tours: u64,
@@ -93,7 +93,7 @@ pub struct CompareTrial {
     pub trial: u64,
     /// The trial's seed: `solve --solver NAME --board BOARD --seed SEED` replays it.
     pub seed: u64,
-    /// How the trial ended.
+    /// How the trial ended, as an experiment records it.
     pub outcome: Outcome,
     /// Network attempts (restarts + 1); 1 for the other solvers.
     pub attempts: u64,
@@ -271,7 +271,7 @@ impl Comparison {
                                     let tour = sol.ok().and_then(|s| {
                                         listed.attempts = s.attempts.max(1);
                                         listed.iterations = s.iterations;
-                                        s.tour.map(|t| t.moves())
+                                        s.into_tour().map(|t| t.moves())
                                     });
                                     (tour, listed, secs)
                                 },

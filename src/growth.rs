@@ -354,7 +354,7 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
             let t0 = Instant::now();
             let sol = solver.solve(&req, &mut rng)?;
             let secs = t0.elapsed().as_secs_f64();
-            tours += u64::from(sol.tour.is_some());
+            tours += u64::from(sol.tour().is_some());
             times.push(secs);
             if secs > cfg.budget {
                 stop = Some(format!(

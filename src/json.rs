@@ -59,14 +59,14 @@ pub fn solution_fields(sol: &Solution, board: Board, seed: u64) -> Map<String, V
         "knightnet": provenance(),
         "command": "solve",
         "board": board,
-        "solver": sol.solver,
-        "variant": sol.variant,
+        "solver": sol.solver().family().name(),
+        "variant": sol.solver().detail(),
         "seed": seed,
-        "closed": sol.closed,
+        "closed": sol.closed(),
         "tour": Value::Null,
-        "start": sol.tour.as_ref().map(|t| square(board, t.start())),
-        "start_name": sol.tour.as_ref().map(|t| board.square_name(t.start())),
-        "outcome": sol.outcome,
+        "start": sol.tour().map(|t| square(board, t.start())),
+        "start_name": sol.tour().map(|t| board.square_name(t.start())),
+        "outcome": sol.outcome(),
         "iterations": sol.iterations,
         "attempts": sol.attempts,
         "restarts": sol.attempts.saturating_sub(1),
@@ -74,13 +74,11 @@ pub fn solution_fields(sol: &Solution, board: Board, seed: u64) -> Map<String, V
     if let Some(steps) = sol.steps {
         v["steps"] = json!(steps);
     }
-    // Timings (keys ending in `_ns`) are left out so that a seed gives the same bytes.
-    for (k, x) in sol.extra.iter().filter(|(k, _)| !k.ends_with("_ns")) {
-        v[k] = x.clone();
-    }
-    if let Some(m) = &sol.merge {
-        v["merged"] = json!(m.merged);
-        v["merge"] = json!(m.report);
+    // The facts never hold timings, so that a seed gives the same bytes.
+    if let Value::Object(facts) = json!(sol.facts) {
+        for (k, x) in facts {
+            v[k] = x;
+        }
     }
     match v {
         Value::Object(m) => m,
@@ -92,7 +90,7 @@ pub fn solution_fields(sol: &Solution, board: Board, seed: u64) -> Map<String, V
 /// included (`solve` streams the same bytes square by square).
 pub fn solution(sol: &Solution, board: Board, seed: u64) -> Value {
     let mut m = solution_fields(sol, board, seed);
-    if let Some(t) = &sol.tour {
+    if let Some(t) = sol.tour() {
         m.insert("tour".into(), json!(t.coords()));
     }
     Value::Object(m)

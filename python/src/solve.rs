@@ -33,21 +33,20 @@ impl PySolution {
     /// array on every access).
     #[getter]
     fn tour<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<i64>>> {
-        self.solution.tour.as_ref().map(|t| tour::coords(py, t))
+        self.solution.tour().map(|t| tour::coords(py, t))
     }
 
     /// Square numbers (``row * cols + col``) in visiting order, or ``None``.
     #[getter]
     fn squares<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<u32>>> {
         self.solution
-            .tour
-            .as_ref()
+            .tour()
             .map(|t| PyArray1::from_slice(py, t.squares()))
     }
 
     /// The tour as a :class:`Tour`, or ``None``.
     fn to_tour(&self) -> Option<PyTour> {
-        self.solution.tour.clone().map(|tour| PyTour { tour })
+        self.solution.tour().cloned().map(|tour| PyTour { tour })
     }
 
     /// The board.
@@ -65,31 +64,31 @@ impl PySolution {
     /// Solver name (``network``, ``warnsdorff``, ...).
     #[getter]
     fn solver(&self) -> &str {
-        &self.solution.solver
+        self.solution.solver().family().name()
     }
 
     /// Preset or tie-break (``parberry``, ``roth``, ...), if the solver has one.
     #[getter]
     fn variant(&self) -> Option<&str> {
-        self.solution.variant.as_deref()
+        self.solution.solver().detail()
     }
 
     /// Whether the tour (when found) is closed.
     #[getter]
     fn closed(&self) -> bool {
-        self.solution.closed
+        self.solution.closed()
     }
 
     /// ``"tour"``, or why the solver stopped without one.
     #[getter]
     fn outcome(&self) -> String {
-        self.solution.outcome.to_string()
+        self.solution.outcome().to_string()
     }
 
     /// Name of the first square, or ``None``.
     #[getter]
     fn start(&self) -> Option<String> {
-        let t = self.solution.tour.as_ref()?;
+        let t = self.solution.tour()?;
         Some(self.board.square_name(t.start()))
     }
 
@@ -123,7 +122,7 @@ impl PySolution {
         let Some(fig) = BoardFigure::solution(&self.solution, self.seed) else {
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
                 "no tour to draw: the solver stopped with '{}'",
-                self.solution.outcome
+                self.solution.outcome()
             )));
         };
         figure::save(py, &fig, &path, BoardFigure::default_width(self.board))
@@ -132,7 +131,10 @@ impl PySolution {
     fn __repr__(&self) -> String {
         format!(
             "<Solution: {} on {}, seed {}: {}>",
-            self.solution.solver, self.board, self.seed, self.solution.outcome
+            self.solution.solver().family(),
+            self.board,
+            self.seed,
+            self.solution.outcome()
         )
     }
 }

@@ -438,7 +438,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (SolverKind::Network(p), Some(path)) => {
             let (sol, trace, graph) =
                 NetworkSolver::new(*p).solve_traced(&cfg.request, &mut rng)?;
-            let doc = TraceFile::new(&graph, *p, cfg.seed, sol.attempts, sol.outcome, trace);
+            let doc = TraceFile::new(&graph, *p, cfg.seed, sol.attempts, sol.outcome(), trace);
             let bytes = serde_json::to_vec(&doc).map_err(anyhow::Error::from)?;
             write_atomic(path, &bytes)?;
             sol
@@ -459,11 +459,11 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         Format::Text => solve_output::write_text(&solution, board, cfg.seed, out)?,
     }
-    if solution.tour.is_none() {
+    if solution.tour().is_none() {
         return Err(Failure::Other(anyhow::anyhow!(
             "no tour found after {} attempts (last outcome: {})",
             solution.attempts,
-            solution.outcome
+            solution.outcome()
         )));
     }
     Ok(())

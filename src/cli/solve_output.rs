@@ -72,7 +72,7 @@ pub fn write_json(sol: &Solution, board: Board, seed: u64, out: &mut dyn Write) 
     let mut w = BufWriter::with_capacity(1 << 16, out);
     let doc = Streamed {
         fields: &fields,
-        tour: sol.tour.as_ref(),
+        tour: sol.tour(),
     };
     serde_json::to_writer_pretty(&mut w, &doc).map_err(io::Error::from)?;
     w.write_all(b"\n")?;
@@ -81,10 +81,7 @@ pub fn write_json(sol: &Solution, board: Board, seed: u64, out: &mut dyn Write) 
 
 /// The summary line of the text output (with its newline).
 fn summary(sol: &Solution, board: Board, seed: u64) -> String {
-    let name = match &sol.variant {
-        Some(v) => format!("{} ({v})", sol.solver),
-        None => sol.solver.clone(),
-    };
+    let name = sol.solver_label();
     let effort = if sol.iterations > 0 {
         format!(", {} iterations in all", sol.iterations)
     } else {
@@ -95,7 +92,7 @@ fn summary(sol: &Solution, board: Board, seed: u64) -> String {
         .map(|n| format!(", {n} steps"))
         .unwrap_or_default();
     let plural = if sol.attempts == 1 { "" } else { "s" };
-    match &sol.tour {
+    match &sol.tour() {
         Some(t) => format!(
             "{name} on {board}, seed {seed}: {} tour from {} after {} attempt{plural}{effort}{steps}\n",
             if t.is_closed() { "closed" } else { "open" },
@@ -104,7 +101,7 @@ fn summary(sol: &Solution, board: Board, seed: u64) -> String {
         ),
         None => format!(
             "{name} on {board}, seed {seed}: no tour after {} attempt{plural} (last: {}){effort}{steps}\n",
-            sol.attempts, sol.outcome
+            sol.attempts, sol.outcome()
         ),
     }
 }
@@ -134,7 +131,7 @@ pub fn solution_text(sol: &Solution, board: Board, seed: u64) -> String {
 pub fn write_text(sol: &Solution, board: Board, seed: u64, out: &mut dyn Write) -> io::Result<()> {
     let mut w = BufWriter::with_capacity(1 << 16, out);
     w.write_all(summary(sol, board, seed).as_bytes())?;
-    if let Some(t) = &sol.tour {
+    if let Some(t) = &sol.tour() {
         let squares = t.squares();
         let mut num = vec![0u32; squares.len()];
         for (i, &s) in squares.iter().enumerate() {
@@ -196,7 +193,7 @@ mod tests {
                 );
                 let parsed: serde_json::Value = serde_json::from_slice(&streamed).unwrap();
                 assert_eq!(parsed, solution_json(&sol, board, seed));
-                if let Some(t) = &sol.tour {
+                if let Some(t) = &sol.tour() {
                     assert_eq!(parsed["tour"].as_array().unwrap().len(), rows * cols);
                     assert_eq!(parsed["tour"][1][0], t.coords()[1][0]);
                 }
@@ -205,8 +202,8 @@ mod tests {
                 let text = String::from_utf8(text).unwrap();
                 assert_eq!(text, solution_text(&sol, board, seed));
                 let (first, rest) = text.split_once('\n').unwrap();
-                assert!(first.starts_with(sol.solver.as_str()), "{first}");
-                match &sol.tour {
+                assert!(first.starts_with(sol.solver().family().name()), "{first}");
+                match &sol.tour() {
                     Some(t) => assert_eq!(rest, t.to_string(), "{name} seed {seed}"),
                     None => assert_eq!(rest, ""),
                 }

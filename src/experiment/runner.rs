@@ -344,7 +344,7 @@ impl<'s> Prepared<'s> {
                     r.iterations = sol.iterations;
                     r.restarts = sol.attempts.saturating_sub(1);
                     r.steps = sol.steps;
-                    if let Some(m) = &sol.merge {
+                    if let Some(m) = sol.merge() {
                         r.merged = Some(m.merged);
                         r.swaps = m.report.as_ref().map(|rep| u64::from(rep.swaps));
                         r.network_ns = Some(m.network_ns);

@@ -69,11 +69,8 @@ impl BoardFigure {
     /// board, the subtitle naming the solver, the seed and (for the network) the attempts
     /// and iterations. `None` when the solution has no tour.
     pub fn solution(sol: &Solution, seed: u64) -> Option<Self> {
-        let tour = sol.tour.as_ref()?;
-        let who = match &sol.variant {
-            Some(v) => format!("{} ({v})", sol.solver),
-            None => sol.solver.clone(),
-        };
+        let tour = sol.tour()?;
+        let who = sol.solver_label();
         let effort = if sol.iterations > 0 {
             format!(
                 ", {} attempt{}, {} iterations",

@@ -13,7 +13,7 @@
 //! Complexity: exponential in the worst case; about 40 bytes per square.
 
 use super::search::{self, Config, Order};
-use super::{Request, Solution, Solver};
+use super::{Request, Solution, Solver, SolverName};
 use crate::error::InputError;
 use crate::Rng;
 
@@ -45,8 +45,8 @@ impl BacktrackSolver {
 }
 
 impl Solver for BacktrackSolver {
-    fn name(&self) -> String {
-        "backtrack".into()
+    fn name(&self) -> SolverName {
+        super::classical_name("backtrack", None)
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
@@ -55,6 +55,6 @@ impl Solver for BacktrackSolver {
 
     fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
-        search::solve_request("backtrack", None, self.config(req), req)
+        search::solve_request(self.name(), self.config(req), req)
     }
 }

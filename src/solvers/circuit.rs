@@ -10,11 +10,9 @@
 //!
 //! Complexity: O(mn) after the lookup. Deterministic.
 
-use serde_json::json;
-
 use super::classical::{self, Report};
 use super::divide_conquer::{base_tour, DivideConquerSolver};
-use super::{Outcome, Request, Solution, Solver};
+use super::{CircuitFacts, Facts, Outcome, Request, Solution, Solver, SolverName};
 use crate::error::InputError;
 use crate::Rng;
 
@@ -25,8 +23,8 @@ pub(crate) const SEARCH_SQUARES: usize = 144;
 pub(crate) struct CircuitSolver;
 
 impl Solver for CircuitSolver {
-    fn name(&self) -> String {
-        "circuit".into()
+    fn name(&self) -> SolverName {
+        super::classical_name("circuit", None)
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
@@ -47,23 +45,20 @@ impl Solver for CircuitSolver {
         } else {
             (DivideConquerSolver::closed_tour(board, 0), "divide-conquer")
         };
-        let mut extra = serde_json::Map::new();
-        extra.insert("source".into(), json!(source));
         let outcome = if tour.is_some() {
             Outcome::Tour
         } else {
             Outcome::NotFound
         };
         classical::finish(
-            "circuit",
-            None,
+            self.name(),
             req,
             tour,
             Report {
                 outcome,
                 attempts: 1,
                 steps: None,
-                extra,
+                facts: Facts::Circuit(CircuitFacts { source }),
             },
         )
     }

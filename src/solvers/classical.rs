@@ -2,9 +2,7 @@
 //! the default start square, and turning a square sequence into a validated
 //! [`Solution`] through the oracle in [`crate::tour`].
 
-use serde_json::{Map, Value};
-
-use super::{Outcome, Request, Solution};
+use super::{Facts, Outcome, Request, Solution, SolverName};
 use crate::board::Board;
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::tour::Tour;
@@ -79,10 +77,14 @@ pub(crate) fn check_search_size(board: Board, what: &str) -> Result<(), InputErr
 /// Everything a classical solver reports besides the tour.
 #[derive(Debug, Clone)]
 pub struct Report {
+    /// Why the solver stopped ([`Outcome::Tour`] when it built a sequence).
     pub outcome: Outcome,
+    /// Attempts made (at least 1 is reported).
     pub attempts: u64,
+    /// Search steps, for the solvers that count them.
     pub steps: Option<u64>,
-    pub extra: Map<String, Value>,
+    /// The solver's own facts.
+    pub facts: Facts,
 }
 
 /// Build the [`Solution`]: the squares (if any) go through the oracle. A sequence that
@@ -92,48 +94,41 @@ pub struct Report {
 /// An invalid sequence is a bug in the solver: it is reported as an error naming the
 /// oracle's objection rather than hidden.
 pub fn finish(
-    name: &str,
-    variant: Option<String>,
+    solver: SolverName,
     req: &Request,
     squares: Option<Vec<u32>>,
-    mut report: Report,
+    report: Report,
 ) -> Result<Solution, InputError> {
     let board = req.board;
     let want_closed = wants_closed(req);
+    let mut outcome = report.outcome;
     let mut tour = None;
-    let mut closed = false;
     if let Some(sq) = squares {
         let n = sq.len();
         let is_closed = n > 2 && n == board.squares() && board.is_knight_move(sq[n - 1], sq[0]);
         match Tour::new(board, sq, is_closed) {
             Ok(t) => {
                 if want_closed && !is_closed {
-                    report.outcome = Outcome::NotClosed;
+                    outcome = Outcome::NotClosed;
                 } else {
-                    closed = is_closed;
                     tour = Some(t);
                 }
             }
             Err(e) => {
                 return Err(InputError::param(format!(
-                    "internal error: {name} produced a sequence the tour oracle rejects: {e}"
+                    "internal error: {} produced a sequence the tour oracle rejects: {e}",
+                    solver.family()
                 )))
             }
         }
     }
-    Solution {
-        solver: name.to_string(),
-        variant,
-        closed: if tour.is_some() { closed } else { want_closed },
-        tour,
-        outcome: report.outcome,
-        iterations: 0,
-        attempts: report.attempts.max(1),
-        steps: report.steps,
-        merge: None,
-        extra: report.extra,
-    }
-    .apply_start(req)
+    let mut solution = match tour {
+        Some(t) => Solution::found(solver, t, report.facts),
+        None => Solution::failed(solver, outcome, want_closed, report.facts),
+    };
+    solution.attempts = report.attempts.max(1);
+    solution.steps = report.steps;
+    solution.apply_start(req)
 }
 
 #[cfg(test)]

@@ -64,12 +64,10 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use serde_json::json;
-
 use super::classical::{self, Report};
 use super::search::{Config, Neighbours, Order, Search, Stop};
 use super::warnsdorff::{self, TieBreak};
-use super::{Outcome, Request, Solution, Solver};
+use super::{DivideConquerFacts, Facts, Outcome, Request, Solution, Solver, SolverName};
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::cover;
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
@@ -951,8 +949,8 @@ impl DivideConquerSolver {
 }
 
 impl Solver for DivideConquerSolver {
-    fn name(&self) -> String {
-        "divide-conquer".into()
+    fn name(&self) -> SolverName {
+        super::classical_name("divide-conquer", None)
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
@@ -965,25 +963,24 @@ impl Solver for DivideConquerSolver {
         self.check(req)?;
         let closed = classical::wants_closed(req);
         let start = classical::start_square(req);
-        let mut extra = serde_json::Map::new();
+        let mut method = None;
         let (squares, outcome, steps) = match construct(req.board, closed, start) {
             Built::Tour(t, how) => {
-                extra.insert("method".into(), json!(how));
+                method = Some(how);
                 (Some(t), Outcome::Tour, None)
             }
             Built::Failed(why, steps) => (None, why, Some(steps)),
             Built::OutOfMemory(e) => return Err(e.into()),
         };
         classical::finish(
-            "divide-conquer",
-            None,
+            self.name(),
             req,
             squares,
             Report {
                 outcome,
                 attempts: 1,
                 steps,
-                extra,
+                facts: Facts::DivideConquer(DivideConquerFacts { method }),
             },
         )
     }

@@ -19,7 +19,7 @@
 //! Complexity: exponential in the worst case, but far fewer steps than `backtrack`.
 
 use super::search::{self, Config, Order};
-use super::{Request, Solution, Solver};
+use super::{Request, Solution, Solver, SolverName};
 use crate::error::InputError;
 use crate::Rng;
 
@@ -44,12 +44,8 @@ impl ForwardCheckSolver {
 }
 
 impl Solver for ForwardCheckSolver {
-    fn name(&self) -> String {
-        "forward-check".into()
-    }
-
-    fn variant(&self) -> Option<String> {
-        self.connectivity.then(|| "connectivity".into())
+    fn name(&self) -> SolverName {
+        super::classical_name("forward-check", self.connectivity.then_some("connectivity"))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
@@ -58,6 +54,6 @@ impl Solver for ForwardCheckSolver {
 
     fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
-        search::solve_request("forward-check", self.variant(), self.config(req), req)
+        search::solve_request(self.name(), self.config(req), req)
     }
 }

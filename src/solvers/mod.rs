@@ -8,6 +8,7 @@ pub mod backtrack;
 pub mod circuit;
 pub mod classical;
 pub mod divide_conquer;
+pub mod facts;
 pub(crate) mod forward_check;
 pub mod network;
 pub mod neural_merge;
@@ -19,12 +20,9 @@ pub mod warnsdorff_backtrack;
 use std::fmt;
 use std::str::FromStr;
 
-use serde_json::{Map, Value};
-
 use crate::board::Board;
 use crate::error::{Hint, InputError, Param, Scope};
 use crate::existence;
-use crate::merge::MergeReport;
 use crate::network::{NetworkParams, Preset};
 use crate::tour::Tour;
 use crate::Rng;
@@ -35,6 +33,11 @@ use forward_check::ForwardCheckSolver;
 use warnsdorff::{TieBreak, WarnsdorffSolver};
 use warnsdorff_backtrack::WarnsdorffBacktrackSolver;
 
+pub use crate::experiment::records::{SolverFamily, SolverName};
+pub use facts::{
+    CircuitFacts, DivideConquerFacts, EngineKind, Facts, MergeFacts, NetworkFacts,
+    NetworkMergeFacts, RuleFacts, SearchFacts, TerminationCounts, WarnsdorffFacts,
+};
 pub use outcome::Outcome;
 
 /// Split a solver name `NAME[:VARIANT]` into its name and optional variant.
@@ -84,6 +87,7 @@ impl From<Option<bool>> for Closure {
 /// What the user asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
+    /// The board to tour.
     pub board: Board,
     /// Which tours are accepted.
     pub closed: Closure,
@@ -94,6 +98,8 @@ pub struct Request {
 }
 
 impl Request {
+    /// A request for `board` with the solver's default closure, any start square, and
+    /// the tour walked in its own direction.
     pub fn new(board: Board) -> Request {
         Request {
             board,
@@ -126,50 +132,126 @@ impl Request {
     }
 }
 
-/// What a solver returns.
+/// What a solver returns: its name, a validated tour or the outcome that says why there
+/// is none, and the effort and facts of the run. The tour and the outcome cannot
+/// disagree: [`Solution::outcome`] is [`Outcome::Tour`] exactly when
+/// [`Solution::tour`] holds one.
 #[derive(Debug, Clone)]
 pub struct Solution {
-    /// Solver name (`network`, `warnsdorff`, ...).
-    pub solver: String,
-    /// Variant or tie-break (`parberry`, `roth`, ...), if the solver has one.
-    pub variant: Option<String>,
-    /// Whether the tour (when found) is closed.
-    pub closed: bool,
-    /// The tour, already validated; `None` when the solver failed.
-    pub tour: Option<Tour>,
-    /// Why the solver stopped: a tour, or a solver-specific failure.
-    pub outcome: Outcome,
+    solver: SolverName,
+    found: Found,
     /// Network steps or sweeps over all attempts (0 for search solvers).
     pub iterations: u64,
     /// Attempts made (restarts + 1).
     pub attempts: u64,
     /// Search steps (squares placed), for search solvers.
     pub steps: Option<u64>,
-    /// `network+merge` only: what merging did and where the time went.
-    pub merge: Option<MergeFacts>,
-    /// Solver-specific extra facts for JSON output (facts read back by other modules
-    /// are typed fields instead).
-    pub extra: Map<String, Value>,
+    /// The solver family's own facts (shown as top-level keys of the JSON output).
+    pub facts: Facts,
 }
 
-/// What `network+merge` did besides the tour. JSON output shows `merged` and `merge`
-/// (the report); the experiment runner records `merged`, the swaps and both timings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MergeFacts {
-    /// Whether the tour came from merging several cycles.
-    pub merged: bool,
-    /// The last merge's report (`None` when no cover was merged).
-    pub report: Option<MergeReport>,
-    /// Nanoseconds in the network.
-    pub network_ns: u64,
-    /// Nanoseconds merging.
-    pub merge_ns: u64,
+/// A tour, or why there is none.
+#[derive(Debug, Clone)]
+enum Found {
+    /// A tour that passed the oracle in [`crate::tour`].
+    Tour(Tour),
+    /// No tour: `outcome` (never [`Outcome::Tour`]) says why; `closed` is whether a
+    /// closed tour was asked for.
+    Failed { outcome: Outcome, closed: bool },
 }
 
 impl Solution {
+    /// A solution holding `tour` (validated when it was built), made with one attempt
+    /// and no iterations or steps until the solver sets them.
+    pub fn found(solver: SolverName, tour: Tour, facts: Facts) -> Solution {
+        Solution::with(solver, Found::Tour(tour), facts)
+    }
+
+    /// A solution without a tour: `outcome` says why, `closed` whether a closed tour was
+    /// asked for. An `outcome` of [`Outcome::Tour`] (a tour claimed but not held) is
+    /// recorded as [`Outcome::InvalidTour`].
+    pub fn failed(solver: SolverName, outcome: Outcome, closed: bool, facts: Facts) -> Solution {
+        debug_assert_ne!(outcome, Outcome::Tour, "a failed solution claims a tour");
+        let outcome = match outcome {
+            Outcome::Tour => Outcome::InvalidTour,
+            o => o,
+        };
+        Solution::with(solver, Found::Failed { outcome, closed }, facts)
+    }
+
+    fn with(solver: SolverName, found: Found, facts: Facts) -> Solution {
+        Solution {
+            solver,
+            found,
+            iterations: 0,
+            attempts: 1,
+            steps: None,
+            facts,
+        }
+    }
+
+    /// The solver that made it: its family (the JSON's `solver`) and variant or
+    /// tie-break (the JSON's `variant`: `parberry`, `roth`, `connectivity`, ...).
+    pub fn solver(&self) -> &SolverName {
+        &self.solver
+    }
+
+    /// The solver as the text output and figures name it: `network (parberry)`,
+    /// `backtrack`.
+    pub fn solver_label(&self) -> String {
+        match self.solver.detail() {
+            Some(v) => format!("{} ({v})", self.solver.family()),
+            None => self.solver.family().to_string(),
+        }
+    }
+
+    /// The tour, if one was found.
+    pub fn tour(&self) -> Option<&Tour> {
+        match &self.found {
+            Found::Tour(t) => Some(t),
+            Found::Failed { .. } => None,
+        }
+    }
+
+    /// The tour, if one was found, without copying it.
+    pub fn into_tour(self) -> Option<Tour> {
+        match self.found {
+            Found::Tour(t) => Some(t),
+            Found::Failed { .. } => None,
+        }
+    }
+
+    /// Why the solver stopped: [`Outcome::Tour`] with a tour, else a solver-specific
+    /// failure.
+    pub fn outcome(&self) -> Outcome {
+        match self.found {
+            Found::Tour(_) => Outcome::Tour,
+            Found::Failed { outcome, .. } => outcome,
+        }
+    }
+
+    /// Whether the tour is closed; without a tour, whether a closed one was asked for.
+    pub fn closed(&self) -> bool {
+        match &self.found {
+            Found::Tour(t) => t.is_closed(),
+            Found::Failed { closed, .. } => *closed,
+        }
+    }
+
+    /// `network+merge` only: what merging did and where the time went.
+    pub fn merge(&self) -> Option<&MergeFacts> {
+        match &self.facts {
+            Facts::NetworkMerge(f) => Some(&f.merge),
+            _ => None,
+        }
+    }
+
     /// Rotate/reverse a closed tour to the requested start square.
     pub(crate) fn apply_start(mut self, req: &Request) -> Result<Solution, InputError> {
-        if let (Some(tour), Some(start)) = (&self.tour, req.start) {
+        let Found::Tour(tour) = &self.found else {
+            return Ok(self);
+        };
+        if let Some(start) = req.start {
             if tour.start() == start && !req.reverse {
                 // Already there: skip the copy (a whole tour on large boards).
                 return Ok(self);
@@ -177,41 +259,45 @@ impl Solution {
             let rotated = tour.rotated(start, req.reverse).ok_or_else(|| {
                 InputError::param(format!(
                     "the {} tour cannot be started at {} in that direction",
-                    self.solver,
+                    self.solver.family(),
                     req.board.square_name(start)
                 ))
             })?;
-            self.tour = Some(rotated);
-        } else if let (Some(tour), None, true) = (&self.tour, req.start, req.reverse) {
-            let start = tour.start();
-            self.tour = tour.rotated(start, true).or(self.tour.take());
+            self.found = Found::Tour(rotated);
+        } else if req.reverse {
+            if let Some(reversed) = tour.rotated(tour.start(), true) {
+                self.found = Found::Tour(reversed);
+            }
         }
         Ok(self)
     }
 }
 
-/// How an experiment trial records a solve: the solution's outcome, or
-/// [`Outcome::InvalidTour`] when it says `tour` without holding one; a refusal is
+/// How an experiment trial records a solve: the solution's outcome; a refusal is
 /// [`Outcome::Impossible`] when a theorem says no such tour exists, else
 /// [`Outcome::Refused`]. `compare` and the experiment runner both record with it.
 pub(crate) fn record_outcome(result: &Result<Solution, InputError>) -> Outcome {
     match result {
-        Ok(s) => match (s.outcome, &s.tour) {
-            (Outcome::Tour, None) => Outcome::InvalidTour,
-            (o, _) => o,
-        },
+        Ok(s) => s.outcome(),
         Err(InputError::Impossible(_)) => Outcome::Impossible,
         Err(_) => Outcome::Refused,
     }
 }
 
+/// A classical solver's name: `name` (its family, as the command line writes it) and
+/// its variant, if any.
+pub(crate) fn classical_name(name: &str, variant: Option<&str>) -> SolverName {
+    SolverName::new(SolverFamily::from_name(name), variant.map(str::to_string))
+}
+
 /// A tour finder.
 pub trait Solver: Send + Sync {
-    /// Short name, as on the command line.
-    fn name(&self) -> String;
-    /// Variant or tie-break name, if any.
+    /// The solver's name: its family and variant or tie-break, as on the command line
+    /// (`network:parberry`, `warnsdorff:roth`, `backtrack`).
+    fn name(&self) -> SolverName;
+    /// Variant or tie-break name, if any (what follows the `:` of [`Solver::name`]).
     fn variant(&self) -> Option<String> {
-        None
+        self.name().detail().map(str::to_string)
     }
     /// Refuse requests this solver cannot serve, before any work.
     fn check(&self, req: &Request) -> Result<(), InputError>;
@@ -233,17 +319,37 @@ pub enum SolverKind {
     Network(NetworkParams),
     /// The network followed by cycle merging; `tile` selects the tiled mode.
     NetworkMerge {
+        /// The network's parameters.
         params: NetworkParams,
+        /// Whole board or tiles.
         tile: neural_merge::TileMode,
     },
     /// Warnsdorff's rule with a tie-break; `restarts` re-runs a failed random run.
-    Warnsdorff { tie: TieBreak, restarts: u32 },
+    Warnsdorff {
+        /// The tie-break.
+        tie: TieBreak,
+        /// Re-runs after a failed run (the random tie-break only).
+        restarts: u32,
+    },
     /// Plain depth-first search in clockwise order.
-    Backtrack { max_steps: u64 },
+    Backtrack {
+        /// The step budget.
+        max_steps: u64,
+    },
     /// Depth-first search with forward checking (and optionally connectivity).
-    ForwardCheck { connectivity: bool, max_steps: u64 },
+    ForwardCheck {
+        /// Also backtrack when the unvisited squares fall apart.
+        connectivity: bool,
+        /// The step budget.
+        max_steps: u64,
+    },
     /// Depth-first search in Warnsdorff order (optionally tie points only).
-    WarnsdorffBacktrack { ties_only: bool, max_steps: u64 },
+    WarnsdorffBacktrack {
+        /// Try only the moves tied for Warnsdorff's minimum.
+        ties_only: bool,
+        /// The step budget.
+        max_steps: u64,
+    },
     /// One closed tour, rotated to the start square.
     Circuit,
     /// Linear-time construction from block tours.
@@ -288,7 +394,7 @@ impl SolverKind {
         Some(
             solver
                 .check(req)
-                .map(|()| search::SolverRun::new(&solver.name(), solver.variant(), cfg, req, path)),
+                .map(|()| search::SolverRun::new(solver.name(), cfg, req, path)),
         )
     }
 
@@ -553,5 +659,83 @@ mod tests {
             "forward-check:connectivity".parse::<SolverKind>().unwrap()
         );
         assert!("backtracked".parse::<SolverKind>().is_err());
+    }
+
+    #[test]
+    fn a_solution_holds_a_tour_exactly_when_its_outcome_is_tour() {
+        let board = Board::new(5, 5).unwrap();
+        let mut req = Request::new(board);
+        req.closed = Closure::Open;
+        let found = SolverKind::Warnsdorff {
+            tie: TieBreak::Roth,
+            restarts: 0,
+        }
+        .build()
+        .solve(&req, &mut crate::rng_from_seed(1))
+        .unwrap();
+        assert_eq!(found.outcome(), Outcome::Tour);
+        let tour = found.tour().expect("warnsdorff tours 5x5 from a corner");
+        assert_eq!(found.closed(), tour.is_closed());
+        assert_eq!(found.solver().to_string(), "warnsdorff:roth");
+
+        let facts = Facts::Circuit(CircuitFacts { source: "search" });
+        let name = classical_name("circuit", None);
+        let failed = Solution::failed(name.clone(), Outcome::NotFound, true, facts.clone());
+        assert!(failed.tour().is_none() && failed.into_tour().is_none());
+        let failed = Solution::failed(name.clone(), Outcome::NotFound, true, facts);
+        assert_eq!(
+            (failed.outcome(), failed.closed()),
+            (Outcome::NotFound, true)
+        );
+        assert_eq!(record_outcome(&Ok(failed)), Outcome::NotFound);
+        assert_eq!(record_outcome(&Ok(found)), Outcome::Tour);
+    }
+
+    #[test]
+    fn facts_serialise_to_the_keys_of_the_json_output() {
+        let keys = |facts: &Facts| -> Vec<String> {
+            match serde_json::to_value(facts).unwrap() {
+                serde_json::Value::Object(m) => m.keys().cloned().collect(),
+                other => panic!("facts serialise to an object, not {other}"),
+            }
+        };
+        let search = SearchFacts {
+            backtracks: 3,
+            max_steps: 10,
+            connectivity_squares: None,
+            message: None,
+        };
+        assert_eq!(
+            keys(&Facts::Search(search.clone())),
+            ["backtracks", "max_steps"]
+        );
+        let search = SearchFacts {
+            connectivity_squares: Some(7),
+            message: Some("gave up after 10 steps".into()),
+            ..search
+        };
+        assert_eq!(
+            keys(&Facts::Search(search)),
+            ["backtracks", "connectivity_squares", "max_steps", "message"]
+        );
+        let merge = NetworkMergeFacts {
+            tile: None,
+            terminations: TerminationCounts::default(),
+            params: Preset::Parberry.params(),
+            open_graph: true,
+            merge: MergeFacts {
+                merged: false,
+                report: None,
+                network_ns: 5,
+                merge_ns: 6,
+            },
+        };
+        let v = serde_json::to_value(Facts::NetworkMerge(merge)).unwrap();
+        assert_eq!(v["graph"], "open");
+        assert!(v["tile"].is_null() && v["merge"].is_null() && v["merged"] == false);
+        assert!(v.get("network_ns").is_none() && v.get("merge_ns").is_none());
+        assert_eq!(v["terminations"]["multiple-cycles"], 0);
+        let dc = Facts::DivideConquer(DivideConquerFacts { method: None });
+        assert!(keys(&dc).is_empty());
     }
 }

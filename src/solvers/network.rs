@@ -11,14 +11,13 @@
 //! scalar engine, with the rule's name and what it recorded on the last attempt
 //! (`rule_events`).
 
-use serde_json::{json, Map};
-
-use super::{Outcome, Request, Solution, Solver};
+use super::{
+    EngineKind, Facts, NetworkFacts, Outcome, Request, RuleFacts, Solution, Solver, SolverFamily,
+    SolverName, TerminationCounts,
+};
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::graph::{check_memory, KnightGraph, Tours};
-use crate::network::{
-    batch, Network, NetworkParams, NetworkRun, Termination, Trace, BYTES_PER_NEURON,
-};
+use crate::network::{batch, Network, NetworkParams, NetworkRun, Trace, BYTES_PER_NEURON};
 use crate::Rng;
 
 /// From this many squares (12×12) up, a single `solve` uses the batched engine. A single
@@ -32,10 +31,12 @@ pub(crate) const BATCH_FROM_SQUARES: usize = 144;
 /// The network as a solver.
 #[derive(Debug, Clone)]
 pub struct NetworkSolver {
+    /// The network's parameters.
     pub params: NetworkParams,
 }
 
 impl NetworkSolver {
+    /// The network with `params` as a solver.
     pub fn new(params: NetworkParams) -> NetworkSolver {
         NetworkSolver { params }
     }
@@ -130,57 +131,48 @@ impl NetworkSolver {
         req: &Request,
         batched: bool,
     ) -> Result<Solution, InputError> {
-        let mut extra = Map::new();
-        extra.insert("last_termination".into(), json!(run.last.termination));
-        extra.insert(
-            "terminations".into(),
-            Termination::counts_json(run.terminations),
-        );
-        extra.insert("params".into(), json!(self.params));
         let open = Self::tours(req) != Tours::Closed;
-        if open {
-            extra.insert("graph".into(), json!("open"));
-        }
         let rule = self.params.rule;
-        if !rule.is_plain() {
-            // The batched engine runs only the plain rule: this run was scalar.
-            extra.insert("rule".into(), json!(rule.name()));
-            extra.insert("rule_events".into(), json!(run.last.rule_events));
-            extra.insert(
-                "engine_note".into(),
-                json!(format!(
-                    "the batched engine runs only the plain rule; '{}' ran in the scalar engine",
-                    rule.name()
-                )),
-            );
-        }
-        if open || !rule.is_plain() {
-            let engine = if batched { "batched" } else { "scalar" };
-            extra.insert("engine".into(), json!(engine));
-        }
-        Solution {
-            solver: "network".into(),
-            variant: Some(self.params.variant_name()),
-            closed: !open,
-            outcome: Outcome::from(&run.last.termination),
-            tour: run.tour,
-            iterations: run.total_iterations,
-            attempts: run.attempts as u64,
-            steps: None,
-            merge: None,
-            extra,
-        }
-        .apply_start(req)
+        // The batched engine runs only the plain rule: a run under another was scalar.
+        let rule_facts = (!rule.is_plain()).then(|| RuleFacts {
+            rule,
+            rule_events: run.last.rule_events,
+            engine_note: format!(
+                "the batched engine runs only the plain rule; '{}' ran in the scalar engine",
+                rule.name()
+            ),
+        });
+        let engine = (open || !rule.is_plain()).then_some(if batched {
+            EngineKind::Batched
+        } else {
+            EngineKind::Scalar
+        });
+        let outcome = Outcome::from(&run.last.termination);
+        let facts = Facts::Network(NetworkFacts {
+            last_termination: run.last.termination,
+            terminations: TerminationCounts(run.terminations.map(u64::from)),
+            params: self.params,
+            open_graph: open,
+            rule: rule_facts,
+            engine,
+        });
+        let mut solution = match run.tour {
+            Some(tour) => Solution::found(self.name(), tour, facts),
+            // A last attempt that ended in one cycle the graph could not turn into a tour.
+            None if outcome == Outcome::Tour => {
+                Solution::failed(self.name(), Outcome::InvalidTour, !open, facts)
+            }
+            None => Solution::failed(self.name(), outcome, !open, facts),
+        };
+        solution.iterations = run.total_iterations;
+        solution.attempts = run.attempts as u64;
+        solution.apply_start(req)
     }
 }
 
 impl Solver for NetworkSolver {
-    fn name(&self) -> String {
-        "network".into()
-    }
-
-    fn variant(&self) -> Option<String> {
-        Some(self.params.variant_name())
+    fn name(&self) -> SolverName {
+        SolverName::new(SolverFamily::Network, Some(self.params.variant_name()))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {

@@ -32,12 +32,11 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use rand::Rng as _;
-use rayon::prelude::*;
-use serde_json::{json, Map};
-
 use super::network::NetworkSolver;
-use super::{MergeFacts, Outcome, Request, Solution, Solver};
+use super::{
+    Facts, MergeFacts, NetworkMergeFacts, Outcome, Request, Solution, Solver, SolverFamily,
+    SolverName, TerminationCounts,
+};
 use crate::board::Board;
 use crate::cover::{Circuit, Cover};
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
@@ -48,6 +47,8 @@ use crate::network::batch::{fits_i16, Batch, Jobs, LANES};
 use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder};
 use crate::seeds::mix;
 use crate::Rng;
+use rand::Rng as _;
+use rayon::prelude::*;
 
 /// Fallback local-search budget of the merge, per cover.
 pub(crate) const MAX_LOCAL_MOVES: u32 = 200;
@@ -117,6 +118,7 @@ impl TileMode {
 /// The network followed by cycle merging.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NeuralMergeSolver {
+    /// The network's parameters.
     pub params: NetworkParams,
     /// Whole board or tiles.
     pub tile: TileMode,
@@ -235,6 +237,8 @@ impl CoverStats {
 }
 
 impl NeuralMergeSolver {
+    /// The network with `params`, on the whole board or on tiles (`tile`), then merging,
+    /// in the batched engine where the parameters allow.
     pub fn new(params: NetworkParams, tile: TileMode) -> NeuralMergeSolver {
         NeuralMergeSolver {
             params,
@@ -502,12 +506,8 @@ impl NeuralMergeSolver {
 }
 
 impl Solver for NeuralMergeSolver {
-    fn name(&self) -> String {
-        "network+merge".into()
-    }
-
-    fn variant(&self) -> Option<String> {
-        Some(self.params.variant_name())
+    fn name(&self) -> SolverName {
+        SolverName::new(SolverFamily::NetworkMerge, Some(self.params.variant_name()))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
@@ -553,8 +553,8 @@ impl Solver for NeuralMergeSolver {
     }
 
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError> {
-        let (circuit, mut solution) = self.merged(req, rng)?;
-        solution.tour = match circuit {
+        let (circuit, merged) = self.merged(req, rng)?;
+        let tour = match circuit {
             Some(c) if Self::open(req) => Some(c.into_open_tour(req.start).map_err(|_| {
                 InputError::param(format!(
                     "internal error: the merged network+merge cover of {} is not an open tour",
@@ -564,7 +564,49 @@ impl Solver for NeuralMergeSolver {
             Some(c) => Some(c.into_tour()),
             None => None,
         };
+        let solution = match tour {
+            Some(tour) => {
+                let mut s = Solution::found(self.name(), tour, merged.facts);
+                s.iterations = merged.iterations;
+                s.attempts = merged.attempts;
+                s
+            }
+            None => merged.failed(self.name(), !Self::open(req)),
+        };
         solution.apply_start(req)
+    }
+}
+
+/// What a `network+merge` run reported besides its tour: what
+/// [`NeuralMergeSolver::stream`] returns, having walked the tour rather than held it.
+#[derive(Debug, Clone)]
+pub struct Merged {
+    /// How the run ended: [`Outcome::Tour`] when merging reached one cycle (the tour that
+    /// `stream` walked), else why it did not.
+    pub outcome: Outcome,
+    /// Network steps over all attempts.
+    pub iterations: u64,
+    /// Attempts made.
+    pub attempts: u64,
+    /// The facts of the run ([`Facts::NetworkMerge`]).
+    pub facts: Facts,
+}
+
+impl Merged {
+    /// What merging did and where the time went.
+    pub fn merge(&self) -> Option<&MergeFacts> {
+        match &self.facts {
+            Facts::NetworkMerge(f) => Some(&f.merge),
+            _ => None,
+        }
+    }
+
+    /// The solution of a run that found no tour.
+    fn failed(self, solver: SolverName, closed: bool) -> Solution {
+        let mut solution = Solution::failed(solver, self.outcome, closed, self.facts);
+        solution.iterations = self.iterations;
+        solution.attempts = self.attempts;
+        solution
     }
 }
 
@@ -575,12 +617,12 @@ impl NeuralMergeSolver {
     }
 
     /// The cover, network and merge steps of [`Solver::solve`]: the one-cycle cover
-    /// when merging reached one, and the solution without its tour.
+    /// when merging reached one, and what the steps reported.
     fn merged(
         &self,
         req: &Request,
         rng: &mut Rng,
-    ) -> Result<(Option<Circuit>, Solution), InputError> {
+    ) -> Result<(Option<Circuit>, Merged), InputError> {
         self.check(req)?;
         let board = req.board;
         let mut stats = CoverStats::default();
@@ -648,49 +690,40 @@ impl NeuralMergeSolver {
                 }
             }
         }
-        let mut extra = Map::new();
-        extra.insert("tile".into(), json!(tile_side));
-        extra.insert(
-            "terminations".into(),
-            Termination::counts_json(stats.terminations),
-        );
-        extra.insert("params".into(), json!(self.params));
-        if open {
-            extra.insert("graph".into(), json!("open"));
-        }
-        let solution = Solution {
-            solver: self.name(),
-            variant: Some(self.params.variant_name()),
-            closed: !open,
-            tour: None,
-            outcome: last_outcome,
-            iterations: stats.iterations,
-            attempts: stats.attempts,
-            steps: None,
-            merge: Some(MergeFacts {
+        let facts = Facts::NetworkMerge(NetworkMergeFacts {
+            tile: tile_side,
+            terminations: TerminationCounts(stats.terminations),
+            params: self.params,
+            open_graph: open,
+            merge: MergeFacts {
                 merged,
                 report,
                 network_ns,
                 merge_ns,
-            }),
-            extra,
+            },
+        });
+        let merged = Merged {
+            outcome: last_outcome,
+            iterations: stats.iterations,
+            attempts: stats.attempts,
+            facts,
         };
-        Ok((circuit, solution))
+        Ok((circuit, merged))
     }
 
     /// Walk the tour that [`Solver::solve`] returns for `req` (from `req.start`, in
     /// `req.reverse`'s direction), square by square, calling `visit(row, col)` in
     /// visiting order, without holding it as a square list: 8 bytes per square for the
     /// merged cover and a bit per square for the tour oracle, which checks the walk.
-    /// Returns the solution without its tour; its `tour` is `None` and its outcome
-    /// says whether a tour was walked.
+    /// Returns what the run reported; its outcome is [`Outcome::Tour`] when a tour was
+    /// walked.
     pub fn stream(
         &self,
         req: &Request,
         rng: &mut Rng,
         mut visit: impl FnMut(usize, usize),
-    ) -> Result<Solution, crate::error::Error> {
-        let (circuit, solution) = self.merged(req, rng)?;
+    ) -> Result<Merged, crate::error::Error> {
+        let (circuit, merged) = self.merged(req, rng)?;
         if let Some(circuit) = circuit {
             let board = req.board;
             let visit = |s| {
@@ -708,7 +741,7 @@ impl NeuralMergeSolver {
                 ))
             })?;
         }
-        Ok(solution)
+        Ok(merged)
     }
 }
 

@@ -49,6 +49,7 @@ pub struct Neighbours {
 }
 
 impl Neighbours {
+    /// The neighbour lists of every square of `board`.
     pub fn new(board: Board) -> Neighbours {
         let n = board.squares();
         let mut list = vec![[NONE; 8]; n];
@@ -62,6 +63,7 @@ impl Neighbours {
         Neighbours { list, len }
     }
 
+    /// The knight moves from square `s`, clockwise.
     #[inline]
     pub fn of(&self, s: u32) -> &[u32] {
         &self.list[s as usize][..self.len[s as usize] as usize]
@@ -77,17 +79,25 @@ fn lists<N: Borrow<Neighbours>>(nb: &N) -> &Neighbours {
 /// Move ordering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Order {
+    /// The fixed clockwise order of [`crate::board::KNIGHT_OFFSETS`].
     Clockwise,
+    /// Warnsdorff's order: fewest onward moves first, ties as Roth's rule breaks them.
     Warnsdorff,
 }
 
 /// What the search looks for and how.
 #[derive(Debug, Clone, Copy)]
 pub struct Config {
+    /// The order moves are tried in.
     pub order: Order,
+    /// Try only the moves tied for Warnsdorff's minimum (an incomplete search).
     pub ties_only: bool,
+    /// Backtrack as soon as an unvisited square can no longer be entered and left.
     pub forward_check: bool,
+    /// Also backtrack when the unvisited squares fall apart into parts the head cannot
+    /// all reach.
     pub connectivity: bool,
+    /// Look for a closed tour.
     pub closed: bool,
     /// Stop after this much work: squares placed, plus (with `connectivity`) squares
     /// reached by the connectivity checks.
@@ -127,19 +137,41 @@ pub enum Step {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Obstruction {
     /// The knight on `at` has no move to an unvisited square.
-    Stuck { at: u32 },
+    Stuck {
+        /// The knight's square.
+        at: u32,
+    },
     /// An unvisited square has too few links (ways in or out among the unvisited squares
     /// and the knight's square): none for an open tour, fewer than two for a closed one.
-    Stranded { square: u32 },
+    Stranded {
+        /// The square.
+        square: u32,
+    },
     /// An open tour: the square's only link is the knight's square, so it would have to
     /// be both the next and the last square, while others remain.
-    EntryOnly { square: u32 },
+    EntryOnly {
+        /// The square.
+        square: u32,
+    },
     /// An open tour: two squares have a single link each, and only one can be the end.
-    TwoDeadEnds { a: u32, b: u32 },
+    TwoDeadEnds {
+        /// One square with a single link.
+        a: u32,
+        /// The other.
+        b: u32,
+    },
     /// A closed tour: the start square has no unvisited neighbour left to return from.
-    NoReturn { start: u32 },
+    NoReturn {
+        /// The start square.
+        start: u32,
+    },
     /// Some unvisited squares cannot be reached from the knight (with connectivity).
-    Disconnected { square: u32, unreachable: usize },
+    Disconnected {
+        /// An unvisited square the knight cannot reach.
+        square: u32,
+        /// How many unvisited squares it cannot reach.
+        unreachable: usize,
+    },
 }
 
 struct Frame {
@@ -166,7 +198,9 @@ pub struct Search<N: Borrow<Neighbours> = Neighbours> {
     frames: Vec<Frame>,
     remaining: usize,
     forced: i32,
+    /// Squares placed so far.
     pub steps: u64,
+    /// Squares taken back so far.
     pub backtracks: u64,
     /// Squares reached by connectivity checks (0 without connectivity).
     pub scanned: u64,
@@ -262,10 +296,12 @@ impl<N: Borrow<Neighbours>> Search<N> {
         &self.path
     }
 
+    /// The board searched.
     pub fn board(&self) -> Board {
         self.board
     }
 
+    /// What the search looks for and how.
     pub fn config(&self) -> &Config {
         &self.cfg
     }
@@ -647,20 +683,18 @@ pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
 /// [`Config`], stepped to the first tour by `solve` ([`solve_request`]) or one step at a
 /// time by watch mode, and turned into the same [`super::Solution`] either way.
 pub(crate) struct SolverRun {
-    name: String,
-    variant: Option<String>,
+    name: super::SolverName,
     req: super::Request,
     search: Search,
     stop: Option<Stop>,
 }
 
 impl SolverRun {
-    /// The run of solver `name` (with `variant`) on `req`, continuing `path` (a legal
+    /// The run of solver `name` on `req`, continuing `path` (a legal
     /// partial path starting on the request's start square; `None`: from the start).
     /// The solver's own `check` must have accepted `req`.
     pub fn new(
-        name: &str,
-        variant: Option<String>,
+        name: super::SolverName,
         cfg: Config,
         req: &super::Request,
         path: Option<&[u32]>,
@@ -668,8 +702,7 @@ impl SolverRun {
         let start = [super::classical::start_square(req)];
         let search = Search::owned(req.board, path.unwrap_or(&start), cfg);
         SolverRun {
-            name: name.to_string(),
-            variant,
+            name,
             req: *req,
             search,
             stop: None,
@@ -699,6 +732,7 @@ impl SolverRun {
         self.stop.expect("just set")
     }
 
+    /// The search, as far as it has run.
     pub fn search(&self) -> &Search {
         &self.search
     }
@@ -707,76 +741,63 @@ impl SolverRun {
     /// `solve` or watch mode stepped it.
     pub fn solution(&self) -> Option<Result<super::Solution, crate::error::InputError>> {
         let stop = self.stop?;
-        Some(solution(
-            &self.name,
-            self.variant.clone(),
-            &self.search,
-            stop,
-            &self.req,
-        ))
+        Some(solution(self.name.clone(), &self.search, stop, &self.req))
     }
 }
 
 /// Run one search solver on a request: search, oracle. Shared by the `backtrack`,
 /// `forward-check` and `warnsdorff-backtrack` solvers (which check the request first).
 pub(crate) fn solve_request(
-    name: &str,
-    variant: Option<String>,
+    name: super::SolverName,
     cfg: Config,
     req: &super::Request,
 ) -> Result<super::Solution, crate::error::InputError> {
-    let mut run = SolverRun::new(name, variant, cfg, req, None);
+    let mut run = SolverRun::new(name, cfg, req, None);
     run.finish();
     run.solution().expect("finished")
 }
 
 /// The [`super::Solution`] of a search that stopped with `stop`.
 fn solution(
-    name: &str,
-    variant: Option<String>,
+    name: super::SolverName,
     search: &Search,
     stop: Stop,
     req: &super::Request,
 ) -> Result<super::Solution, crate::error::InputError> {
     use super::classical::{self, Report};
-    use serde_json::json;
     let cfg = search.cfg;
-    let mut extra = serde_json::Map::new();
-    extra.insert("backtracks".into(), json!(search.backtracks));
-    extra.insert("max_steps".into(), json!(cfg.max_steps));
-    if cfg.connectivity {
-        extra.insert("connectivity_squares".into(), json!(search.scanned));
-    }
     let outcome = match stop {
         Stop::Found => super::Outcome::Tour,
         Stop::Exhausted if cfg.ties_only => super::Outcome::ExhaustedTies,
         Stop::Exhausted => super::Outcome::Exhausted,
         Stop::Budget => super::Outcome::GaveUp,
     };
-    if stop == Stop::Budget {
-        extra.insert(
-            "message".into(),
-            json!(if cfg.connectivity {
-                format!(
-                    "gave up after {} steps and {} squares scanned by connectivity checks (the step budget counts both)",
-                    search.steps, search.scanned
-                )
-            } else {
-                format!("gave up after {} steps", search.steps)
-            }),
-        );
-    }
+    let message = (stop == Stop::Budget).then(|| {
+        if cfg.connectivity {
+            format!(
+                "gave up after {} steps and {} squares scanned by connectivity checks (the step budget counts both)",
+                search.steps, search.scanned
+            )
+        } else {
+            format!("gave up after {} steps", search.steps)
+        }
+    });
+    let facts = super::Facts::Search(super::SearchFacts {
+        backtracks: search.backtracks,
+        max_steps: cfg.max_steps,
+        connectivity_squares: cfg.connectivity.then_some(search.scanned),
+        message,
+    });
     let squares = (stop == Stop::Found).then(|| search.path().to_vec());
     classical::finish(
         name,
-        variant,
         req,
         squares,
         Report {
             outcome,
             attempts: 1,
             steps: Some(search.steps),
-            extra,
+            facts,
         },
     )
 }

@@ -14,17 +14,21 @@
 //! Complexity: O(mn) when Warnsdorff's rule succeeds outright; exponential worst case.
 
 use super::search::{self, Config, Order};
-use super::{Request, Solution, Solver};
+use super::{Request, Solution, Solver, SolverName};
 use crate::error::InputError;
 use crate::Rng;
 
+/// Depth-first search in Warnsdorff's order as a [`Solver`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WarnsdorffBacktrackSolver {
+    /// Try only the moves tied for Warnsdorff's minimum (variant `ties`).
     pub ties_only: bool,
+    /// The step budget.
     pub max_steps: u64,
 }
 
 impl WarnsdorffBacktrackSolver {
+    /// The search, all moves or tie points only, with the default step budget.
     pub fn new(ties_only: bool) -> WarnsdorffBacktrackSolver {
         WarnsdorffBacktrackSolver {
             ties_only,
@@ -46,12 +50,8 @@ impl WarnsdorffBacktrackSolver {
 }
 
 impl Solver for WarnsdorffBacktrackSolver {
-    fn name(&self) -> String {
-        "warnsdorff-backtrack".into()
-    }
-
-    fn variant(&self) -> Option<String> {
-        self.ties_only.then(|| "ties".into())
+    fn name(&self) -> SolverName {
+        super::classical_name("warnsdorff-backtrack", self.ties_only.then_some("ties"))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
@@ -60,11 +60,6 @@ impl Solver for WarnsdorffBacktrackSolver {
 
     fn solve(&self, req: &Request, _rng: &mut Rng) -> Result<Solution, InputError> {
         self.check(req)?;
-        search::solve_request(
-            "warnsdorff-backtrack",
-            self.variant(),
-            self.config(req),
-            req,
-        )
+        search::solve_request(self.name(), self.config(req), req)
     }
 }

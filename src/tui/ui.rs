@@ -389,8 +389,8 @@ fn draw_watch_panel(f: &mut Frame, app: &App, area: Rect) {
             let state = match s.status() {
                 Status::Running if w.paused => "paused".to_string(),
                 Status::Running => "running".to_string(),
-                Status::Done(Ok(sol)) if sol.tour.is_some() => "solved: tour found".to_string(),
-                Status::Done(Ok(sol)) => format!("failed: {}", sol.outcome),
+                Status::Done(Ok(sol)) if sol.tour().is_some() => "solved: tour found".to_string(),
+                Status::Done(Ok(sol)) => format!("failed: {}", sol.outcome()),
                 Status::Done(Err(e)) => format!("failed: {e}"),
             };
             lines.push(Line::from(format!("Step {}", s.steps())));

@@ -437,12 +437,12 @@ mod batched {
                 let alone = solver.solve(&req, &mut rng_from_seed(100 + s as u64));
                 match (alone, got) {
                     (Ok(a), Ok(b)) => {
-                        assert_eq!(a.tour, b.tour, "{board} {name} {s}");
+                        assert_eq!(a.tour(), b.tour(), "{board} {name} {s}");
                         assert_eq!(
-                            (a.attempts, a.iterations, &a.outcome),
-                            (b.attempts, b.iterations, &b.outcome)
+                            (a.attempts, a.iterations, &a.outcome()),
+                            (b.attempts, b.iterations, &b.outcome())
                         );
-                        assert_eq!(a.extra, b.extra);
+                        assert_eq!(a.facts, b.facts);
                     }
                     (Err(a), Err(b)) => assert_eq!(a, b),
                     (a, b) => panic!("{board} {name} {s}: {a:?} vs {b:?}"),

@@ -44,9 +44,9 @@ fn patient() -> NetworkSolver {
 
 /// The open tour of a solution, checked by the oracle as an open tour of `b`.
 fn checked_open_tour(sol: &Solution, b: Board) -> Vec<u32> {
-    assert!(!sol.closed, "an open run reports an open tour");
-    assert_eq!(sol.extra["graph"], "open");
-    let tour = sol.tour.as_ref().expect("a tour within the attempt cap");
+    assert!(!sol.closed(), "an open run reports an open tour");
+    assert_eq!(serde_json::to_value(&sol.facts).unwrap()["graph"], "open");
+    let tour = sol.tour().expect("a tour within the attempt cap");
     assert!(!tour.is_closed());
     assert_eq!(validate(b, tour.squares(), false), Ok(()));
     tour.squares().to_vec()
@@ -269,7 +269,7 @@ fn the_solver_says_which_engine_ran_an_open_board() {
         let sol = solver
             .solve(&open_request(b, None), &mut rng_from_seed(3))
             .unwrap();
-        assert_eq!(sol.extra["engine"], engine);
+        assert_eq!(serde_json::to_value(&sol.facts).unwrap()["engine"], engine);
         checked_open_tour(&sol, b);
     }
 }
@@ -301,10 +301,11 @@ fn closed_runs_are_unchanged() {
                     &mut rng_from_seed(seed),
                 )
                 .unwrap();
-            assert_eq!(default.tour, closed.tour);
-            assert_eq!(default.extra, closed.extra);
-            assert!(default.closed && !default.extra.contains_key("graph"));
-            let tour = default.tour.unwrap();
+            assert_eq!(default.tour(), closed.tour());
+            assert_eq!(default.facts, closed.facts);
+            let facts = serde_json::to_value(&default.facts).unwrap();
+            assert!(default.closed() && facts.get("graph").is_none());
+            let tour = default.tour().unwrap();
             assert_eq!(validate(b, tour.squares(), true), Ok(()));
             // The scalar run on the knight's graph is the solver's run.
             let run = Network::new(&g, Preset::Parberry.params())

@@ -109,8 +109,8 @@ fn each_rule_solves_through_the_solver_interface_and_the_cli() {
             let s = solver
                 .solve(&Request::new(board(6)), &mut rng_from_seed(seed))
                 .unwrap();
-            assert_eq!(s.outcome, Outcome::Tour, "{name} seed {seed}");
-            assert_eq!(s.tour.unwrap().squares().len(), 36);
+            assert_eq!(s.outcome(), Outcome::Tour, "{name} seed {seed}");
+            assert_eq!(s.tour().unwrap().squares().len(), 36);
         }
     }
     for (flags, rule) in [

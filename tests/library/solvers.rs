@@ -5,7 +5,7 @@
 use knightnet::board::Board;
 use knightnet::existence;
 use knightnet::rng_from_seed;
-use knightnet::solvers::{Closure, Outcome, Request, Solution, SolverKind};
+use knightnet::solvers::{Closure, Facts, Outcome, Request, Solution, SolverKind};
 use knightnet::tour::validate;
 
 fn request(m: usize, n: usize, closed: bool, start: Option<u32>) -> Request {
@@ -31,11 +31,11 @@ fn solve_budget(kind: &str, req: &Request, seed: u64, max_steps: Option<u64>) ->
 
 /// Re-check a returned tour independently of the solver's own call to the oracle.
 fn assert_valid(sol: &Solution, req: &Request) {
-    let tour = sol.tour.as_ref().expect("a tour");
+    let tour = sol.tour().expect("a tour");
     let closed = req.closed == Closure::Closed;
     assert_eq!(validate(req.board, tour.squares(), closed), Ok(()));
-    assert_eq!(sol.closed, tour.is_closed());
-    assert!(sol.merge.is_none(), "only network+merge reports a merge");
+    assert_eq!(sol.closed(), tour.is_closed());
+    assert!(sol.merge().is_none(), "only network+merge reports a merge");
     if let Some(s) = req.start {
         assert_eq!(tour.start(), s);
     }
@@ -114,15 +114,15 @@ fn complete_solvers_find_every_possible_tour_kind_up_to_8x8() {
                     // corner of 8x6 (measured); give it a small budget here.
                     let budget = (kind == "forward-check").then_some(2_000_000);
                     let sol = solve_budget(kind, &req, 1, budget);
-                    if sol.outcome == Outcome::GaveUp {
+                    if sol.outcome() == Outcome::GaveUp {
                         assert_eq!(kind, "forward-check");
                         continue;
                     }
                     // A corner start may have no open tour on thin boards (3xn):
                     // search reports exhaustion honestly, which is also correct.
-                    if sol.tour.is_none() {
+                    if sol.tour().is_none() {
                         assert_eq!(
-                            sol.outcome,
+                            sol.outcome(),
                             Outcome::Exhausted,
                             "{kind} {m}x{n} closed={closed}"
                         );
@@ -152,7 +152,7 @@ fn every_solver_tour_passes_the_oracle_on_small_boards() {
                 let search =
                     ["backtrack", "forward-check"].contains(&kind.split(':').next().unwrap());
                 let sol = solve_budget(kind, &req, 7, search.then_some(2_000_000));
-                match &sol.tour {
+                match &sol.tour() {
                     Some(_) => assert_valid(&sol, &req),
                     None => assert!(
                         [
@@ -161,9 +161,9 @@ fn every_solver_tour_passes_the_oracle_on_small_boards() {
                             Outcome::ExhaustedTies,
                             Outcome::GaveUp
                         ]
-                        .contains(&sol.outcome),
+                        .contains(&sol.outcome()),
                         "{kind} {m}x{n}: {}",
-                        sol.outcome
+                        sol.outcome()
                     ),
                 }
             }
@@ -188,7 +188,7 @@ fn solvers_succeed_from_every_start_on_8x8_where_complete() {
         for kind in ["divide-conquer", "circuit", "warnsdorff-backtrack"] {
             let sol = solve(kind, &req, 1);
             assert_valid(&sol, &req);
-            assert!(sol.closed, "{kind}");
+            assert!(sol.closed(), "{kind}");
         }
     }
 }
@@ -254,13 +254,13 @@ fn divide_conquer_covers_every_board_shape() {
                     }
                 }
                 let sol = solve("divide-conquer", &req, 1);
-                if m.min(n) <= 4 && !closed && sol.tour.is_none() {
+                if m.min(n) <= 4 && !closed && sol.tour().is_none() {
                     // Thin boards: some start squares have no open tour at all.
-                    assert_eq!(sol.outcome, Outcome::Exhausted, "{m}x{n} {start:?}");
+                    assert_eq!(sol.outcome(), Outcome::Exhausted, "{m}x{n} {start:?}");
                     continue;
                 }
                 if start.is_none() || m.min(n) >= 5 {
-                    assert!(sol.tour.is_some(), "{m}x{n} {start:?}: {}", sol.outcome);
+                    assert!(sol.tour().is_some(), "{m}x{n} {start:?}: {}", sol.outcome());
                 }
                 assert_valid(&sol, &req);
             }
@@ -285,12 +285,12 @@ fn deterministic_solvers_repeat_and_random_reproduces_from_seed() {
         let budget = search.then_some(1_000_000);
         let a = solve_budget(kind, &req, 5, budget);
         let b = solve_budget(kind, &req, 5, budget);
-        assert_eq!(a.tour, b.tour, "{kind}");
+        assert_eq!(a.tour(), b.tour(), "{kind}");
         assert_eq!(a.steps, b.steps, "{kind}");
     }
     // Different seeds give different random tours (value stability of the stream).
     let tours: std::collections::HashSet<Vec<u32>> = (0..10)
-        .filter_map(|seed| solve("warnsdorff:random", &req, seed).tour)
+        .filter_map(|seed| solve("warnsdorff:random", &req, seed).into_tour())
         .map(|t| t.into_squares())
         .collect();
     assert!(tours.len() > 5);
@@ -301,12 +301,15 @@ fn failures_are_outcomes() {
     // Warnsdorff with clockwise ties fails from e3 on 8x8 (anchors sec. 1c).
     let req = request(8, 8, false, Some(Board::new(8, 8).unwrap().index(5, 4)));
     let sol = solve("warnsdorff:first", &req, 1);
-    assert!(sol.tour.is_none());
-    assert_eq!(sol.outcome, Outcome::Stuck);
-    assert!(sol.extra["visited"].as_u64().unwrap() < 64);
+    assert!(sol.tour().is_none());
+    assert_eq!(sol.outcome(), Outcome::Stuck);
+    let Facts::Warnsdorff(facts) = sol.facts else {
+        panic!("warnsdorff reports its walk")
+    };
+    assert!(facts.visited < 64);
     // Squirrel–Cull from the corner of 74x74 gets stuck (Ganzfried 2004).
     let sol = solve("warnsdorff:squirrel-cull", &request(74, 74, false, None), 1);
-    assert_eq!(sol.outcome, Outcome::Stuck);
+    assert_eq!(sol.outcome(), Outcome::Stuck);
     // A tiny step budget gives up with the count of steps.
     let mut kind: SolverKind = "backtrack".parse().unwrap();
     kind.apply_classical_flags(None, Some(1000), None).unwrap();
@@ -314,11 +317,11 @@ fn failures_are_outcomes() {
         .build()
         .solve(&request(8, 8, false, None), &mut rng_from_seed(1))
         .unwrap();
-    assert_eq!(sol.outcome, Outcome::GaveUp);
+    assert_eq!(sol.outcome(), Outcome::GaveUp);
     assert_eq!(sol.steps, Some(1000));
     // The tie-point search is incomplete: it can exhaust where tours exist.
     let sol = solve("warnsdorff-backtrack", &request(3, 4, false, None), 1);
-    assert!(sol.tour.is_some());
+    assert!(sol.tour().is_some());
     // No open tour of 3x4 starts from square 1 (exhaustive search says so): refused
     // before any search, naming the square.
     let kind: SolverKind = "forward-check".parse().unwrap();
@@ -366,7 +369,7 @@ fn reverse_and_rotation_of_closed_tours() {
     req.reverse = true;
     let back = solve("circuit", &req, 1);
     assert_valid(&back, &req);
-    let (f, b) = (fwd.tour.unwrap(), back.tour.unwrap());
+    let (f, b) = (fwd.tour().unwrap(), back.tour().unwrap());
     assert_eq!(f.squares()[1], *b.squares().last().unwrap());
 }
 
@@ -422,7 +425,7 @@ fn divide_conquer_stream_is_the_solved_tour() {
         };
         let sol = solve("divide-conquer", &req, 1);
         let (stream, stream_closed) = streamed(&req);
-        let tour = sol.tour.as_ref().expect("a tour");
+        let tour = sol.tour().expect("a tour");
         assert_eq!(
             stream,
             tour.squares(),
@@ -490,8 +493,8 @@ fn watch_to_end(w: &mut dyn Stepper) -> (Result<Solution, knightnet::error::Inpu
     };
     if let (Ok(sol), View::Path(_)) = (&result, w.view()) {
         // Each square placed is one step of the solver's own count.
-        if sol.solver != "warnsdorff" || sol.tour.is_some() {
-            assert_eq!(Some(placed), sol.steps, "{}", sol.solver);
+        if sol.solver().family().name() != "warnsdorff" || sol.tour().is_some() {
+            assert_eq!(Some(placed), sol.steps, "{}", sol.solver());
         }
     }
     (result, w.steps())
@@ -551,21 +554,21 @@ fn watching_a_solver_is_solving_with_it() {
                     match (solved, watched) {
                         (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{what}"),
                         (Ok(s), Ok((Ok(w), steps))) => {
-                            assert_eq!(s.outcome, w.outcome, "{what}");
+                            assert_eq!(s.outcome(), w.outcome(), "{what}");
                             assert_eq!(
-                                s.tour.as_ref().map(|t| t.squares().to_vec()),
-                                w.tour.as_ref().map(|t| t.squares().to_vec()),
+                                s.tour().map(|t| t.squares().to_vec()),
+                                w.tour().map(|t| t.squares().to_vec()),
                                 "{what}"
                             );
                             assert_eq!(s.steps, w.steps, "{what}");
                             assert_eq!(s.iterations, w.iterations, "{what}");
                             assert_eq!(s.attempts, w.attempts, "{what}");
-                            assert_eq!(s.closed, w.closed, "{what}");
-                            assert_eq!(s.variant, w.variant, "{what}");
+                            assert_eq!(s.closed(), w.closed(), "{what}");
+                            assert_eq!(s.solver(), w.solver(), "{what}");
                             if network {
                                 assert_eq!(steps, s.iterations, "{what}");
                             }
-                            outcomes.insert(s.outcome.to_string());
+                            outcomes.insert(s.outcome().to_string());
                             compared += 1;
                         }
                         (s, w) => panic!("{what}: solve {s:?}, watch {w:?}"),

@@ -8,7 +8,7 @@ use knightnet::merge::merge_cycles;
 use knightnet::network::{Network, Preset, Termination};
 use knightnet::rng_from_seed;
 use knightnet::solvers::neural_merge::{NeuralMergeSolver, TileMode};
-use knightnet::solvers::{Request, Solver};
+use knightnet::solvers::{Facts, Request, Solver};
 use knightnet::tour::validate;
 
 #[test]
@@ -84,9 +84,15 @@ fn tiled_network_merge_reaches_large_boards() {
         let sol = solver
             .solve(&Request::new(board), &mut rng_from_seed(9))
             .unwrap();
-        assert!(sol.extra["tile"].is_u64());
+        let Facts::NetworkMerge(run) = &sol.facts else {
+            panic!("network+merge reports its own facts")
+        };
+        assert!(run.tile.is_some());
         // Many tiles make many cycles: the tour is a merge, and the facts say so.
-        let facts = sol.merge.clone().expect("network+merge reports its merge");
+        let facts = sol
+            .merge()
+            .cloned()
+            .expect("network+merge reports its merge");
         let report = facts.report.expect("a settled cover was merged");
         assert!(facts.merged, "{m}x{n}");
         assert!(
@@ -97,7 +103,7 @@ fn tiled_network_merge_reaches_large_boards() {
             report.swaps as usize >= report.cycles_before - 1,
             "{report:?}"
         );
-        let tour = sol.tour.expect("tiled network+merge finds a tour");
+        let tour = sol.tour().expect("tiled network+merge finds a tour");
         validate(board, tour.squares(), true).unwrap();
     }
 }
@@ -115,7 +121,7 @@ fn tiled_results_do_not_depend_on_the_thread_count() {
                 solver
                     .solve(&Request::new(board), &mut rng_from_seed(4))
                     .unwrap()
-                    .tour
+                    .into_tour()
                     .unwrap()
             })
     };
@@ -134,12 +140,12 @@ fn batched_and_scalar_tiles_give_the_same_tour() {
         let slow = solver
             .solve(&Request::new(board), &mut rng_from_seed(21))
             .unwrap();
-        assert_eq!(fast.tour, slow.tour);
+        assert_eq!(fast.tour(), slow.tour());
         assert_eq!(
             (fast.attempts, fast.iterations),
             (slow.attempts, slow.iterations)
         );
-        assert!(fast.tour.is_some());
+        assert!(fast.tour().is_some());
     }
 }
 
@@ -181,14 +187,16 @@ fn streamed_network_merge_is_the_solved_tour() {
                 walked.push(board.index(r, c))
             })
             .unwrap();
-        let tour = solved.tour.expect("network+merge finds these tours");
+        let tour = solved.tour().expect("network+merge finds these tours");
         assert_eq!(walked, tour.squares(), "{board} seed {seed}");
-        assert_eq!(streamed.tour, None);
-        assert_eq!(streamed.outcome, solved.outcome);
+        assert_eq!(streamed.outcome, solved.outcome());
         assert_eq!(
             (streamed.attempts, streamed.iterations),
             (solved.attempts, solved.iterations)
         );
-        assert_eq!(streamed.merge.unwrap().report, solved.merge.unwrap().report);
+        assert_eq!(
+            streamed.merge().unwrap().report,
+            solved.merge().unwrap().report
+        );
     }
 }

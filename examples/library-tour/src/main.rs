@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .build()
         .solve(&Request::new(board), &mut rng_from_seed(1))?;
     let tour = solution
-        .tour
+        .tour()
         .ok_or("the network found no tour within its attempts")?;
     println!(
         "1. {kind} on {board}: a {} tour of {} squares after {} attempts",

@@ -50,7 +50,7 @@ impl Status {
 
     /// Whether the solver finished with a tour.
     pub fn solved(&self) -> bool {
-        matches!(self, Status::Done(Ok(s)) if s.tour.is_some())
+        matches!(self, Status::Done(Ok(s)) if s.tour().is_some())
     }
 }
 

@@ -25,11 +25,9 @@ impl WalkWatch {
         let (solution, stuck) =
             WarnsdorffSolver::new(tie).solve_walk(req, &mut rng_from_seed(seed))?;
         // The walk is the solution's tour unless `solve_walk` gave it apart.
-        let path = match (stuck, &solution.tour) {
+        let path = match (stuck, solution.tour()) {
             (Some(walk), _) => walk,
-            (None, tour) => tour
-                .as_ref()
-                .map_or_else(Vec::new, |t| t.squares().to_vec()),
+            (None, tour) => tour.map_or_else(Vec::new, |t| t.squares().to_vec()),
         };
         Ok(WalkWatch {
             shown: path.len().min(1),

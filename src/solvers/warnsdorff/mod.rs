@@ -84,6 +84,7 @@ pub struct Run {
 }
 
 impl Run {
+    /// Whether the walk visited every square of `board`.
     pub fn complete(&self, board: Board) -> bool {
         self.path.len() == board.squares()
     }
@@ -124,6 +125,7 @@ impl Engine {
     #[cfg(not(all(feature = "asm", target_arch = "x86_64")))]
     pub(crate) const DEFAULT: Engine = Engine::Portable;
 
+    /// The engine's name (`scalar`, `portable`, `asm`).
     pub fn name(self) -> &'static str {
         match self {
             Engine::Scalar => "scalar",

@@ -1,23 +1,23 @@
 //! Warnsdorff's rule as a [`Solver`]: checks the request, runs the rule (with restarts
 //! for the `random` tie-break) and reports the tour or where it got stuck.
 
-use serde_json::json;
-
 use super::{try_run_on, Engine, TieBreak};
 use crate::error::InputError;
 use crate::solvers::classical::{self, Report};
-use crate::solvers::{Outcome, Request, Solution, Solver};
+use crate::solvers::{Facts, Outcome, Request, Solution, Solver, SolverName, WarnsdorffFacts};
 use crate::Rng;
 
 /// Warnsdorff's rule as a [`Solver`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WarnsdorffSolver {
+    /// How ties are broken.
     pub tie: TieBreak,
     /// Extra attempts after a failure (random tie-break only).
     pub restarts: u32,
 }
 
 impl WarnsdorffSolver {
+    /// Warnsdorff's rule with tie-break `tie`, without restarts.
     pub fn new(tie: TieBreak) -> WarnsdorffSolver {
         WarnsdorffSolver { tie, restarts: 0 }
     }
@@ -28,12 +28,8 @@ impl WarnsdorffSolver {
 const BYTES_PER_SQUARE: u64 = 9;
 
 impl Solver for WarnsdorffSolver {
-    fn name(&self) -> String {
-        "warnsdorff".into()
-    }
-
-    fn variant(&self) -> Option<String> {
-        Some(self.tie.name().into())
+    fn name(&self) -> SolverName {
+        crate::solvers::classical_name("warnsdorff", Some(self.tie.name()))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
@@ -92,9 +88,10 @@ impl WarnsdorffSolver {
             }
         }
         let complete = last.complete(board);
-        let mut extra = serde_json::Map::new();
-        extra.insert("visited".into(), json!(last.path.len()));
-        extra.insert("ties".into(), json!(last.ties));
+        let facts = Facts::Warnsdorff(WarnsdorffFacts {
+            visited: last.path.len(),
+            ties: last.ties,
+        });
         let outcome = if complete {
             Outcome::Tour
         } else {
@@ -109,15 +106,14 @@ impl WarnsdorffSolver {
             (true, false) => (Some(last.path.clone()), Some(last.path)),
         };
         let solution = classical::finish(
-            "warnsdorff",
-            Some(self.tie.name().into()),
+            self.name(),
             req,
             squares,
             Report {
                 outcome,
                 attempts,
                 steps,
-                extra,
+                facts,
             },
         )?;
         Ok((solution, walk))

@@ -9,14 +9,21 @@ use crate::error::InputError;
 /// How ties between equally constrained moves are broken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TieBreak {
+    /// `first`: the first tied move in clockwise order.
     First,
+    /// `random`: a uniformly random tied move, drawn from the seeded stream.
     Random,
+    /// `pohl`: Pohl's second-level rule, then clockwise.
     Pohl,
+    /// `squirrel-cull`: the move orderings and switch squares of Squirrel & Cull 1996.
     SquirrelCull,
+    /// `roth` (the default): the tied move farthest from the board centre, then
+    /// clockwise.
     Roth,
 }
 
 impl TieBreak {
+    /// Every tie-break, the default first.
     pub const ALL: [TieBreak; 5] = [
         TieBreak::Roth,
         TieBreak::SquirrelCull,
@@ -25,6 +32,7 @@ impl TieBreak {
         TieBreak::Random,
     ];
 
+    /// The tie-break's name, as the command line takes it (`roth`, `squirrel-cull`).
     pub fn name(self) -> &'static str {
         match self {
             TieBreak::First => "first",
