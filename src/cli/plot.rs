@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::Failure;
 use knightnet::board::Board;
-use knightnet::error::InputError;
+use knightnet::error::{InputError, Param};
 use knightnet::plot::board::BoardFigure;
 use knightnet::plot::data::load;
 use knightnet::plot::results::{self, ResultsInputs};
@@ -134,15 +134,16 @@ fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// Check `--png`/`--svg` paths before any work: each must carry its own extension.
 pub fn check_image_flags(png: Option<&Path>, svg: Option<&Path>) -> Result<(), InputError> {
-    for (flag, path, want) in [
-        ("--png", png, ImageFormat::Png),
-        ("--svg", svg, ImageFormat::Svg),
+    for (param, path, want) in [
+        (Param::Png, png, ImageFormat::Png),
+        (Param::Svg, svg, ImageFormat::Svg),
     ] {
         if let Some(p) = path {
-            knightnet::plot::check_output_path(p, flag)?;
-            if ImageFormat::from_path(p, flag)? != want {
+            knightnet::plot::check_output_path(p, param)?;
+            if ImageFormat::from_path(p, param)? != want {
                 return Err(InputError::param(format!(
-                    "{flag} '{}' must end in .{}",
+                    "--{} '{}' must end in .{}",
+                    super::wording::flag(param),
                     p.display(),
                     want.extension()
                 )));

@@ -49,7 +49,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
-use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
 pub use check::Replay;
@@ -58,8 +57,11 @@ pub use runner::Shard;
 pub use spec::{Cell, Spec};
 pub use summary::Summary;
 
-use crate::error::InputError;
+use crate::error::{Error, InputError, Param, Phrase};
 use crate::io::{is_input_problem, open_input, write_atomic};
+
+/// A result whose error is the library's [`Error`](enum@Error).
+pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 use lock::FolderLock;
 
 pub const RECORDS: &str = "records.csv";
@@ -275,9 +277,9 @@ pub(crate) const MAX_RUN_JSON_BYTES: u64 = 64 << 20;
 /// An input file that could not be opened, as the error to report: bad input naming the
 /// path when it is missing, a symbolic link to nothing, or not a regular file (`hint`
 /// saying what is expected); the environment's failure otherwise.
-fn unopened(path: &Path, e: std::io::Error, hint: &str) -> anyhow::Error {
+fn unopened(path: &Path, e: std::io::Error, hint: &str) -> Error {
     if !is_input_problem(&e) {
-        return anyhow::Error::new(e).context(format!("cannot open {}", path.display()));
+        return crate::io::environment("open", path, e);
     }
     let what = match (e.kind(), std::fs::read_link(path)) {
         (std::io::ErrorKind::NotFound, Ok(target)) => format!(
@@ -303,7 +305,7 @@ pub(crate) fn read_run_info(dir: &Path) -> Result<RunInfo> {
         );
         if missing && std::fs::symlink_metadata(&path).is_err() {
             InputError::File(format!(
-                "{} is not a results folder (no run.json); give a folder `knightnet experiment --out DIR` wrote",
+                "{} is not a results folder (no run.json); give a folder an experiment wrote its results into",
                 dir.display()
             ))
             .into()
@@ -314,7 +316,7 @@ pub(crate) fn read_run_info(dir: &Path) -> Result<RunInfo> {
     let mut bytes = Vec::new();
     file.take(MAX_RUN_JSON_BYTES + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+        .map_err(|e| crate::io::environment("read", &path, e))?;
     if bytes.len() as u64 > MAX_RUN_JSON_BYTES {
         return Err(InputError::File(format!(
             "{} is larger than {MAX_RUN_JSON_BYTES} bytes; it is not a knightnet run.json",
@@ -352,7 +354,8 @@ fn present(path: &Path) -> bool {
 }
 
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
-    let mut bytes = serde_json::to_vec_pretty(value)?;
+    let mut bytes = serde_json::to_vec_pretty(value)
+        .map_err(|e| Error::Internal(format!("cannot serialize {}: {e}", path.display())))?;
     bytes.push(b'\n');
     write_atomic(path, &bytes)
 }
@@ -363,13 +366,14 @@ pub fn write_summary(dir: &Path, summary: &Summary) -> Result<()> {
     write_atomic(&dir.join(SUMMARY_MD), summary.markdown().as_bytes())
 }
 
-/// Refuse an `--out` that names something other than a folder.
+/// Refuse an output folder ([`Param::Out`]) that names something other than a folder.
 fn check_out_dir(out: &Path) -> Result<()> {
     if out.exists() && !out.is_dir() {
-        return Err(InputError::File(format!(
-            "--out {} is an existing file, not a folder; choose a folder for the results",
-            out.display()
-        ))
+        return Err(InputError::named(
+            Phrase::new()
+                .setting(Param::Out, out.display())
+                .text(" is an existing file, not a folder; choose a folder for the results"),
+        )
         .into());
     }
     Ok(())
@@ -392,7 +396,7 @@ fn scan_checked(
 }
 
 /// The sessions of the run in `opts.out` that this one continues (none for a new
-/// run), after checking that it may: `--resume` for a folder holding a run, whose
+/// run), after checking that it may: [`Param::Resume`] for a folder holding a run, whose
 /// `run.json` (required beside records) names the same engine version, spec and shard.
 fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
     let out = &opts.out;
@@ -400,20 +404,27 @@ fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
     let has_records = present(&out.join(RECORDS));
     let has_run = present(&run_path);
     if (has_records || has_run) && !opts.resume {
-        return Err(InputError::File(format!(
-            "{} already holds a run; pass --resume to continue it, or choose another --out",
-            out.display()
-        ))
+        return Err(InputError::named(
+            Phrase::new()
+                .text(format!("{} already holds a run; pass ", out.display()))
+                .switch(Param::Resume)
+                .text(" to continue it, or choose another ")
+                .param(Param::Out),
+        )
         .into());
     }
     if !opts.resume || !(has_records || has_run) {
         return Ok(Vec::new());
     }
     if !has_run {
-        return Err(InputError::File(format!(
-            "cannot resume {}: it holds records.csv but no run.json, so the engine version and spec of its records cannot be checked; restore its run.json, or start a new --out",
-            out.display()
-        ))
+        return Err(InputError::named(
+            Phrase::new()
+                .text(format!(
+                    "cannot resume {}: it holds records.csv but no run.json, so the engine version and spec of its records cannot be checked; restore its run.json, or start a new ",
+                    out.display()
+                ))
+                .param(Param::Out),
+        )
         .into());
     }
     let info = read_run_info(out)?;
@@ -603,7 +614,7 @@ pub fn merge(
     rows.sort_unstable();
     let summary = tally.summary(&base.spec, Shard::ALL);
     if !summary.complete && !partial {
-        return Err(InputError::File(incomplete(&summary, &shards)).into());
+        return Err(InputError::named(incomplete(&summary, &shards)).into());
     }
     records::copy_rows(
         &out.join(RECORDS),
@@ -633,15 +644,16 @@ pub fn merge(
     Ok(summary)
 }
 
-/// Refuse a merge `--out` that is one of the folders merged, a file, or a folder that
-/// already holds a run.
+/// Refuse a merge's output folder ([`Param::Out`]) that is one of the folders merged, a
+/// file, or a folder that already holds a run.
 fn check_merge_out(dirs: &[PathBuf], out: &Path) -> Result<()> {
     for dir in dirs {
         if matches!((dir.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b) {
-            return Err(InputError::param(format!(
-                "--out {} is one of the folders being merged; choose a new folder",
-                out.display()
-            ))
+            return Err(InputError::named(
+                Phrase::new()
+                    .setting(Param::Out, out.display())
+                    .text(" is one of the folders being merged; choose a new folder"),
+            )
             .into());
         }
     }
@@ -658,7 +670,7 @@ fn check_merge_out(dirs: &[PathBuf], out: &Path) -> Result<()> {
 
 /// Why a merge of `shards` whose records make `summary` is incomplete: the trials held,
 /// and the missing shards when every folder is a shard of the same count.
-fn incomplete(summary: &Summary, shards: &[Shard]) -> String {
+fn incomplete(summary: &Summary, shards: &[Shard]) -> Phrase {
     let mut msg = format!(
         "the folders hold {} of the spec's {} trials",
         summary.trials_done, summary.trials_planned
@@ -677,7 +689,11 @@ fn incomplete(summary: &Summary, shards: &[Shard]) -> String {
             msg += &format!("; missing shards: {}", missing.join(", "));
         }
     }
-    msg + "; finish them (experiment --resume) or pass --partial"
+    Phrase::new()
+        .text(msg + "; finish them (resume each with ")
+        .switch(Param::Resume)
+        .text(") or pass ")
+        .switch(Param::Partial)
 }
 
 /// What a merge gathers from its folders, one at a time.

@@ -77,7 +77,7 @@ fn file_err(path: &Path, msg: impl std::fmt::Display) -> InputError {
 
 /// Load `records.csv` (or any file with that layout, see the module doc).
 pub fn load(path: &Path) -> Result<Records, super::PlotError> {
-    let read = records::read_lenient(path).map_err(super::PlotError::from_any)?;
+    let read = records::read_lenient(path)?;
     for (i, r) in read.records.iter().enumerate() {
         let line = i + 2;
         if r.solver.is_empty() {

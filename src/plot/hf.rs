@@ -25,7 +25,7 @@ use super::panel::{cartesian, interval_bar, mesh};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, heading, render, trials_phrase, DrawResult, Figure};
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{InputError, Param};
 
 /// The `closed_tours_source` of a count knightnet made.
 pub const KNIGHTNET: &str = "knightnet";
@@ -83,7 +83,7 @@ fn unordered(b: Board) -> (usize, usize) {
 /// Read a counts file. Every error names the file, and the line and column.
 pub fn load(path: &Path) -> Result<Counts, InputError> {
     let file = CsvInput::read(
-        "--hf",
+        Param::Hf,
         path,
         "board,closed_tours,two_factors,closed_tours_source,command",
     )?;

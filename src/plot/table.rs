@@ -35,8 +35,8 @@ impl Table {
             }
             w.flush()?;
             Ok(())
-        })
-        .map_err(super::PlotError::from_any)
+        })?;
+        Ok(())
     }
 }
 

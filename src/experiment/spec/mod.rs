@@ -163,9 +163,9 @@ impl Spec {
     /// that is not a regular file (a FIFO, a device: refused without blocking on it), too
     /// large or not UTF-8 is bad input ([`InputError`]); a file that cannot be read
     /// (permissions) is the environment's failure.
-    pub fn from_file(path: &std::path::Path) -> anyhow::Result<Spec> {
+    pub fn from_file(path: &std::path::Path) -> Result<Spec, crate::error::Error> {
         use std::io::Read;
-        let cannot = |e: std::io::Error| -> anyhow::Error {
+        let cannot = |e: std::io::Error| -> crate::error::Error {
             if crate::io::is_input_problem(&e) {
                 InputError::File(format!(
                     "spec {} {}; give a TOML file",
@@ -177,7 +177,7 @@ impl Spec {
                 ))
                 .into()
             } else {
-                anyhow::Error::new(e).context(format!("cannot read spec {}", path.display()))
+                crate::io::environment("read spec", path, e)
             }
         };
         let mut bytes = Vec::new();
