@@ -30,11 +30,22 @@ pub(crate) const FALLBACK_BYTES: u64 = 12 << 30;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     /// `RLIMIT_AS`, the address-space limit, of this many bytes.
-    AddressSpace { limit: u64 },
+    AddressSpace {
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// `RLIMIT_DATA`, the data-segment limit, of this many bytes.
-    Data { limit: u64 },
+    Data {
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// The cgroup v2 `memory.max` of the cgroup at this path.
-    Cgroup { path: String, limit: u64 },
+    Cgroup {
+        /// The cgroup's folder (under `/sys/fs/cgroup`).
+        path: String,
+        /// Its `memory.max`, in bytes.
+        limit: u64,
+    },
     /// `MemAvailable` of `/proc/meminfo`.
     Available,
     /// No source known: `FALLBACK_BYTES`.

@@ -64,6 +64,7 @@ use crate::io::{is_input_problem, open_input, write_atomic};
 pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 use lock::FolderLock;
 
+/// The records file of a results folder: one CSV row per trial ([`records`]).
 pub const RECORDS: &str = "records.csv";
 pub(crate) const RUN: &str = "run.json";
 pub(crate) const SUMMARY_JSON: &str = "summary.json";
@@ -86,12 +87,16 @@ pub fn default_out(spec_name: &str, shard: Shard) -> std::path::PathBuf {
 /// The machine a session ran on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Machine {
+    /// Cores available to the process.
     pub cores: usize,
+    /// The operating system (`linux`, `macos`, ...).
     pub os: String,
+    /// The CPU architecture (`x86_64`, `aarch64`, ...).
     pub arch: String,
 }
 
 impl Machine {
+    /// The machine this process runs on.
     pub fn this() -> Machine {
         Machine {
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -106,13 +111,21 @@ impl Machine {
 pub struct Session {
     /// UTC, RFC 3339.
     pub started_at: String,
+    /// UTC, RFC 3339; `None` while it runs (or if it was killed).
     pub finished_at: Option<String>,
+    /// Worker threads it ran on (0 for a merge).
     pub threads: usize,
+    /// The shard it ran, `None` for the whole spec.
     pub shard: Option<Shard>,
+    /// Trials it added.
     pub trials_run: u64,
+    /// Whether it stopped before every planned trial ran.
     pub interrupted: bool,
+    /// `git rev-parse HEAD` of the source tree when it ran (`None` without git).
     pub git_revision: Option<String>,
+    /// Where it ran.
     pub machine: Machine,
+    /// The command that started it, as the front end gave it (empty if none).
     pub command: Vec<String>,
 }
 
@@ -141,6 +154,7 @@ impl Session {
 /// `run.json`: what ran, with which code, where and when.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunInfo {
+    /// The knightnet package version that wrote it.
     pub knightnet_version: String,
     /// [`crate::ENGINE_VERSION`] of the code that ran. Required: resuming, merging and
     /// `stats` refuse a folder of another engine version (its records would not replay).
@@ -155,9 +169,13 @@ pub struct RunInfo {
     pub spec: Spec,
     /// `null` for a whole run (or a merge of shards).
     pub shard: Option<Shard>,
+    /// Trials of the run (or shard) in the spec.
     pub trials_planned: u64,
+    /// Trials `records.csv` holds.
     pub trials_done: u64,
+    /// Whether every planned trial is recorded.
     pub complete: bool,
+    /// Every invocation that added records, oldest first.
     pub sessions: Vec<Session>,
     /// Folders a merge read, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -167,11 +185,17 @@ pub struct RunInfo {
 /// How to run a spec.
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// The results folder ([`crate::error::Param::Out`]), created if missing.
     pub out: PathBuf,
+    /// Worker threads (1 to 1024).
     pub threads: usize,
+    /// The share of the trials to run ([`Shard::ALL`] for every one).
     pub shard: Shard,
+    /// Continue the run `out` holds rather than refuse a folder holding one.
     pub resume: bool,
+    /// The spec's origin as `run.json` records it (a path, `built-in quickstart.toml`).
     pub spec_source: String,
+    /// The command line (or call) recorded in the session.
     pub command: Vec<String>,
     /// Rows of `records.csv` replayed when resuming (see [`check::Replay`]).
     pub replay: Replay,
@@ -206,6 +230,7 @@ pub struct Report {
     pub truncated_bytes: u64,
     /// Stopped before every planned trial ran.
     pub interrupted: bool,
+    /// The summary of every trial recorded, as written to `summary.json`.
     pub summary: Summary,
 }
 

@@ -71,8 +71,11 @@ pub const COLUMNS: [&str; 20] = [
 /// One trial.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
+    /// The spec's name.
     pub spec: String,
+    /// The cell's index in the spec.
     pub cell: usize,
+    /// The solver entry's label.
     pub label: String,
     /// Written as `ROWSxCOLS`.
     #[serde(with = "board_text")]
@@ -81,20 +84,32 @@ pub struct Record {
     /// [`crate::solvers::SolverKind`] (`network:parberry*` stands for parameters the
     /// name does not carry; they are in `run.json`).
     pub solver: SolverName,
+    /// Network cells: the preset and the parameters that differ from it, in the
+    /// notation that replays the trial (module doc); classical cells: the tie-break.
     pub variant: String,
+    /// The trial's number within its cell, from 0.
     pub trial: u64,
+    /// The trial's ChaCha8 seed ([`crate::seeds`]).
     pub seed: u64,
+    /// The start square, `ROW,COL` (classical cells and open tours from a square).
     pub start: Option<String>,
+    /// How the trial ended.
     pub outcome: Outcome,
+    /// Network: sweeps or steps of the attempt; other solvers: their iterations.
     pub iterations: u64,
+    /// Restarts within the trial (0 for network trials: a trial is one attempt).
     pub restarts: u64,
+    /// Network: cycles of the final output when it is a degree-2 cover.
     pub cycles: Option<u64>,
+    /// Network: squares in the longest of those cycles.
     pub largest_cycle: Option<u64>,
+    /// Search steps (classical solvers that count them).
     pub steps: Option<u64>,
     /// network+merge: whether the tour came from merging several cycles.
     pub merged: Option<bool>,
     /// network+merge: swaps that joined cycles.
     pub swaps: Option<u64>,
+    /// Wall time of the trial on its thread, in nanoseconds (module doc).
     pub time_ns: u64,
     /// network+merge: time in the network.
     pub network_ns: Option<u64>,
@@ -398,6 +413,7 @@ pub(crate) const REQUIRED: [&str; 3] = ["board", "solver", "outcome"];
 /// What [`read_lenient`] found.
 #[derive(Debug, Clone)]
 pub struct Lenient {
+    /// The rows, in file order.
     pub records: Vec<Record>,
     /// The file's columns, in its order.
     pub columns: Vec<String>,
@@ -612,6 +628,7 @@ fn rows<R: Read>(
 /// What [`read`] found.
 #[derive(Debug, Clone)]
 pub struct Contents {
+    /// The rows, in file order.
     pub records: Vec<Record>,
     /// Length of the complete lines (the file is valid up to here).
     pub valid_len: u64,

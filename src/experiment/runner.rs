@@ -42,7 +42,9 @@ use crate::solvers::{record_outcome, Outcome, Request, Solver, SolverKind};
 /// One slice of a sweep: trials whose global number is `index` mod `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
+    /// This shard's number, from 0 (less than `count`).
     pub index: u64,
+    /// How many shards the sweep is cut into (1 for the whole sweep).
     pub count: u64,
 }
 

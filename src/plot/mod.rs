@@ -135,13 +135,16 @@ pub(crate) fn register_fonts() {
     });
 }
 
-/// Output format of a still figure, chosen by the path's extension (or by `plot
-/// --format`).
+/// Output format of a still figure, chosen by the path's extension
+/// ([`ImageFormat::from_path`]) or given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ImageFormat {
+    /// A PNG bitmap.
     Png,
+    /// An SVG drawing.
     Svg,
+    /// A PDF page (the SVG drawing converted, text in DejaVu Sans).
     Pdf,
 }
 
@@ -164,6 +167,7 @@ impl ImageFormat {
         }
     }
 
+    /// The file extension, without its dot: `png`, `svg`, `pdf`.
     pub fn extension(self) -> &'static str {
         match self {
             ImageFormat::Png => "png",

@@ -12,15 +12,20 @@ use crate::error::{InputError, Param};
 /// One published board: trials run and tours found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PublishedRate {
+    /// The board (`n` by `n`).
     pub board: Board,
+    /// Trials run.
     pub trials: u64,
+    /// Trials that found a tour.
     pub success: u64,
 }
 
 /// Published rates, with a name for the legend (the file's stem).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Published {
+    /// The legend's name: the file's stem.
     pub name: String,
+    /// The rates, in file order.
     pub rates: Vec<PublishedRate>,
 }
 

@@ -108,10 +108,14 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
 /// A checked spec: a name, a base seed, and its cells.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Spec {
+    /// The spec's name (its `name` key, else the file's stem); records carry it.
     pub name: String,
+    /// What the experiment is for, in words (may be empty).
     #[serde(default)]
     pub description: String,
+    /// The base seed every trial's seed derives from ([`crate::seeds`]).
     pub seed: u64,
+    /// The cells, in spec order: every board of every solver entry.
     pub cells: Vec<Cell>,
     /// The label of the reference cells (spec key `reference`); `None`: the default,
     /// see `Spec::reference_label`.
