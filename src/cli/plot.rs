@@ -29,8 +29,8 @@ pub struct PlotArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Image format of the figures (pdf: vector, text in the bundled DejaVu Sans).
-    #[arg(long, value_enum, default_value_t = ImageFormat::Png)]
-    pub format: ImageFormat,
+    #[arg(long, value_enum, default_value_t = Format::Png)]
+    pub format: Format,
     /// Published tour rates to draw beside the measured p(tour): a CSV with columns
     /// n,trials,success (failure, diverge optional), one row per n x n board, e.g.
     /// Parberry (1996), Table 1.
@@ -107,7 +107,11 @@ fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for planned in plan {
         match planned.figure {
             Ok(fig) => {
-                let p = folder.join(format!("{}.{}", planned.stem, args.format.extension()));
+                let p = folder.join(format!(
+                    "{}.{}",
+                    planned.stem,
+                    ImageFormat::from(args.format).extension()
+                ));
                 fig.save(&p)?;
                 written += 1;
                 writeln!(
@@ -130,6 +134,25 @@ fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
         folder.display()
     )?;
     Ok(())
+}
+
+/// `--format`: the library's [`ImageFormat`] as the command line offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    // No doc comments: clap would list them as each value's help.
+    Png,
+    Svg,
+    Pdf,
+}
+
+impl From<Format> for ImageFormat {
+    fn from(f: Format) -> ImageFormat {
+        match f {
+            Format::Png => ImageFormat::Png,
+            Format::Svg => ImageFormat::Svg,
+            Format::Pdf => ImageFormat::Pdf,
+        }
+    }
 }
 
 /// Check `--png`/`--svg` paths before any work: each must carry its own extension.

@@ -138,7 +138,6 @@ pub(crate) fn register_fonts() {
 /// Output format of a still figure, chosen by the path's extension
 /// ([`ImageFormat::from_path`]) or given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ImageFormat {
     /// A PNG bitmap.
     Png,
