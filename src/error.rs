@@ -942,6 +942,32 @@ mod tests {
         assert!(matches!(e, Error::Input(_)) && !e.is_environment());
     }
 
+    #[test]
+    fn a_phrase_names_its_parameters_through_the_naming() {
+        let e = InputError::named(
+            Phrase::new()
+                .setting(Param::Out, "r")
+                .text(" already holds a run; pass ")
+                .switch(Param::Resume)
+                .text(" to continue it"),
+        );
+        assert_eq!(e.about(), Some(Param::Out));
+        assert_eq!(
+            e.to_string(),
+            "out = r already holds a run; pass resume to continue it"
+        );
+        let e = Error::InUse {
+            folder: "r".into(),
+            lock: "r/.lock".into(),
+            holder: Some(7),
+        };
+        assert!(e.is_environment());
+        assert_eq!(
+            e.to_string(),
+            "r is in use: process 7 is writing it (lock r/.lock); wait for it to finish, or choose another folder"
+        );
+    }
+
     /// The library's files whose strings are checked for flags: every file but the
     /// binary's (`cli`, `tui`, `main.rs`).
     fn library_sources() -> Vec<std::path::PathBuf> {
