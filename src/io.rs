@@ -27,9 +27,10 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-use anyhow::{Context, Result};
+use crate::error::{Error, InputError};
 
-use crate::error::InputError;
+/// A result whose error is the library's [`Error`].
+type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// The temporary files alive in this process.
 static LIVE: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
@@ -170,19 +171,30 @@ fn write_target(path: &Path) -> std::io::Result<(PathBuf, Option<u32>)> {
 
 /// A failed write of `path`, as one line naming it and the OS reason: an
 /// [`InputError::File`] (exit 2) when [`is_input_problem`] says the path is the
-/// caller's to change, else an environment error (exit 1).
-pub(crate) fn write_failure(path: &Path, e: &std::io::Error) -> anyhow::Error {
+/// caller's to change, else [`Error::Io`] (exit 1).
+pub(crate) fn write_failure(path: &Path, e: std::io::Error) -> Error {
     io_failure("write", path, e)
 }
 
 /// `write_failure` for another action (`"create folder"`, `"read"`, ...): `cannot
-/// {what} PATH: REASON`, sorted by `is_input_problem`.
-pub fn io_failure(what: &str, path: &Path, e: &std::io::Error) -> anyhow::Error {
-    let msg = format!("cannot {what} {}: {}", path.display(), os_reason(e));
-    if is_input_problem(e) {
+/// {action} PATH: REASON`, an [`InputError::File`] when [`is_input_problem`] says the
+/// path is the caller's to change, else [`Error::Io`].
+pub fn io_failure(action: &'static str, path: &Path, e: std::io::Error) -> Error {
+    if is_input_problem(&e) {
+        let msg = format!("cannot {action} {}: {}", path.display(), os_reason(&e));
         InputError::File(msg).into()
     } else {
-        anyhow::anyhow!(msg)
+        environment(action, path, e)
+    }
+}
+
+/// The environment's failure to `action` `path` ([`Error::Io`]), whatever the error's
+/// kind.
+pub(crate) fn environment(action: &'static str, path: &Path, e: std::io::Error) -> Error {
+    Error::Io {
+        action,
+        path: path.to_path_buf(),
+        source: e,
     }
 }
 
@@ -195,55 +207,49 @@ pub(crate) fn os_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// What a failed fill of `path` is reported as: an [`InputError`] as it is, an error
-/// carrying an I/O error by [`write_failure`], anything else with `cannot write PATH`.
-fn fill_failure(path: &Path, e: anyhow::Error) -> anyhow::Error {
-    if e.downcast_ref::<InputError>().is_some() {
-        return e;
-    }
-    if let Some(io) = e.chain().find_map(|c| c.downcast_ref::<std::io::Error>()) {
-        return write_failure(path, io);
-    }
-    e.context(format!("cannot write {}", path.display()))
-}
-
 /// Write `bytes` to `path` atomically: a uniquely named temporary file beside it
 /// (`.NAME.XXXXXX.tmp`), synced, then renamed over `path` (over the final target of a
 /// symbolic link). On any failure the temporary file is removed and the error names
 /// `path` (`write_failure` sorts it into input or environment).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    write_atomic_with(path, &mut |w: &mut dyn Write| Ok(w.write_all(bytes)?))
+    write_atomic_with(path, &mut |w: &mut dyn Write| w.write_all(bytes))
 }
 
 /// [`write_atomic`] of what `fill` writes, streamed to the temporary file (through a
 /// buffer) rather than held in memory. An error from `fill` also removes the temporary
-/// file; it is reported with the name of `path`.
+/// file; it is reported with the name of `path` (`cannot write PATH: REASON`, sorted by
+/// `write_failure`: a failure that is not the file's, such as a drawing's, is
+/// [`std::io::Error::other`] with what it says).
 pub(crate) fn write_atomic_with(
     path: &Path,
-    fill: &mut dyn FnMut(&mut dyn Write) -> Result<()>,
+    fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<()> {
     let (mut tmp, target) = temporary_for(path, ".tmp")?;
     {
         let mut w = std::io::BufWriter::new(tmp.as_file_mut());
-        fill(&mut w).map_err(|e| fill_failure(path, e))?;
-        w.flush().map_err(|e| write_failure(path, &e))?;
+        fill(&mut w).map_err(|e| write_failure(path, e))?;
+        w.flush().map_err(|e| write_failure(path, e))?;
     }
-    tmp.persist(&target).map_err(|e| write_failure(path, &e))
+    tmp.persist(&target).map_err(|e| write_failure(path, e))
 }
 
 /// [`write_atomic`] for a writer that needs a path rather than a stream (an image
 /// encoder that opens the file itself and picks its format by the extension): `fill`
 /// writes the file at the path it is given, a registered temporary file beside `path`
 /// whose name ends in `.tmp.EXT` (EXT being `path`'s extension), renamed over `path` when
-/// `fill` succeeds and removed otherwise.
-pub fn write_atomic_at(path: &Path, fill: &mut dyn FnMut(&Path) -> Result<()>) -> Result<()> {
+/// `fill` succeeds and removed otherwise. Errors from `fill` are reported as
+/// [`write_atomic_with`] reports them.
+pub fn write_atomic_at(
+    path: &Path,
+    fill: &mut dyn FnMut(&Path) -> std::io::Result<()>,
+) -> Result<()> {
     let suffix = match path.extension() {
         Some(ext) => format!(".tmp.{}", ext.to_string_lossy()),
         None => ".tmp".to_string(),
     };
     let (tmp, target) = temporary_for(path, &suffix)?;
-    fill(tmp.path()).map_err(|e| fill_failure(path, e))?;
-    tmp.persist(&target).map_err(|e| write_failure(path, &e))
+    fill(tmp.path()).map_err(|e| write_failure(path, e))?;
+    tmp.persist(&target).map_err(|e| write_failure(path, e))
 }
 
 /// Refuse `path` if it exists and is not a regular file (after following symbolic links),
@@ -251,13 +257,13 @@ pub fn write_atomic_at(path: &Path, fill: &mut dyn FnMut(&Path) -> Result<()>) -
 pub fn check_writable(path: &Path) -> Result<()> {
     write_target(path)
         .map(drop)
-        .map_err(|e| write_failure(path, &e))
+        .map_err(|e| write_failure(path, e))
 }
 
 /// A registered temporary file for writing `path`, beside the file it will replace
 /// (resolved once, here), and that file.
 fn temporary_for(path: &Path, suffix: &str) -> Result<(Temporary, PathBuf)> {
-    let (target, mode) = write_target(path).map_err(|e| write_failure(path, &e))?;
+    let (target, mode) = write_target(path).map_err(|e| write_failure(path, e))?;
     let dir = target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -266,7 +272,7 @@ fn temporary_for(path: &Path, suffix: &str) -> Result<(Temporary, PathBuf)> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = Temporary::create(dir, &name, suffix, mode).map_err(|e| write_failure(path, &e))?;
+    let tmp = Temporary::create(dir, &name, suffix, mode).map_err(|e| write_failure(path, e))?;
     Ok((tmp, target))
 }
 
@@ -382,10 +388,10 @@ impl Appender {
             .create(true)
             .append(true)
             .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+            .map_err(|e| environment("open", path, e))?;
         let len = file
             .metadata()
-            .with_context(|| format!("cannot read {}", path.display()))?
+            .map_err(|e| environment("read", path, e))?
             .len();
         Ok((
             Appender {
@@ -401,7 +407,7 @@ impl Appender {
         self.file
             .write_all(bytes)
             .and_then(|()| self.file.flush())
-            .with_context(|| format!("cannot write {}", self.path.display()))
+            .map_err(|e| environment("write", &self.path, e))
     }
 }
 
@@ -432,10 +438,10 @@ pub(crate) fn cut_to(path: &Path, len: u64) -> Result<()> {
     let f = OpenOptions::new()
         .write(true)
         .open(path)
-        .with_context(|| format!("cannot open {}", path.display()))?;
+        .map_err(|e| environment("open", path, e))?;
     f.set_len(len)
         .and_then(|()| f.sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))
+        .map_err(|e| environment("write", path, e))
 }
 
 #[cfg(test)]
@@ -512,7 +518,7 @@ mod tests {
         // SAFETY: `c` is a valid NUL-terminated path that outlives the call.
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
         let e = write_atomic(&fifo, b"x").unwrap_err();
-        assert!(e.downcast_ref::<InputError>().is_some(), "{e:#}");
+        assert!(matches!(e, Error::Input(InputError::File(_))), "{e}");
         assert_eq!(
             e.to_string(),
             format!(
@@ -528,15 +534,15 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("none").join("a.json");
         let e = write_atomic(&p, b"x").unwrap_err();
-        assert!(e.downcast_ref::<InputError>().is_some(), "{e:#}");
+        assert!(matches!(e, Error::Input(InputError::File(_))), "{e}");
         let p = dir.path().join("a.png");
         let e = write_atomic_at(&p, &mut |tmp: &Path| {
             assert!(tmp.to_string_lossy().ends_with(".tmp.png"), "{tmp:?}");
             assert!(temporary_files().contains(&tmp.to_path_buf()));
-            Err(std::io::Error::from(std::io::ErrorKind::StorageFull).into())
+            Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
         })
         .unwrap_err();
-        assert!(e.downcast_ref::<InputError>().is_none(), "{e:#}");
+        assert!(matches!(e, Error::Io { .. }), "{e}");
         assert!(e
             .to_string()
             .starts_with(&format!("cannot write {}: ", p.display())));

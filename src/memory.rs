@@ -41,7 +41,7 @@ pub enum Source {
     },
     /// The cgroup v2 `memory.max` of the cgroup at this path.
     Cgroup {
-        /// The cgroup's directory (under `/sys/fs/cgroup`).
+        /// The cgroup's folder (under `/sys/fs/cgroup`).
         path: String,
         /// Its `memory.max`, in bytes.
         limit: u64,

@@ -41,18 +41,16 @@ pub fn tour(e: TourError) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// An error from a library call that reports through `anyhow`.
-pub fn any(e: anyhow::Error) -> PyErr {
-    let e = match e.downcast::<InputError>() {
-        Ok(i) => return input(i),
-        Err(e) => e,
-    };
-    let e = match e.downcast::<Error>() {
-        Ok(l) => return library(l),
-        Err(e) => e,
-    };
+/// A figure that could not be drawn or written: bad input, else a `RuntimeError` with
+/// its message (which names the file).
+pub fn plot(e: knightnet::plot::PlotError) -> PyErr {
     match e {
-        e if e.chain().any(|c| c.is::<std::io::Error>()) => PyOSError::new_err(format!("{e:#}")),
-        e => PyRuntimeError::new_err(format!("{e:#}")),
+        knightnet::plot::PlotError::Input(i) => input(i),
+        e => PyRuntimeError::new_err(e.to_string()),
     }
+}
+
+/// A value that could not be serialized: a bug, as a `RuntimeError`.
+pub fn internal(e: impl std::fmt::Display) -> PyErr {
+    PyRuntimeError::new_err(format!("internal error: {e}"))
 }

@@ -34,7 +34,7 @@ pub fn run_experiment<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let (spec_value, source) = match &spec {
         Some(path) => (
-            Spec::from_file(path).map_err(errors::any)?,
+            Spec::from_file(path).map_err(errors::library)?,
             path.display().to_string(),
         ),
         None => (Spec::quickstart(), "built-in quickstart.toml".to_string()),
@@ -70,7 +70,7 @@ pub fn run_experiment<'py>(
     if let Some(e) = interrupt {
         return Err(e);
     }
-    let report = report.map_err(errors::any)?;
+    let report = report.map_err(errors::library)?;
     let d = PyDict::new(py);
     d.set_item("out", dir)?;
     d.set_item("planned", report.planned)?;
@@ -88,7 +88,7 @@ fn run_interruptible(
     py: Python<'_>,
     spec: &Spec,
     opts: &Options,
-) -> PyResult<(anyhow::Result<Report>, Option<PyErr>)> {
+) -> PyResult<(Result<Report, knightnet::error::Error>, Option<PyErr>)> {
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|s| {
@@ -144,11 +144,13 @@ pub fn read_records<'py>(py: Python<'py>, out: PathBuf) -> PyResult<Bound<'py, P
             experiment::RECORDS
         ))));
     }
-    let contents = py.detach(|| records::read(&path)).map_err(errors::any)?;
+    let contents = py
+        .detach(|| records::read(&path))
+        .map_err(errors::library)?;
     let mut columns: Vec<Vec<serde_json::Value>> =
         vec![Vec::with_capacity(contents.records.len()); records::COLUMNS.len()];
     for r in &contents.records {
-        let row = serde_json::to_value(r).map_err(|e| errors::any(e.into()))?;
+        let row = serde_json::to_value(r).map_err(errors::internal)?;
         for (col, name) in columns.iter_mut().zip(records::COLUMNS) {
             col.push(row[name].clone());
         }

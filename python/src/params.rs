@@ -59,6 +59,6 @@ pub fn from_kwargs(
 
 /// The parameters as a dict (field names as in `run.json` and `solve --trace`).
 pub fn to_dict<'py>(py: Python<'py>, p: &NetworkParams) -> PyResult<Bound<'py, PyAny>> {
-    let value = serde_json::to_value(p).map_err(|e| errors::any(e.into()))?;
+    let value = serde_json::to_value(p).map_err(errors::internal)?;
     crate::json::to_py(py, &value)
 }

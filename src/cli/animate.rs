@@ -16,7 +16,7 @@ use super::open::OpenFlags;
 use super::solve::NetworkFlags;
 use super::Failure;
 use knightnet::board::Board;
-use knightnet::error::InputError;
+use knightnet::error::{InputError, Param};
 use knightnet::graph::{KnightGraph, Tours};
 use knightnet::network::{NetworkParams, Preset, Termination, Trace};
 use knightnet::plot::animation::{Animation, GifOptions, MAX_FRAMES};
@@ -114,17 +114,17 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("gif"));
     if !gif {
-        ImageFormat::from_path(&args.out, "--out").map_err(|_| {
+        ImageFormat::from_path(&args.out, Param::Out).map_err(|_| {
             InputError::param(format!(
                 "--out '{}' needs an extension: .gif, .png or .svg",
                 args.out.display()
             ))
         })?;
     }
-    check_output_path(&args.out, "--out")?;
+    check_output_path(&args.out, Param::Out)?;
     if let Some(p) = &args.final_image {
-        ImageFormat::from_path(p, "--final")?;
-        check_output_path(p, "--final")?;
+        ImageFormat::from_path(p, Param::Final)?;
+        check_output_path(p, Param::Final)?;
     }
     if !(1..=MAX_FRAMES).contains(&args.max_frames) {
         return Err(InputError::param(format!(

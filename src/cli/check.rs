@@ -89,10 +89,10 @@ fn read(args: &CheckArgs) -> Result<String, Failure> {
         // A FIFO or a device is refused at once (exit 2); permissions are the
         // environment (exit 1).
         let f = knightnet::io::open_input(&args.file)
-            .map_err(|e| knightnet::io::io_failure("read", &args.file, &e))?;
+            .map_err(|e| knightnet::io::io_failure("read", &args.file, e))?;
         f.take(MAX_BYTES + 1).read_to_end(&mut bytes)
     };
-    result.map_err(|e| knightnet::io::io_failure("read", &args.file, &e))?;
+    result.map_err(|e| knightnet::io::io_failure("read", &args.file, e))?;
     if bytes.len() as u64 > MAX_BYTES {
         return Err(InputError::File(format!(
             "{origin} is larger than {} GiB, the most a tour file may hold",

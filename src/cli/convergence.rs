@@ -20,7 +20,7 @@ use super::open::OpenFlags;
 use super::solve::NetworkFlags;
 use super::Failure;
 use knightnet::board::Board;
-use knightnet::error::InputError;
+use knightnet::error::{InputError, Param};
 use knightnet::network::{first_attempt_rng, Network, Preset, StepStats, Termination, Trace};
 use knightnet::plot::convergence::{runs_csv_path, ConvergenceData, ConvergenceFigure};
 use knightnet::plot::trace::{square_steps, SavedTrace};
@@ -87,8 +87,8 @@ pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(u64, Vec<StepStat
 
 pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &args.trace {
-        ImageFormat::from_path(&args.out, "--out")?;
-        check_output_path(&args.out, "--out")?;
+        ImageFormat::from_path(&args.out, Param::Out)?;
+        check_output_path(&args.out, Param::Out)?;
         if args.network.any() {
             return Err(InputError::param(
                 "network flags do not apply with --trace: the trace records its own parameters",
@@ -121,8 +121,8 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let board = args.board;
     let params = args.network.apply(Preset::Parberry.params())?;
-    ImageFormat::from_path(&args.out, "--out")?;
-    check_output_path(&args.out, "--out")?;
+    ImageFormat::from_path(&args.out, Param::Out)?;
+    check_output_path(&args.out, Param::Out)?;
     if args.runs == 0 || args.runs > MAX_RUNS {
         return Err(InputError::param(format!(
             "--runs {} is out of range; 1..={MAX_RUNS} are accepted",

@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::Failure;
 use knightnet::board::Board;
-use knightnet::error::InputError;
+use knightnet::error::{InputError, Param};
 use knightnet::plot::board::BoardFigure;
 use knightnet::plot::data::load;
 use knightnet::plot::results::{self, ResultsInputs};
@@ -29,8 +29,8 @@ pub struct PlotArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Image format of the figures (pdf: vector, text in the bundled DejaVu Sans).
-    #[arg(long, value_enum, default_value_t = ImageFormat::Png)]
-    pub format: ImageFormat,
+    #[arg(long, value_enum, default_value_t = Format::Png)]
+    pub format: Format,
     /// Published tour rates to draw beside the measured p(tour): a CSV with columns
     /// n,trials,success (failure, diverge optional), one row per n x n board, e.g.
     /// Parberry (1996), Table 1.
@@ -107,7 +107,11 @@ fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for planned in plan {
         match planned.figure {
             Ok(fig) => {
-                let p = folder.join(format!("{}.{}", planned.stem, args.format.extension()));
+                let p = folder.join(format!(
+                    "{}.{}",
+                    planned.stem,
+                    ImageFormat::from(args.format).extension()
+                ));
                 fig.save(&p)?;
                 written += 1;
                 writeln!(
@@ -132,17 +136,37 @@ fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `--format`: the library's [`ImageFormat`] as the command line offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    // No doc comments: clap would list them as each value's help.
+    Png,
+    Svg,
+    Pdf,
+}
+
+impl From<Format> for ImageFormat {
+    fn from(f: Format) -> ImageFormat {
+        match f {
+            Format::Png => ImageFormat::Png,
+            Format::Svg => ImageFormat::Svg,
+            Format::Pdf => ImageFormat::Pdf,
+        }
+    }
+}
+
 /// Check `--png`/`--svg` paths before any work: each must carry its own extension.
 pub fn check_image_flags(png: Option<&Path>, svg: Option<&Path>) -> Result<(), InputError> {
-    for (flag, path, want) in [
-        ("--png", png, ImageFormat::Png),
-        ("--svg", svg, ImageFormat::Svg),
+    for (param, path, want) in [
+        (Param::Png, png, ImageFormat::Png),
+        (Param::Svg, svg, ImageFormat::Svg),
     ] {
         if let Some(p) = path {
-            knightnet::plot::check_output_path(p, flag)?;
-            if ImageFormat::from_path(p, flag)? != want {
+            knightnet::plot::check_output_path(p, param)?;
+            if ImageFormat::from_path(p, param)? != want {
                 return Err(InputError::param(format!(
-                    "{flag} '{}' must end in .{}",
+                    "--{} '{}' must end in .{}",
+                    super::wording::flag(param),
                     p.display(),
                     want.extension()
                 )));

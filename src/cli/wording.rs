@@ -34,7 +34,7 @@ pub fn error(e: &Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knightnet::error::{Accepted, Hint, Refusal, Scope, Setting, ThreadsError};
+    use knightnet::error::{Accepted, Hint, Phrase, Refusal, Scope, Setting, ThreadsError};
 
     #[test]
     fn a_value_out_of_range_names_its_flag() {
@@ -100,6 +100,31 @@ mod tests {
             error(&e),
             "cannot start 9 threads: refused; give fewer with --threads"
         );
+    }
+
+    #[test]
+    fn phrases_name_their_parameters_as_flags() {
+        let e: InputError = "3/2".parse::<knightnet::experiment::Shard>().unwrap_err();
+        assert!(
+            input(&e).starts_with("--shard '3/2' is not accepted; give I/N"),
+            "{e}"
+        );
+        assert!(
+            e.to_string().starts_with("shard = '3/2' is not accepted"),
+            "{e}"
+        );
+        let e = InputError::Named(
+            Phrase::new()
+                .text("out/q already holds a run; pass ")
+                .switch(Param::Resume)
+                .text(" to continue it, or choose another ")
+                .param(Param::Out),
+        );
+        assert_eq!(
+            input(&e),
+            "out/q already holds a run; pass --resume to continue it, or choose another --out"
+        );
+        assert_eq!(e.about(), Some(Param::Resume));
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //! own code for one trial (`Prepared::run`) and must match the row in every column but
 //! the timings. By default [`DEFAULT_REPLAYS`] rows of each records file are replayed,
 //! the ones with the smallest seeds (a spread over cells and trials that does not depend
-//! on the order of the rows); `--replay all` replays every row, `--replay 0` none.
+//! on the order of the rows); [`Replay::All`] replays every row, `Replay::Sample(0)` none.
 //!
 //! The first offending row is refused naming the file, the line and the field.
 //!
@@ -43,7 +43,7 @@ use super::records::Record;
 use super::runner::{trial_start, Prepared, Shard};
 use super::seeds::trial_seed;
 use super::spec::{escaped, Cell, Spec, StartRule};
-use crate::error::InputError;
+use crate::error::{InputError, Param, Phrase};
 use crate::experiment::records::SolverName;
 use crate::rng_from_seed;
 use crate::solvers::outcome::{self, Outcome};
@@ -188,9 +188,11 @@ impl FromStr for Replay {
         match s.trim() {
             "all" => Ok(Replay::All),
             n => n.parse().map(Replay::Sample).map_err(|_| {
-                InputError::param(format!(
-                    "--replay {s:?} is not accepted; give a number of rows per records file (default {DEFAULT_REPLAYS}, 0 for none) or all"
-                ))
+                InputError::named(
+                    Phrase::new().setting(Param::Replay, format!("{s:?}")).text(format!(
+                        " is not accepted; give a number of rows per records file (default {DEFAULT_REPLAYS}, 0 for none) or all"
+                    )),
+                )
             }),
         }
     }
@@ -680,7 +682,7 @@ mod tests {
         assert_eq!(Replay::default(), Replay::Sample(DEFAULT_REPLAYS));
         assert_eq!(Replay::default().to_string(), "100");
         let e = "-1".parse::<Replay>().unwrap_err().to_string();
-        assert!(e.contains("--replay \"-1\"") && e.contains("all"), "{e}");
+        assert!(e.contains("replay = \"-1\"") && e.contains("all"), "{e}");
     }
 
     #[test]

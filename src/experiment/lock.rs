@@ -15,7 +15,9 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use super::Result;
+use crate::error::Error;
+use crate::io::environment;
 
 /// The lock file's name inside a results folder.
 pub const LOCK: &str = ".lock";
@@ -41,8 +43,7 @@ impl FolderLock {
         let created = std::fs::symlink_metadata(dir).is_err();
         let path = dir.join(LOCK);
         for _ in 0..RETRIES {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|e| environment("create", dir, e))?;
             let mut file = match OpenOptions::new()
                 .read(true)
                 .write(true)
@@ -53,24 +54,18 @@ impl FolderLock {
                 Ok(f) => f,
                 // The folder was removed in between by a holder that had created it.
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(e).with_context(|| format!("cannot open {}", path.display())),
+                Err(e) => return Err(environment("open", &path, e)),
             };
             match file.try_lock() {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
-                    let holder = match read_pid(&mut file) {
-                        Some(pid) => format!("process {pid}"),
-                        None => "another process".to_string(),
-                    };
-                    anyhow::bail!(
-                        "{} is in use: {holder} is writing it (lock {}); wait for it to finish, or choose another folder",
-                        dir.display(),
-                        path.display()
-                    );
+                    return Err(Error::InUse {
+                        folder: dir.to_path_buf(),
+                        lock: path,
+                        holder: read_pid(&mut file),
+                    });
                 }
-                Err(TryLockError::Error(e)) => {
-                    return Err(e).with_context(|| format!("cannot lock {}", path.display()))
-                }
+                Err(TryLockError::Error(e)) => return Err(environment("lock", &path, e)),
             }
             if !is_at(&file, &path) {
                 // Its holder removed it after we opened it: lock the file now at the path.
@@ -80,17 +75,18 @@ impl FolderLock {
             file.seek(SeekFrom::Start(0))
                 .and_then(|_| file.write_all(pid.as_bytes()))
                 .and_then(|()| file.set_len(pid.len() as u64))
-                .with_context(|| format!("cannot write {}", path.display()))?;
+                .map_err(|e| environment("write", &path, e))?;
             return Ok(FolderLock {
                 file,
                 path,
                 created: created.then(|| dir.to_path_buf()),
             });
         }
-        anyhow::bail!(
-            "cannot lock {}: other processes keep taking and releasing it",
-            dir.display()
-        )
+        Err(environment(
+            "lock",
+            dir,
+            std::io::Error::other("other processes keep taking and releasing it"),
+        ))
     }
 }
 

@@ -49,7 +49,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
-use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
 pub use check::Replay;
@@ -58,10 +57,14 @@ pub use runner::Shard;
 pub use spec::{Cell, Spec};
 pub use summary::Summary;
 
-use crate::error::InputError;
+use crate::error::{Error, InputError, Param, Phrase};
 use crate::io::{is_input_problem, open_input, write_atomic};
+
+/// A result whose error is the library's [`Error`](enum@Error).
+pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 use lock::FolderLock;
 
+/// The records file of a results folder: one CSV row per trial ([`records`]).
 pub const RECORDS: &str = "records.csv";
 pub(crate) const RUN: &str = "run.json";
 pub(crate) const SUMMARY_JSON: &str = "summary.json";
@@ -84,12 +87,16 @@ pub fn default_out(spec_name: &str, shard: Shard) -> std::path::PathBuf {
 /// The machine a session ran on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Machine {
+    /// Cores available to the process.
     pub cores: usize,
+    /// The operating system (`linux`, `macos`, ...).
     pub os: String,
+    /// The CPU architecture (`x86_64`, `aarch64`, ...).
     pub arch: String,
 }
 
 impl Machine {
+    /// The machine this process runs on.
     pub fn this() -> Machine {
         Machine {
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -104,13 +111,21 @@ impl Machine {
 pub struct Session {
     /// UTC, RFC 3339.
     pub started_at: String,
+    /// UTC, RFC 3339; `None` while it runs (or if it was killed).
     pub finished_at: Option<String>,
+    /// Worker threads it ran on (0 for a merge).
     pub threads: usize,
+    /// The shard it ran, `None` for the whole spec.
     pub shard: Option<Shard>,
+    /// Trials it added.
     pub trials_run: u64,
+    /// Whether it stopped before every planned trial ran.
     pub interrupted: bool,
+    /// `git rev-parse HEAD` of the source tree when it ran (`None` without git).
     pub git_revision: Option<String>,
+    /// Where it ran.
     pub machine: Machine,
+    /// The command that started it, as the front end gave it (empty if none).
     pub command: Vec<String>,
 }
 
@@ -139,6 +154,7 @@ impl Session {
 /// `run.json`: what ran, with which code, where and when.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunInfo {
+    /// The knightnet package version that wrote it.
     pub knightnet_version: String,
     /// [`crate::ENGINE_VERSION`] of the code that ran. Required: resuming, merging and
     /// `stats` refuse a folder of another engine version (its records would not replay).
@@ -153,9 +169,13 @@ pub struct RunInfo {
     pub spec: Spec,
     /// `null` for a whole run (or a merge of shards).
     pub shard: Option<Shard>,
+    /// Trials of the run (or shard) in the spec.
     pub trials_planned: u64,
+    /// Trials `records.csv` holds.
     pub trials_done: u64,
+    /// Whether every planned trial is recorded.
     pub complete: bool,
+    /// Every invocation that added records, oldest first.
     pub sessions: Vec<Session>,
     /// Folders a merge read, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -165,11 +185,17 @@ pub struct RunInfo {
 /// How to run a spec.
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// The results folder ([`crate::error::Param::Out`]), created if missing.
     pub out: PathBuf,
+    /// Worker threads (1 to 1024).
     pub threads: usize,
+    /// The share of the trials to run ([`Shard::ALL`] for every one).
     pub shard: Shard,
+    /// Continue the run `out` holds rather than refuse a folder holding one.
     pub resume: bool,
+    /// The spec's origin as `run.json` records it (a path, `built-in quickstart.toml`).
     pub spec_source: String,
+    /// The command line (or call) recorded in the session.
     pub command: Vec<String>,
     /// Rows of `records.csv` replayed when resuming (see [`check::Replay`]).
     pub replay: Replay,
@@ -204,6 +230,7 @@ pub struct Report {
     pub truncated_bytes: u64,
     /// Stopped before every planned trial ran.
     pub interrupted: bool,
+    /// The summary of every trial recorded, as written to `summary.json`.
     pub summary: Summary,
 }
 
@@ -275,9 +302,9 @@ pub(crate) const MAX_RUN_JSON_BYTES: u64 = 64 << 20;
 /// An input file that could not be opened, as the error to report: bad input naming the
 /// path when it is missing, a symbolic link to nothing, or not a regular file (`hint`
 /// saying what is expected); the environment's failure otherwise.
-fn unopened(path: &Path, e: std::io::Error, hint: &str) -> anyhow::Error {
+fn unopened(path: &Path, e: std::io::Error, hint: &str) -> Error {
     if !is_input_problem(&e) {
-        return anyhow::Error::new(e).context(format!("cannot open {}", path.display()));
+        return crate::io::environment("open", path, e);
     }
     let what = match (e.kind(), std::fs::read_link(path)) {
         (std::io::ErrorKind::NotFound, Ok(target)) => format!(
@@ -303,7 +330,7 @@ pub(crate) fn read_run_info(dir: &Path) -> Result<RunInfo> {
         );
         if missing && std::fs::symlink_metadata(&path).is_err() {
             InputError::File(format!(
-                "{} is not a results folder (no run.json); give a folder `knightnet experiment --out DIR` wrote",
+                "{} is not a results folder (no run.json); give a folder an experiment wrote its results into",
                 dir.display()
             ))
             .into()
@@ -314,7 +341,7 @@ pub(crate) fn read_run_info(dir: &Path) -> Result<RunInfo> {
     let mut bytes = Vec::new();
     file.take(MAX_RUN_JSON_BYTES + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+        .map_err(|e| crate::io::environment("read", &path, e))?;
     if bytes.len() as u64 > MAX_RUN_JSON_BYTES {
         return Err(InputError::File(format!(
             "{} is larger than {MAX_RUN_JSON_BYTES} bytes; it is not a knightnet run.json",
@@ -352,7 +379,8 @@ fn present(path: &Path) -> bool {
 }
 
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
-    let mut bytes = serde_json::to_vec_pretty(value)?;
+    let mut bytes = serde_json::to_vec_pretty(value)
+        .map_err(|e| Error::Internal(format!("cannot serialize {}: {e}", path.display())))?;
     bytes.push(b'\n');
     write_atomic(path, &bytes)
 }
@@ -363,13 +391,14 @@ pub fn write_summary(dir: &Path, summary: &Summary) -> Result<()> {
     write_atomic(&dir.join(SUMMARY_MD), summary.markdown().as_bytes())
 }
 
-/// Refuse an `--out` that names something other than a folder.
+/// Refuse an output folder ([`Param::Out`]) that names something other than a folder.
 fn check_out_dir(out: &Path) -> Result<()> {
     if out.exists() && !out.is_dir() {
-        return Err(InputError::File(format!(
-            "--out {} is an existing file, not a folder; choose a folder for the results",
-            out.display()
-        ))
+        return Err(InputError::named(
+            Phrase::new()
+                .setting(Param::Out, out.display())
+                .text(" is an existing file, not a folder; choose a folder for the results"),
+        )
         .into());
     }
     Ok(())
@@ -392,7 +421,7 @@ fn scan_checked(
 }
 
 /// The sessions of the run in `opts.out` that this one continues (none for a new
-/// run), after checking that it may: `--resume` for a folder holding a run, whose
+/// run), after checking that it may: [`Param::Resume`] for a folder holding a run, whose
 /// `run.json` (required beside records) names the same engine version, spec and shard.
 fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
     let out = &opts.out;
@@ -400,20 +429,27 @@ fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
     let has_records = present(&out.join(RECORDS));
     let has_run = present(&run_path);
     if (has_records || has_run) && !opts.resume {
-        return Err(InputError::File(format!(
-            "{} already holds a run; pass --resume to continue it, or choose another --out",
-            out.display()
-        ))
+        return Err(InputError::named(
+            Phrase::new()
+                .text(format!("{} already holds a run; pass ", out.display()))
+                .switch(Param::Resume)
+                .text(" to continue it, or choose another ")
+                .param(Param::Out),
+        )
         .into());
     }
     if !opts.resume || !(has_records || has_run) {
         return Ok(Vec::new());
     }
     if !has_run {
-        return Err(InputError::File(format!(
-            "cannot resume {}: it holds records.csv but no run.json, so the engine version and spec of its records cannot be checked; restore its run.json, or start a new --out",
-            out.display()
-        ))
+        return Err(InputError::named(
+            Phrase::new()
+                .text(format!(
+                    "cannot resume {}: it holds records.csv but no run.json, so the engine version and spec of its records cannot be checked; restore its run.json, or start a new ",
+                    out.display()
+                ))
+                .param(Param::Out),
+        )
         .into());
     }
     let info = read_run_info(out)?;
@@ -603,7 +639,7 @@ pub fn merge(
     rows.sort_unstable();
     let summary = tally.summary(&base.spec, Shard::ALL);
     if !summary.complete && !partial {
-        return Err(InputError::File(incomplete(&summary, &shards)).into());
+        return Err(InputError::named(incomplete(&summary, &shards)).into());
     }
     records::copy_rows(
         &out.join(RECORDS),
@@ -633,15 +669,16 @@ pub fn merge(
     Ok(summary)
 }
 
-/// Refuse a merge `--out` that is one of the folders merged, a file, or a folder that
-/// already holds a run.
+/// Refuse a merge's output folder ([`Param::Out`]) that is one of the folders merged, a
+/// file, or a folder that already holds a run.
 fn check_merge_out(dirs: &[PathBuf], out: &Path) -> Result<()> {
     for dir in dirs {
         if matches!((dir.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b) {
-            return Err(InputError::param(format!(
-                "--out {} is one of the folders being merged; choose a new folder",
-                out.display()
-            ))
+            return Err(InputError::named(
+                Phrase::new()
+                    .setting(Param::Out, out.display())
+                    .text(" is one of the folders being merged; choose a new folder"),
+            )
             .into());
         }
     }
@@ -658,7 +695,7 @@ fn check_merge_out(dirs: &[PathBuf], out: &Path) -> Result<()> {
 
 /// Why a merge of `shards` whose records make `summary` is incomplete: the trials held,
 /// and the missing shards when every folder is a shard of the same count.
-fn incomplete(summary: &Summary, shards: &[Shard]) -> String {
+fn incomplete(summary: &Summary, shards: &[Shard]) -> Phrase {
     let mut msg = format!(
         "the folders hold {} of the spec's {} trials",
         summary.trials_done, summary.trials_planned
@@ -677,7 +714,11 @@ fn incomplete(summary: &Summary, shards: &[Shard]) -> String {
             msg += &format!("; missing shards: {}", missing.join(", "));
         }
     }
-    msg + "; finish them (experiment --resume) or pass --partial"
+    Phrase::new()
+        .text(msg + "; finish them (resume each with ")
+        .switch(Param::Resume)
+        .text(") or pass ")
+        .switch(Param::Partial)
 }
 
 /// What a merge gathers from its folders, one at a time.

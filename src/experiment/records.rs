@@ -34,12 +34,14 @@ use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::Path;
 
-use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
+use super::Result;
 use crate::board::Board;
-use crate::error::InputError;
-use crate::io::{complete_len, cut_to, open_input, write_atomic, write_atomic_with, Appender};
+use crate::error::{Error, InputError};
+use crate::io::{
+    complete_len, cut_to, environment, open_input, write_atomic, write_atomic_with, Appender,
+};
 use crate::solvers::Outcome;
 
 /// The column names, in file order.
@@ -69,8 +71,11 @@ pub const COLUMNS: [&str; 20] = [
 /// One trial.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
+    /// The spec's name.
     pub spec: String,
+    /// The cell's index in the spec.
     pub cell: usize,
+    /// The solver entry's label.
     pub label: String,
     /// Written as `ROWSxCOLS`.
     #[serde(with = "board_text")]
@@ -79,20 +84,32 @@ pub struct Record {
     /// [`crate::solvers::SolverKind`] (`network:parberry*` stands for parameters the
     /// name does not carry; they are in `run.json`).
     pub solver: SolverName,
+    /// Network cells: the preset and the parameters that differ from it, in the
+    /// notation that replays the trial (module doc); classical cells: the tie-break.
     pub variant: String,
+    /// The trial's number within its cell, from 0.
     pub trial: u64,
+    /// The trial's ChaCha8 seed ([`crate::seeds`]).
     pub seed: u64,
+    /// The start square, `ROW,COL` (classical cells and open tours from a square).
     pub start: Option<String>,
+    /// How the trial ended.
     pub outcome: Outcome,
+    /// Network: sweeps or steps of the attempt; other solvers: their iterations.
     pub iterations: u64,
+    /// Restarts within the trial (0 for network trials: a trial is one attempt).
     pub restarts: u64,
+    /// Network: cycles of the final output when it is a degree-2 cover.
     pub cycles: Option<u64>,
+    /// Network: squares in the longest of those cycles.
     pub largest_cycle: Option<u64>,
+    /// Search steps (classical solvers that count them).
     pub steps: Option<u64>,
     /// network+merge: whether the tour came from merging several cycles.
     pub merged: Option<bool>,
     /// network+merge: swaps that joined cycles.
     pub swaps: Option<u64>,
+    /// Wall time of the trial on its thread, in nanoseconds (module doc).
     pub time_ns: u64,
     /// network+merge: time in the network.
     pub network_ns: Option<u64>,
@@ -260,18 +277,20 @@ pub fn sort(records: &mut [Record]) {
     records.sort_by_key(|r| (r.cell, r.trial));
 }
 
-/// CSV bytes of `records` (and the header first when `header`).
+/// CSV bytes of `records` (and the header first when `header`). Writing to memory
+/// fails only if a record cannot be serialized: a bug ([`Error::Internal`]).
 fn csv_bytes<'a>(header: bool, records: impl IntoIterator<Item = &'a Record>) -> Result<Vec<u8>> {
+    let internal = |e: &dyn std::fmt::Display| Error::Internal(format!("records as CSV: {e}"));
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());
     if header {
-        w.write_record(COLUMNS)?;
+        w.write_record(COLUMNS).map_err(|e| internal(&e))?;
     }
     for r in records {
-        w.serialize(r)?;
+        w.serialize(r).map_err(|e| internal(&e))?;
     }
-    w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
+    w.into_inner().map_err(|e| internal(&e))
 }
 
 /// Appends records to a file, one flushed write per row (see [`crate::io::Appender`]).
@@ -310,28 +329,46 @@ pub(crate) fn copy_rows(
     mut rows: impl Iterator<Item = (usize, u64)>,
 ) -> Result<()> {
     use std::io::{BufRead, Seek, SeekFrom, Write};
+    let header = csv_bytes(true, [])?;
     let mut readers: Vec<Option<BufReader<File>>> = files.iter().map(|_| None).collect();
-    write_atomic_with(path, &mut |w: &mut dyn Write| {
-        w.write_all(&csv_bytes(true, [])?)?;
+    // A source's failure, reported as itself rather than as a failed write of `path`.
+    let mut source: Option<Error> = None;
+    let written = write_atomic_with(path, &mut |w: &mut dyn Write| {
+        w.write_all(&header)?;
         let mut line = Vec::new();
         for (i, offset) in rows.by_ref() {
             let src = &files[i];
+            let mut failed = |e: Error| {
+                source = Some(e);
+                std::io::Error::other("a source records file failed")
+            };
             let reader = match &mut readers[i] {
                 Some(r) => r,
-                slot => slot.insert(BufReader::with_capacity(4096, open(src)?)),
+                slot => slot.insert(BufReader::with_capacity(
+                    4096,
+                    open(src).map_err(&mut failed)?,
+                )),
             };
             line.clear();
             reader
                 .seek(SeekFrom::Start(offset))
                 .and_then(|_| reader.read_until(b'\n', &mut line))
-                .with_context(|| format!("cannot read {}", src.display()))?;
+                .map_err(|e| failed(environment("read", src, e)))?;
             if line.last() != Some(&b'\n') {
-                anyhow::bail!("{} changed while it was being merged", src.display());
+                return Err(failed(Error::Io {
+                    action: "merge",
+                    path: src.clone(),
+                    source: std::io::Error::other("it changed while it was being merged"),
+                }));
             }
             w.write_all(&line)?;
         }
         Ok(())
-    })
+    });
+    match source {
+        Some(e) => Err(e),
+        None => written,
+    }
 }
 
 /// What [`scan`] found.
@@ -354,8 +391,7 @@ pub struct Scan {
 /// are passed on.
 pub fn scan(path: &Path, mut each: impl FnMut(Record, u64, u64) -> Result<()>) -> Result<Scan> {
     let mut file = open(path)?;
-    let (valid_len, total) =
-        complete_len(&mut file).with_context(|| format!("cannot read {}", path.display()))?;
+    let (valid_len, total) = complete_len(&mut file).map_err(|e| environment("read", path, e))?;
     if total > valid_len {
         check_torn_tail(path, &mut file, valid_len, total)?;
     }
@@ -377,6 +413,7 @@ pub(crate) const REQUIRED: [&str; 3] = ["board", "solver", "outcome"];
 /// What [`read_lenient`] found.
 #[derive(Debug, Clone)]
 pub struct Lenient {
+    /// The rows, in file order.
     pub records: Vec<Record>,
     /// The file's columns, in its order.
     pub columns: Vec<String>,
@@ -397,7 +434,7 @@ pub fn read_lenient(path: &Path) -> Result<Lenient> {
     let mut bytes = Vec::new();
     open(path)?
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+        .map_err(|e| environment("read", path, e))?;
     let mut valid = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let fields = |line: &[u8]| {
         csv::ReaderBuilder::new()
@@ -452,13 +489,13 @@ fn open(path: &Path) -> Result<File> {
 /// header. Leaves `file` at its start.
 fn check_torn_tail(path: &Path, file: &mut File, valid_len: u64, total: u64) -> Result<()> {
     use std::io::{Seek, SeekFrom};
-    let cannot = || format!("cannot read {}", path.display());
-    file.seek(SeekFrom::Start(valid_len)).with_context(cannot)?;
+    let cannot = |e| environment("read", path, e);
+    file.seek(SeekFrom::Start(valid_len)).map_err(cannot)?;
     let header = COLUMNS.join(",");
     let mut block = vec![0u8; 64 * 1024];
     let mut at = valid_len;
     while at < total {
-        let n = file.read(&mut block).with_context(cannot)?;
+        let n = file.read(&mut block).map_err(cannot)?;
         if n == 0 {
             break;
         }
@@ -484,7 +521,7 @@ fn check_torn_tail(path: &Path, file: &mut File, valid_len: u64, total: u64) -> 
         }
         at += n as u64;
     }
-    file.seek(SeekFrom::Start(0)).with_context(cannot)?;
+    file.seek(SeekFrom::Start(0)).map_err(cannot)?;
     Ok(())
 }
 
@@ -502,11 +539,12 @@ fn rows<R: Read>(
     lenient: bool,
     each: &mut dyn FnMut(Record, u64, u64) -> Result<()>,
 ) -> Result<(u64, Vec<String>)> {
-    let bad = |line: u64, what: String| -> anyhow::Error {
-        InputError::File(format!(
-            "{}, line {line}: {what}; it is not a knightnet records file, or was edited",
-            path.display()
-        ))
+    let bad = |line: u64, what: String| -> Error {
+        InputError::RecordsLine {
+            path: path.to_path_buf(),
+            line,
+            what,
+        }
         .into()
     };
     let mut rdr = csv::ReaderBuilder::new()
@@ -515,11 +553,14 @@ fn rows<R: Read>(
     let mut row = csv::ByteRecord::new();
     let header = csv::ByteRecord::from(COLUMNS.to_vec());
     let read_row = |rdr: &mut csv::Reader<R>, row: &mut csv::ByteRecord| {
-        rdr.read_byte_record(row).map_err(|e| match e.kind() {
-            csv::ErrorKind::Io(_) => {
-                anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
+        rdr.read_byte_record(row).map_err(|e| {
+            if !matches!(e.kind(), csv::ErrorKind::Io(_)) {
+                return bad(e.position().map_or(0, |p| p.line()), format!("{e}"));
             }
-            _ => bad(e.position().map_or(0, |p| p.line()), format!("{e}")),
+            match e.into_kind() {
+                csv::ErrorKind::Io(io) => environment("read", path, io),
+                _ => unreachable!("an I/O error"),
+            }
         })
     };
     if !read_row(&mut rdr, &mut row)? {
@@ -587,6 +628,7 @@ fn rows<R: Read>(
 /// What [`read`] found.
 #[derive(Debug, Clone)]
 pub struct Contents {
+    /// The rows, in file order.
     pub records: Vec<Record>,
     /// Length of the complete lines (the file is valid up to here).
     pub valid_len: u64,

@@ -24,14 +24,14 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use anyhow::Result;
+use super::Result;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 
 use super::records::Record;
 use super::seeds::trial_seed;
 use super::spec::{Cell, Spec, StartRule};
-use crate::error::InputError;
+use crate::error::{Error, InputError, Param, Phrase};
 use crate::experiment::records::SolverName;
 use crate::graph::KnightGraph;
 use crate::network::batch::{self, Jobs};
@@ -42,11 +42,13 @@ use crate::solvers::{record_outcome, Outcome, Request, Solver, SolverKind};
 /// One slice of a sweep: trials whose global number is `index` mod `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
+    /// This shard's number, from 0 (less than `count`).
     pub index: u64,
+    /// How many shards the sweep is cut into (1 for the whole sweep).
     pub count: u64,
 }
 
-/// Most shards a sweep may be cut into (`--shard I/N` with N up to this).
+/// Most shards a sweep may be cut into ([`Param::Shard`] `I/N` with N up to this).
 pub const MAX_SHARDS: u64 = 1_000_000;
 
 impl Shard {
@@ -93,9 +95,11 @@ impl FromStr for Shard {
     /// `I/N` with 0 <= I < N <= [`MAX_SHARDS`].
     fn from_str(s: &str) -> Result<Shard, InputError> {
         let bad = || {
-            InputError::param(format!(
-                "--shard '{s}' is not accepted; give I/N with 0 <= I < N <= {MAX_SHARDS}, e.g. 0/16 (shards are numbered from 0)"
-            ))
+            InputError::named(
+                Phrase::new()
+                    .setting(Param::Shard, format!("'{s}'"))
+                    .text(format!(" is not accepted; give I/N with 0 <= I < N <= {MAX_SHARDS}, e.g. 0/16 (shards are numbered from 0)")),
+            )
         };
         let (i, n) = s.trim().split_once('/').ok_or_else(bad)?;
         let index: u64 = i.trim().parse().map_err(|_| bad())?;
@@ -376,9 +380,9 @@ pub(crate) fn run_parallel(
     let source: Source = Mutex::new(source);
     let next = || source.lock().expect("no panics while holding").next();
     let ran = AtomicUsize::new(0);
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let failure: Mutex<Option<Error>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
-    let fail = |e: anyhow::Error| {
+    let fail = |e: Error| {
         failed.store(true, Ordering::SeqCst);
         failure
             .lock()

@@ -401,10 +401,7 @@ impl Tally {
 /// (bad rows are bad input naming the file, line and field), after checking that this
 /// engine version made the folder. Memory grows with the cells (and the rows replayed
 /// together), not the trials. Returns the folder's spec with the summary.
-pub fn from_folder(
-    dir: &std::path::Path,
-    replay: super::Replay,
-) -> anyhow::Result<(Spec, Summary)> {
+pub fn from_folder(dir: &std::path::Path, replay: super::Replay) -> super::Result<(Spec, Summary)> {
     let info = super::read_run_info(dir)?;
     super::check_engine(dir, &info)?;
     let shard = info.shard.unwrap_or(Shard::ALL);

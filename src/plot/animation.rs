@@ -143,7 +143,7 @@ impl Animation<'_> {
         register_fonts();
         let (frames, hold) = plan_frames(self.outputs.len(), opts.max_frames, opts.hold);
         let size = self.frame(0).size(opts.width);
-        prepare(path).map_err(PlotError::from_any)?;
+        prepare(path)?;
         let mut written = 0;
         crate::io::write_atomic_at(path, &mut |tmp: &Path| {
             let backend = BitMapBackend::gif(tmp, size, opts.delay_ms.max(10)).map_err(|e| {
@@ -155,13 +155,12 @@ impl Animation<'_> {
             let last = *frames.last().expect("at least one frame");
             written = 0;
             for &i in frames.iter().chain(std::iter::repeat_n(&last, hold)) {
-                self.frame(i).draw(&root)?;
+                self.frame(i).draw(&root).map_err(PlotError::into_io)?;
                 root.present().map_err(bitmap_err)?;
                 written += 1;
             }
             Ok(())
-        })
-        .map_err(PlotError::from_any)?;
+        })?;
         Ok(written)
     }
 }

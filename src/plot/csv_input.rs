@@ -1,18 +1,19 @@
-//! The small CSV files figures take as input (`plot --published`, `plot --hf`): `#`
-//! comment lines, trimmed cells, columns found by name, and every error one line naming
-//! the flag, the file, and the line and column where it applies.
+//! The small CSV files figures take as input (published rates, H/F counts): `#` comment
+//! lines, trimmed cells, columns found by name, and every error one line naming the
+//! parameter that gave the file ([`Param`]), the file, and the line and column where it
+//! applies.
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use csv::StringRecord;
 
-use crate::error::InputError;
+use crate::error::{InputError, Param, Phrase};
 
 /// A CSV input file, read whole.
 #[derive(Debug)]
 pub(crate) struct CsvInput {
-    flag: &'static str,
+    param: Param,
     path: PathBuf,
     /// What the columns should be, for the error when one is missing.
     expected: &'static str,
@@ -30,15 +31,11 @@ pub struct Row<'a> {
 }
 
 impl CsvInput {
-    /// Read `path`, given with `flag`; `expected` describes the columns (for example
+    /// Read `path`, given as `param`; `expected` describes the columns (for example
     /// `"n,trials,success"`). A file with a header and no row is an error.
-    pub fn read(
-        flag: &'static str,
-        path: &Path,
-        expected: &'static str,
-    ) -> Result<CsvInput, InputError> {
+    pub fn read(param: Param, path: &Path, expected: &'static str) -> Result<CsvInput, InputError> {
         let mut file = CsvInput {
-            flag,
+            param,
             path: path.to_path_buf(),
             expected,
             headers: StringRecord::new(),
@@ -66,7 +63,11 @@ impl CsvInput {
 
     /// An error about the file as a whole.
     pub fn error(&self, msg: impl std::fmt::Display) -> InputError {
-        InputError::File(format!("{} {}: {msg}", self.flag, self.path.display()))
+        InputError::named(
+            Phrase::new()
+                .param(self.param)
+                .text(format!(" {}: {msg}", self.path.display())),
+        )
     }
 
     /// The index of the column `name`.

@@ -31,7 +31,9 @@ use crate::solvers::Outcome;
 /// A loaded records file.
 #[derive(Debug, Clone)]
 pub struct Records {
+    /// The file read.
     pub path: PathBuf,
+    /// Its rows, in file order.
     pub rows: Vec<Record>,
     /// Name of the timing column used, if any.
     pub time_column: Option<String>,
@@ -77,7 +79,7 @@ fn file_err(path: &Path, msg: impl std::fmt::Display) -> InputError {
 
 /// Load `records.csv` (or any file with that layout, see the module doc).
 pub fn load(path: &Path) -> Result<Records, super::PlotError> {
-    let read = records::read_lenient(path).map_err(super::PlotError::from_any)?;
+    let read = records::read_lenient(path)?;
     for (i, r) in read.records.iter().enumerate() {
         let line = i + 2;
         if r.solver.is_empty() {
@@ -99,7 +101,9 @@ pub fn load(path: &Path) -> Result<Records, super::PlotError> {
 /// Which solver and variant a group of trials used.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SolverId {
+    /// The solver, network presets apart.
     pub solver: SolverFamily,
+    /// The records' `variant`, when they give one.
     pub variant: Option<String>,
     /// The spec entry's `label` when it says more than solver and variant (two entries
     /// with the same variant but different overrides stay apart).
@@ -161,8 +165,11 @@ impl SolverId {
 /// The trials of one (solver, variant, board).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group {
+    /// The solver and variant.
     pub id: SolverId,
+    /// The board.
     pub board: Board,
+    /// Trials in the group.
     pub trials: u64,
     /// Trials per outcome name.
     pub outcomes: BTreeMap<String, u64>,
@@ -171,6 +178,7 @@ pub struct Group {
     pub iterations: Vec<(u64, bool)>,
     /// Sum of the timing column over trials that have it, and how many had it.
     pub total_time_ns: f64,
+    /// Trials that have a time.
     pub timed_trials: u64,
     /// Per timed trial, its time in nanoseconds and whether it found a tour (for the
     /// bootstrap interval of the time per tour).
@@ -181,10 +189,12 @@ pub struct Group {
 }
 
 impl Group {
+    /// Trials that ended in `outcome` (its name: `tour`, `multiple-cycles`, ...).
     pub fn count(&self, outcome: &str) -> u64 {
         self.outcomes.get(outcome).copied().unwrap_or(0)
     }
 
+    /// Trials that ended in a tour.
     pub fn tours(&self) -> u64 {
         self.count("tour")
     }
@@ -242,10 +252,15 @@ pub(crate) const BOOTSTRAP_SEED: u64 = 1996;
 /// A proportion with its Wilson score 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Share {
+    /// Successes.
     pub k: u64,
+    /// Trials.
     pub n: u64,
+    /// The proportion `k / n` (0 when `n` is 0).
     pub p: f64,
+    /// The interval's lower end.
     pub low: f64,
+    /// The interval's upper end.
     pub high: f64,
 }
 

@@ -25,7 +25,7 @@ use super::panel::{cartesian, interval_bar, mesh};
 use super::table::{csv_path, num, Table};
 use super::{axes, de, heading, render, trials_phrase, DrawResult, Figure};
 use crate::board::Board;
-use crate::error::InputError;
+use crate::error::{InputError, Param};
 
 /// The `closed_tours_source` of a count knightnet made.
 pub const KNIGHTNET: &str = "knightnet";
@@ -33,6 +33,7 @@ pub const KNIGHTNET: &str = "knightnet";
 /// H and F of one board, and where they came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountRow {
+    /// The board (its transpose has the same counts).
     pub board: Board,
     /// H: Hamiltonian cycles (undirected closed tours).
     pub closed_tours: u128,
@@ -63,6 +64,7 @@ impl CountRow {
 /// A counts file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Counts {
+    /// The rows, in file order.
     pub rows: Vec<CountRow>,
 }
 
@@ -83,7 +85,7 @@ fn unordered(b: Board) -> (usize, usize) {
 /// Read a counts file. Every error names the file, and the line and column.
 pub fn load(path: &Path) -> Result<Counts, InputError> {
     let file = CsvInput::read(
-        "--hf",
+        Param::Hf,
         path,
         "board,closed_tours,two_factors,closed_tours_source,command",
     )?;
@@ -130,9 +132,11 @@ pub(crate) fn settled_tour_share(g: &Group) -> Share {
 /// The settled tour share of the network groups on boards with counts, beside H/F.
 #[derive(Debug, Clone)]
 pub struct HfRatio {
+    /// The results' name in the subtitle.
     pub source: String,
     /// Network groups on boards that have a counts row and at least one settled attempt.
     pub groups: Vec<Group>,
+    /// H and F per board.
     pub counts: Counts,
 }
 
@@ -183,6 +187,8 @@ impl HfRatio {
             .collect()
     }
 
+    /// Draw the figure to `path` (PNG, SVG or PDF by its extension) and its numbers to
+    /// the CSV beside it.
     pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         render(self, path, (1050, 640))?;
         self.table().write(&csv_path(path))

@@ -60,11 +60,10 @@ pub mod trace;
 use std::path::Path;
 use std::sync::Once;
 
-use anyhow::anyhow;
 use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 
-use crate::error::InputError;
+use crate::error::{InputError, Param, Phrase};
 
 /// A figure that could not be drawn or written.
 #[derive(Debug, thiserror::Error)]
@@ -93,16 +92,21 @@ impl PlotError {
         matches!(self, PlotError::Input(e) if !e.is_environment())
     }
 
-    /// The error of a write through [`crate::io`] (or of a reader that reports in
-    /// `anyhow`): its [`InputError`] if it carries one, else the environment's failure
-    /// with the whole chain as its message.
-    pub(crate) fn from_any(e: anyhow::Error) -> PlotError {
-        if let Some(PlotError::Input(i)) = e.downcast_ref::<PlotError>() {
-            return PlotError::Input(i.clone());
-        }
-        match e.downcast::<InputError>() {
-            Ok(i) => PlotError::Input(i),
-            Err(e) => PlotError::Write(format!("{e:#}")),
+    /// The failure as the I/O error a write through [`crate::io`] reports with its
+    /// file's name: what it says, as [`std::io::Error::other`].
+    pub(crate) fn into_io(self) -> std::io::Error {
+        std::io::Error::other(self.to_string())
+    }
+}
+
+/// The error of a write through [`crate::io`] or of a records file read for a figure:
+/// its [`InputError`] if it is bad input, else the environment's failure with its
+/// message.
+impl From<crate::error::Error> for PlotError {
+    fn from(e: crate::error::Error) -> PlotError {
+        match e {
+            crate::error::Error::Input(i) => PlotError::Input(i),
+            e => PlotError::Write(e.to_string()),
         }
     }
 }
@@ -131,20 +135,22 @@ pub(crate) fn register_fonts() {
     });
 }
 
-/// Output format of a still figure, chosen by the path's extension (or by `plot
-/// --format`).
+/// Output format of a still figure, chosen by the path's extension
+/// ([`ImageFormat::from_path`]) or given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ImageFormat {
+    /// A PNG bitmap.
     Png,
+    /// An SVG drawing.
     Svg,
+    /// A PDF page (the SVG drawing converted, text in DejaVu Sans).
     Pdf,
 }
 
 impl ImageFormat {
-    /// `.png`, `.svg` or `.pdf` (case-insensitive); anything else is a user error naming
-    /// `flag`.
-    pub fn from_path(path: &Path, flag: &str) -> Result<ImageFormat, InputError> {
+    /// `.png`, `.svg` or `.pdf` (case-insensitive); anything else is bad input naming
+    /// `param`, the parameter that gave the path.
+    pub fn from_path(path: &Path, param: Param) -> Result<ImageFormat, InputError> {
         let ext = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
@@ -152,13 +158,15 @@ impl ImageFormat {
             Some("png") => Ok(ImageFormat::Png),
             Some("svg") => Ok(ImageFormat::Svg),
             Some("pdf") => Ok(ImageFormat::Pdf),
-            _ => Err(InputError::param(format!(
-                "{flag} '{}' has no image extension; accepted: .png, .svg, .pdf",
-                path.display()
-            ))),
+            _ => Err(InputError::named(
+                Phrase::new()
+                    .setting(param, format!("'{}'", path.display()))
+                    .text(" has no image extension; accepted: .png, .svg, .pdf"),
+            )),
         }
     }
 
+    /// The file extension, without its dot: `png`, `svg`, `pdf`.
     pub fn extension(self) -> &'static str {
         match self {
             ImageFormat::Png => "png",
@@ -170,33 +178,31 @@ impl ImageFormat {
 
 /// Refuse, before any work, an output path that names a folder or anything else that
 /// is not a regular file (a FIFO, a device, ...; symbolic links are followed), or whose
-/// parent is a file: all are bad input (exit 2) naming `flag`.
-pub fn check_output_path(path: &Path, flag: &str) -> Result<(), InputError> {
+/// parent is a file: all are bad input (exit 2) naming `param`, the parameter that gave
+/// the path.
+pub fn check_output_path(path: &Path, param: Param) -> Result<(), InputError> {
+    let given = || Phrase::new().setting(param, format!("'{}'", path.display()));
     if path.is_dir() {
-        return Err(InputError::File(format!(
-            "{flag} '{}' is a folder; give a file path (the folder may hold it: '{}')",
-            path.display(),
+        return Err(InputError::named(given().text(format!(
+            " is a folder; give a file path (the folder may hold it: '{}')",
             path.join("figure.png").display()
-        )));
+        ))));
     }
     if let Ok(m) = std::fs::metadata(path) {
         if !m.is_file() {
-            return Err(InputError::File(format!(
-                "{flag} '{}' is {}, not a regular file; give a file path",
-                path.display(),
+            return Err(InputError::named(given().text(format!(
+                " is {}, not a regular file; give a file path",
                 crate::io::file_kind(&m.file_type())
-            )));
+            ))));
         }
     }
     let mut dir = path.parent();
     while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
         if d.exists() {
             if !d.is_dir() {
-                return Err(InputError::File(format!(
-                    "{flag} '{}': '{}' is a file, not a folder",
-                    path.display(),
-                    d.display()
-                )));
+                return Err(InputError::named(
+                    given().text(format!(": '{}' is a file, not a folder", d.display())),
+                ));
             }
             break;
         }
@@ -207,22 +213,21 @@ pub fn check_output_path(path: &Path, flag: &str) -> Result<(), InputError> {
 
 /// Make ready to write the figure `path`: the path is checked ([`check_output_path`])
 /// and its folder created.
-pub(crate) fn prepare(path: &Path) -> anyhow::Result<()> {
-    check_output_path(path, "output")?;
+pub(crate) fn prepare(path: &Path) -> Result<(), PlotError> {
+    check_output_path(path, Param::Out)?;
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| crate::io::io_failure("create folder", dir, &e))?;
+        std::fs::create_dir_all(dir).map_err(|e| crate::io::io_failure("create folder", dir, e))?;
     }
     Ok(())
 }
 
 /// A backend's failure, as the I/O error it carries (so that [`crate::io`] reports it
 /// with the file's name, as input or environment by one rule), or as what it says.
-fn backend_io_error(e: &(dyn std::error::Error + 'static)) -> anyhow::Error {
+fn backend_io_error(e: &(dyn std::error::Error + 'static)) -> std::io::Error {
     let mut cause = Some(e);
     while let Some(c) = cause {
         if let Some(io) = c.downcast_ref::<std::io::Error>() {
-            return std::io::Error::new(io.kind(), crate::io::os_reason(io)).into();
+            return std::io::Error::new(io.kind(), crate::io::os_reason(io));
         }
         cause = c.source();
     }
@@ -233,13 +238,13 @@ fn backend_io_error(e: &(dyn std::error::Error + 'static)) -> anyhow::Error {
         Some(i) => text[..i].to_string(),
         None => text,
     };
-    std::io::Error::other(text).into()
+    std::io::Error::other(text)
 }
 
 /// A bitmap (PNG or GIF) backend's failure to write its file.
 pub(crate) fn bitmap_err(
     e: DrawingAreaErrorKind<plotters_bitmap::BitMapBackendError>,
-) -> anyhow::Error {
+) -> std::io::Error {
     use plotters_backend::DrawingErrorKind as D;
     use plotters_bitmap::BitMapBackendError as B;
     match e {
@@ -252,17 +257,17 @@ pub(crate) fn bitmap_err(
         DrawingAreaErrorKind::BackendError(D::DrawingError(B::GifEncodingError(e))) => {
             backend_io_error(&e)
         }
-        other => anyhow!("drawing failed: {other}"),
+        other => std::io::Error::other(format!("drawing failed: {other}")),
     }
 }
 
 /// The SVG backend's failure.
-pub(crate) fn svg_err(e: DrawingAreaErrorKind<std::io::Error>) -> anyhow::Error {
+pub(crate) fn svg_err(e: DrawingAreaErrorKind<std::io::Error>) -> std::io::Error {
     match e {
         DrawingAreaErrorKind::BackendError(plotters_backend::DrawingErrorKind::DrawingError(
             io,
         )) => backend_io_error(&io),
-        other => anyhow!("drawing failed: {other}"),
+        other => std::io::Error::other(format!("drawing failed: {other}")),
     }
 }
 
@@ -273,12 +278,12 @@ pub(crate) fn svg_err(e: DrawingAreaErrorKind<std::io::Error>) -> anyhow::Error 
 /// renamed into place when complete, removed on every failure.
 pub fn render<F: Figure>(figure: &F, path: &Path, size: (u32, u32)) -> Result<(), PlotError> {
     register_fonts();
-    let format = ImageFormat::from_path(path, "output")?;
-    prepare(path).map_err(PlotError::from_any)?;
+    let format = ImageFormat::from_path(path, Param::Out)?;
+    prepare(path)?;
     let written = match format {
         ImageFormat::Png => crate::io::write_atomic_at(path, &mut |tmp: &Path| {
             let root = BitMapBackend::new(tmp, size).into_drawing_area();
-            figure.draw(&root)?;
+            figure.draw(&root).map_err(PlotError::into_io)?;
             root.present().map_err(bitmap_err)
         }),
         ImageFormat::Svg | ImageFormat::Pdf => {
@@ -286,11 +291,11 @@ pub fn render<F: Figure>(figure: &F, path: &Path, size: (u32, u32)) -> Result<()
                 let mut svg = String::new();
                 {
                     let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-                    figure.draw(&root)?;
+                    figure.draw(&root).map_err(PlotError::into_io)?;
                     root.present().map_err(svg_err)?;
                 }
                 if format == ImageFormat::Pdf {
-                    w.write_all(&pdf::svg_to_pdf(&svg)?)?;
+                    w.write_all(&pdf::svg_to_pdf(&svg).map_err(PlotError::into_io)?)?;
                 } else {
                     w.write_all(svg.as_bytes())?;
                 }
@@ -298,7 +303,7 @@ pub fn render<F: Figure>(figure: &F, path: &Path, size: (u32, u32)) -> Result<()
             })
         }
     };
-    written.map_err(PlotError::from_any)
+    Ok(written?)
 }
 
 /// Result of drawing on a backend.

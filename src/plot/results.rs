@@ -139,7 +139,7 @@ pub fn plan(inputs: ResultsInputs<'_>) -> Result<Vec<Planned>, super::PlotError>
             skipped: "tours among settled attempts against H/F",
             figure: HfRatio::new(source, &groups, counts)
                 .map(ResultsFigure::HfRatio)
-                .ok_or_else(|| why("no network trial settled on a board of the --hf file")),
+                .ok_or_else(|| why("no network trial settled on a board of the counts file")),
         });
     }
     plan.push(Planned {

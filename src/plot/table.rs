@@ -38,8 +38,8 @@ impl Table {
             }
             w.flush()?;
             Ok(())
-        })
-        .map_err(super::PlotError::from_any)
+        })?;
+        Ok(())
     }
 }
 

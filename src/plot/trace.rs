@@ -42,7 +42,7 @@ impl SavedTrace {
         let (t, graph) = TraceFile::read_graph(path)?;
         let err = |msg: String| InputError::File(format!("{}: {msg}", path.display()));
         let outcome = t.outcome.ok_or_else(|| {
-            err("has no 'outcome' (how the attempt ended, as solve --trace writes it)".into())
+            err("has no 'outcome' (how the attempt ended, as a trace file records it)".into())
         })?;
         let last = t.outputs.last().expect("read checks one state or more");
         let termination = ending(&graph, outcome, last).map_err(err)?;

@@ -25,6 +25,7 @@ pub struct Cell {
     pub index: usize,
     /// The solver entry's label; with the board it names the cell and seeds its trials.
     pub label: String,
+    /// The board.
     pub board: Board,
     /// The solver with every parameter of the cell folded in: a network's parameters
     /// (`max_attempts` 1: a trial is one attempt), a merge's parameters and tile mode, a
@@ -37,6 +38,7 @@ pub struct Cell {
     pub closed: Option<bool>,
     /// Network cells only: open tours, on the open graph (from `start` when given).
     pub open: bool,
+    /// Trials of the cell.
     pub trials: u64,
 }
 

@@ -108,10 +108,14 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
 /// A checked spec: a name, a base seed, and its cells.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Spec {
+    /// The spec's name (its `name` key, else the file's stem); records carry it.
     pub name: String,
+    /// What the experiment is for, in words (may be empty).
     #[serde(default)]
     pub description: String,
+    /// The base seed every trial's seed derives from ([`crate::seeds`]).
     pub seed: u64,
+    /// The cells, in spec order: every board of every solver entry.
     pub cells: Vec<Cell>,
     /// The label of the reference cells (spec key `reference`); `None`: the default,
     /// see `Spec::reference_label`.
@@ -163,9 +167,9 @@ impl Spec {
     /// that is not a regular file (a FIFO, a device: refused without blocking on it), too
     /// large or not UTF-8 is bad input ([`InputError`]); a file that cannot be read
     /// (permissions) is the environment's failure.
-    pub fn from_file(path: &std::path::Path) -> anyhow::Result<Spec> {
+    pub fn from_file(path: &std::path::Path) -> Result<Spec, crate::error::Error> {
         use std::io::Read;
-        let cannot = |e: std::io::Error| -> anyhow::Error {
+        let cannot = |e: std::io::Error| -> crate::error::Error {
             if crate::io::is_input_problem(&e) {
                 InputError::File(format!(
                     "spec {} {}; give a TOML file",
@@ -177,7 +181,7 @@ impl Spec {
                 ))
                 .into()
             } else {
-                anyhow::Error::new(e).context(format!("cannot read spec {}", path.display()))
+                crate::io::environment("read spec", path, e)
             }
         };
         let mut bytes = Vec::new();
