@@ -13,8 +13,9 @@ use super::board::BoardFigure;
 use super::trace::squares_off_two;
 use super::{bitmap_err, prepare, register_fonts, Figure, PlotError};
 use crate::graph::KnightGraph;
+use crate::network::OutputState;
 use crate::network::Termination;
-use crate::trace_file::{IterationUnit, OutputState};
+use crate::trace_file::IterationUnit;
 
 /// What to animate.
 #[derive(Debug, Clone)]

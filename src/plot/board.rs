@@ -15,9 +15,9 @@ use super::{de, render, DrawResult, Figure, FONT};
 use crate::board::Board;
 use crate::graph::{open_path, KnightGraph, Tours};
 use crate::network::classify;
+use crate::network::OutputState;
 use crate::solvers::Solution;
 use crate::tour::{cycles_from_edges, Tour};
-use crate::trace_file::OutputState;
 
 /// One path of squares, drawn as segments between square centres.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,9 +11,10 @@ use std::path::Path;
 use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::KnightGraph;
+use crate::network::OutputState;
 use crate::network::{classify, StepStats, Termination};
 use crate::solvers::Outcome;
-use crate::trace_file::{IterationUnit, OutputState, TraceFile};
+use crate::trace_file::{IterationUnit, TraceFile};
 
 /// A saved trace of one attempt.
 #[derive(Debug, Clone)]

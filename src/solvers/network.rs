@@ -160,7 +160,7 @@ impl NetworkSolver {
         }
         Solution {
             solver: "network".into(),
-            variant: Some(self.params.variant_name()),
+            variant: Some(self.params.variant()),
             closed: !open,
             outcome: Outcome::from(&run.last.termination),
             tour: run.tour,
@@ -180,7 +180,7 @@ impl Solver for NetworkSolver {
     }
 
     fn variant(&self) -> Option<String> {
-        Some(self.params.variant_name())
+        Some(self.params.variant())
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {

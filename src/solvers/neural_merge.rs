@@ -507,7 +507,7 @@ impl Solver for NeuralMergeSolver {
     }
 
     fn variant(&self) -> Option<String> {
-        Some(self.params.variant_name())
+        Some(self.params.variant())
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {
@@ -660,7 +660,7 @@ impl NeuralMergeSolver {
         }
         let solution = Solution {
             solver: self.name(),
-            variant: Some(self.params.variant_name()),
+            variant: Some(self.params.variant()),
             closed: !open,
             tour: None,
             outcome: last_outcome,
