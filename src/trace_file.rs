@@ -301,7 +301,15 @@ mod tests {
         );
         assert_eq!(file.steps.len(), steps);
         assert_eq!(file.outputs.len(), steps + 1);
-        let back = read_text(&serde_json::to_string(&file).unwrap());
+        let text = serde_json::to_string(&file).unwrap();
+        // Each state is written as one '0'/'1' character per neuron.
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let first = json["outputs"][0].as_str().unwrap();
+        assert_eq!(first.len(), graph.edges());
+        assert!(first.chars().all(|c| c == '0' || c == '1'));
+        assert_eq!(first, file.outputs[0].to_string());
+        assert_eq!(json["variant"], "parberry");
+        let back = read_text(&text);
         assert_eq!(back.unwrap(), file);
     }
 

@@ -306,6 +306,69 @@ mod tests {
         assert_eq!(base.variant(), "brant");
     }
 
+    /// Read a variant back as `knightnet solve --variant` followed by it would: the
+    /// preset, then `--KEY VALUE` pairs.
+    fn read_variant(text: &str) -> NetworkParams {
+        let mut words = text.split(' ');
+        let mut o = Overrides {
+            preset: Some(words.next().unwrap().parse().unwrap()),
+            ..Overrides::default()
+        };
+        while let Some(flag) = words.next() {
+            let key = flag.strip_prefix("--").unwrap().replace('-', "_");
+            let value = words.next().unwrap();
+            let value = match value.parse() {
+                Ok(v) => OverrideValue::Int(v),
+                Err(_) => OverrideValue::Name(value),
+            };
+            o.set(&key, value).unwrap();
+        }
+        o.apply(Preset::Parberry.params()).unwrap()
+    }
+
+    #[test]
+    fn the_variant_replays_every_configuration_but_the_attempt_cap() {
+        let changes = [
+            Overrides::default(),
+            Overrides {
+                c: Some(-4),
+                stop: Some(StopRule::Either),
+                ..Overrides::default()
+            },
+            Overrides {
+                s: Some(0),
+                order: Some(UpdateOrder::SquareSweep),
+                init: Some(Init::NegativeStates),
+                clamp: Some(Clamp(Some(7))),
+                max_iterations: Some(60),
+                max_attempts: Some(3),
+                ..Overrides::default()
+            },
+            Overrides {
+                upper: Some(2),
+                lower: Some(-2),
+                clamp: Some(Clamp(None)),
+                ..Overrides::default()
+            },
+        ];
+        for preset in Preset::every() {
+            for change in changes {
+                let p = change.apply(preset.params()).unwrap();
+                let back = read_variant(&p.variant());
+                assert_eq!(
+                    back,
+                    NetworkParams {
+                        max_attempts: preset.params().max_attempts,
+                        ..p
+                    },
+                    "{}",
+                    p.variant()
+                );
+                assert_eq!(back.variant(), p.variant());
+            }
+        }
+    }
+
     #[test]
     fn apply_checks_the_result() {
         let o = Overrides {
