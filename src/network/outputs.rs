@@ -16,11 +16,6 @@ impl OutputState {
         OutputState(outputs)
     }
 
-    /// The state whose neurons are on where `v` holds 1 (a network's V, each 0 or 1).
-    pub fn of_v(v: &[u8]) -> OutputState {
-        OutputState(v.iter().map(|&x| x == 1).collect())
-    }
-
     /// Number of neurons.
     pub fn len(&self) -> usize {
         self.0.len()
@@ -111,7 +106,6 @@ mod tests {
     fn output_states_read_once_and_write_back_as_read() {
         let state: OutputState = "0110".parse().unwrap();
         assert_eq!(state.outputs(), [false, true, true, false]);
-        assert_eq!(state, OutputState::of_v(&[0, 1, 1, 0]));
         assert_eq!(state.active().collect::<Vec<_>>(), [1, 2]);
         assert_eq!(state.to_bytes(), [0, 1, 1, 0]);
         assert_eq!(state.to_string(), "0110");
