@@ -314,6 +314,25 @@ mod tests {
     }
 
     #[test]
+    fn a_trace_names_the_variant_that_replays_it() {
+        let graph = KnightGraph::new(Board::new(6, 6).unwrap());
+        let params = NetworkParams {
+            c: 3,
+            order: UpdateOrder::SquareSweep,
+            ..Preset::Parberry.params()
+        };
+        let net = Network::new(&graph, params).unwrap();
+        let mut trace = Trace::default();
+        let attempt = net.attempt(&mut rng_from_seed(4), Some(&mut trace));
+        let outcome = Outcome::from(&attempt.termination);
+        let file = TraceFile::new(&graph, params, 4, 1, outcome, trace);
+        assert_eq!(
+            file.variant.as_deref(),
+            Some("parberry --c 3 --order square-sweep")
+        );
+    }
+
+    #[test]
     fn an_open_trace_reads_back_with_its_graph_and_held_start() {
         let board = Board::new(5, 6).unwrap();
         for start in [None, Some(7)] {
