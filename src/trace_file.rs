@@ -3,14 +3,15 @@
 //!
 //! A JSON object with `board` (`{"rows", "cols"}`), `neurons` (`[a, b]` per neuron, in
 //! the graph's canonical order), `outputs` (one '0'/'1' string per recorded state, the
-//! initial state first; read as [`OutputState`]s) and `steps` (per step: `changed`, `flips`, `active`, `off_two`);
-//! and, as `solve` writes them, `seed`, `variant`, `params`, `attempt` (1-based),
-//! `outcome` and `version`. A trace of the open graph (`solve --open`) also has
-//! `"graph": "open"` and `apex`, the extra vertex the last neurons join to every square,
-//! and `start`, the square whose apex neuron was held on (`--start`), if any.
+//! initial state first: each an [`OutputState`], read once and written back as read) and
+//! `steps` (per step: `changed`, `flips`, `active`, `off_two`); and, as `solve` writes
+//! them, `seed`, `variant` (the name that replays the configuration,
+//! [`NetworkParams::variant`]), `params`, `attempt` (1-based), `outcome` and `version`. A
+//! trace of the open graph (`solve --open`) also has `"graph": "open"` and `apex`, the
+//! extra vertex the last neurons join to every square, and `start`, the square whose apex
+//! neuron was held on (`--start`), if any.
 //!
-//! Files written before this type existed (the same keys, written from an untyped JSON
-//! value) read the same.
+//! Any file with these keys reads, whichever version of knightnet wrote it.
 
 use std::path::Path;
 
@@ -19,14 +20,16 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::{edge_count, KnightGraph, Tours};
-use crate::network::{NetworkParams, StepStats, Trace, UpdateOrder};
+use crate::network::{NetworkParams, OutputState, StepStats, Trace, UpdateOrder};
 use crate::solvers::Outcome;
 
 /// What one iteration of an attempt is: a synchronous step, or a sweep of sequential
 /// updates (every other update order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IterationUnit {
+    /// A synchronous step: every neuron updated once from the previous outputs.
     Step,
+    /// A sweep of sequential updates, in the update order.
     Sweep,
 }
 
@@ -57,7 +60,9 @@ impl std::fmt::Display for IterationUnit {
 /// A board as the trace writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraceBoard {
+    /// Number of columns.
     pub cols: usize,
+    /// Number of rows.
     pub rows: usize,
 }
 
@@ -65,112 +70,8 @@ pub struct TraceBoard {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TraceGraph {
+    /// The open graph: the knight's graph and an apex joined to every square.
     Open,
-}
-
-/// One recorded state of the network: the output of every neuron (on or off), in the
-/// graph's canonical edge order. A trace file writes it as a string of `0`/`1`, one
-/// character per neuron, read once into this type.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutputState(Vec<bool>);
-
-impl OutputState {
-    /// The state with these outputs, neuron by neuron.
-    pub fn new(outputs: Vec<bool>) -> OutputState {
-        OutputState(outputs)
-    }
-
-    /// The states of a network [`Trace`], initial state first.
-    pub fn of_trace(trace: &Trace) -> Vec<OutputState> {
-        trace
-            .outputs
-            .iter()
-            .map(|o| o.parse().expect("the network records outputs as 0/1"))
-            .collect()
-    }
-
-    /// The outputs of a network [`State`](crate::network::State).
-    pub fn of_state(state: &crate::network::State) -> OutputState {
-        OutputState(state.v().iter().map(|&x| x == 1).collect())
-    }
-
-    /// Number of neurons.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether the state has no neurons.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// Each neuron's output, in order.
-    pub fn outputs(&self) -> &[bool] {
-        &self.0
-    }
-
-    /// The neurons that are on, in order.
-    pub fn active(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0
-            .iter()
-            .enumerate()
-            .filter(|&(_, &on)| on)
-            .map(|(e, _)| e)
-    }
-
-    /// The outputs as 0/1 bytes, as the network's classification takes them.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        self.0.iter().map(|&on| u8::from(on)).collect()
-    }
-}
-
-/// A state string holds a character other than `0` or `1`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("an output state holds '{found}' at neuron {neuron}; each character is 0 or 1")]
-pub struct OutputStateError {
-    /// The character found.
-    pub found: char,
-    /// Its position (the neuron), from 0.
-    pub neuron: usize,
-}
-
-impl std::str::FromStr for OutputState {
-    type Err = OutputStateError;
-
-    /// One `0` or `1` per neuron.
-    fn from_str(text: &str) -> Result<OutputState, OutputStateError> {
-        text.chars()
-            .enumerate()
-            .map(|(neuron, c)| match c {
-                '0' => Ok(false),
-                '1' => Ok(true),
-                found => Err(OutputStateError { found, neuron }),
-            })
-            .collect::<Result<_, _>>()
-            .map(OutputState)
-    }
-}
-
-impl std::fmt::Display for OutputState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use std::fmt::Write;
-        self.0
-            .iter()
-            .try_for_each(|&on| f.write_char(if on { '1' } else { '0' }))
-    }
-}
-
-impl Serialize for OutputState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for OutputState {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<OutputState, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
 }
 
 /// One attempt's trace file.
@@ -182,25 +83,34 @@ pub struct TraceFile {
     /// Which attempt of the solve this is (1-based).
     #[serde(default)]
     pub attempt: Option<u64>,
+    /// The board the network ran on.
     pub board: TraceBoard,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The open graph, when the network ran on it; `None` for the knight's graph.
     pub graph: Option<TraceGraph>,
+    /// The two vertices of every neuron (edge), in the graph's canonical order.
     pub neurons: Vec<[u32; 2]>,
     #[serde(default)]
+    /// How the attempt ended.
     pub outcome: Option<Outcome>,
     /// The recorded states, the initial one first.
     pub outputs: Vec<OutputState>,
     #[serde(default)]
+    /// The parameters the network ran with.
     pub params: Option<NetworkParams>,
     #[serde(default)]
+    /// The seed of the solve (`solve --seed`).
     pub seed: Option<u64>,
     /// The open graph's held start square (its apex neuron held on), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<u32>,
+    /// The measurements after every step, one fewer than states.
     pub steps: Vec<StepStats>,
+    /// The configuration's name, which replays it ([`NetworkParams::variant`]).
     #[serde(default)]
     pub variant: Option<String>,
     #[serde(default)]
+    /// The version of knightnet that wrote the file.
     pub version: Option<String>,
 }
 
@@ -230,7 +140,7 @@ impl TraceFile {
                 })
                 .collect(),
             outcome: Some(outcome),
-            outputs: OutputState::of_trace(&trace),
+            outputs: trace.outputs,
             params: Some(params),
             seed: Some(seed),
             start: match graph.tours() {
@@ -238,7 +148,7 @@ impl TraceFile {
                 Tours::Closed => None,
             },
             steps: trace.steps,
-            variant: Some(params.variant_name()),
+            variant: Some(params.variant()),
             version: Some(env!("CARGO_PKG_VERSION").to_string()),
         }
     }
@@ -391,8 +301,35 @@ mod tests {
         );
         assert_eq!(file.steps.len(), steps);
         assert_eq!(file.outputs.len(), steps + 1);
-        let back = read_text(&serde_json::to_string(&file).unwrap());
+        let text = serde_json::to_string(&file).unwrap();
+        // Each state is written as one '0'/'1' character per neuron.
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let first = json["outputs"][0].as_str().unwrap();
+        assert_eq!(first.len(), graph.edges());
+        assert!(first.chars().all(|c| c == '0' || c == '1'));
+        assert_eq!(first, file.outputs[0].to_string());
+        assert_eq!(json["variant"], "parberry");
+        let back = read_text(&text);
         assert_eq!(back.unwrap(), file);
+    }
+
+    #[test]
+    fn a_trace_names_the_variant_that_replays_it() {
+        let graph = KnightGraph::new(Board::new(6, 6).unwrap());
+        let params = NetworkParams {
+            c: 3,
+            order: UpdateOrder::SquareSweep,
+            ..Preset::Parberry.params()
+        };
+        let net = Network::new(&graph, params).unwrap();
+        let mut trace = Trace::default();
+        let attempt = net.attempt(&mut rng_from_seed(4), Some(&mut trace));
+        let outcome = Outcome::from(&attempt.termination);
+        let file = TraceFile::new(&graph, params, 4, 1, outcome, trace);
+        assert_eq!(
+            file.variant.as_deref(),
+            Some("parberry --c 3 --order square-sweep")
+        );
     }
 
     #[test]
@@ -433,24 +370,7 @@ mod tests {
     }
 
     #[test]
-    fn output_states_read_once_and_write_back_as_read() {
-        let state: OutputState = "0110".parse().unwrap();
-        assert_eq!(state.outputs(), [false, true, true, false]);
-        assert_eq!(state.active().collect::<Vec<_>>(), [1, 2]);
-        assert_eq!(state.to_bytes(), [0, 1, 1, 0]);
-        assert_eq!(state.to_string(), "0110");
-        assert_eq!(serde_json::to_string(&state).unwrap(), "\"0110\"");
-        let back: OutputState = serde_json::from_str("\"0110\"").unwrap();
-        assert_eq!(back, state);
-        assert!("".parse::<OutputState>().unwrap().is_empty());
-        assert_eq!(
-            "01x".parse::<OutputState>(),
-            Err(OutputStateError {
-                found: 'x',
-                neuron: 2
-            })
-        );
-        // A file with a state that is not 0/1 is refused naming the file.
+    fn a_file_with_a_state_that_is_not_0_or_1_is_refused_naming_the_file() {
         let text = r#"{"board": {"rows": 3, "cols": 4}, "neurons": [],
             "outputs": ["0", "2"], "steps": []}"#;
         let e = read_text(text).unwrap_err().to_string();

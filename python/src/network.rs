@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use knightnet::graph::KnightGraph;
+use knightnet::network::OutputState;
 use knightnet::network::{
     classify, first_attempt_rng, Attempt, Network, NetworkParams, OwnedDynamics, Preset, State,
     StepStats, Termination, Trace,
@@ -13,7 +14,6 @@ use knightnet::rng_from_seed;
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Request, Solver};
 use knightnet::tour::Tour;
-use knightnet::trace_file::OutputState;
 use ndarray::{Array1, Array2};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -144,10 +144,12 @@ impl PyNetwork {
         params::to_dict(py, &self.params)
     }
 
-    /// Preset name, ``NAME*`` once overridden.
+    /// The configuration's name, which replays it: the preset's name, then
+    /// ``--KEY VALUE`` for each parameter that differs from it (``parberry --c 5``), as
+    /// ``knightnet solve --variant`` takes them.
     #[getter]
     fn variant(&self) -> String {
-        self.params.variant_name()
+        self.params.variant()
     }
 
     /// Number of neurons (legal knight moves).
@@ -274,12 +276,9 @@ impl PyNetwork {
             last: run.last,
             terminations: run.terminations,
             trace,
-            last_outputs: t
-                .outputs
-                .pop()
-                .map(|o| o.parse().expect("the network records outputs as 0/1")),
+            last_outputs: t.outputs.pop(),
             seed,
-            variant: params.variant_name(),
+            variant: params.variant(),
         })
     }
 
@@ -296,11 +295,11 @@ impl PyNetwork {
         let board = self.graph.board();
         let fig = BoardFigure::outputs(
             &self.graph,
-            &OutputState::of_state(self.dynamics.state()),
+            &self.dynamics.state().outputs(),
             title.unwrap_or_else(|| format!("Network on {board}")),
             format!(
                 "{}, seed {}, after {} iterations",
-                self.params.variant_name(),
+                self.params.variant(),
                 self.seed,
                 self.iterations
             ),
@@ -316,7 +315,7 @@ impl PyNetwork {
     fn __repr__(&self) -> String {
         format!(
             "<Network: {} on {}, seed {}, {} iterations>",
-            self.params.variant_name(),
+            self.params.variant(),
             self.graph.board(),
             self.seed,
             self.iterations
@@ -431,9 +430,9 @@ pub struct PyTrace {
 impl PyTrace {
     fn new(t: &Trace, neurons: usize) -> PyTrace {
         let mut outputs = Array2::zeros((t.outputs.len(), neurons));
-        for (mut row, text) in outputs.rows_mut().into_iter().zip(&t.outputs) {
-            for (x, b) in row.iter_mut().zip(text.bytes()) {
-                *x = u8::from(b == b'1');
+        for (mut row, state) in outputs.rows_mut().into_iter().zip(&t.outputs) {
+            for (x, &on) in row.iter_mut().zip(state.outputs()) {
+                *x = u8::from(on);
             }
         }
         PyTrace {

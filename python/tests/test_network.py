@@ -157,4 +157,4 @@ def test_network_input_errors(cli):
     with pytest.raises(TypeError, match="unexpected keyword"):
         kn.Network("8x8", speed=3)
     net = kn.Network("8x8", c=5)
-    assert net.variant == "parberry*" and net.params["c"] == 5
+    assert net.variant == "parberry --c 5" and net.params["c"] == 5

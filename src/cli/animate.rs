@@ -18,13 +18,13 @@ use super::Failure;
 use knightnet::board::Board;
 use knightnet::error::{InputError, Param};
 use knightnet::graph::{KnightGraph, Tours};
-use knightnet::network::{NetworkParams, Preset, Termination, Trace};
+use knightnet::network::{NetworkParams, OutputState, Preset, Termination, Trace};
 use knightnet::plot::animation::{Animation, GifOptions, MAX_FRAMES};
 use knightnet::plot::trace::SavedTrace;
 use knightnet::plot::{check_output_path, ImageFormat};
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Outcome, Solver};
-use knightnet::trace_file::{IterationUnit, OutputState};
+use knightnet::trace_file::IterationUnit;
 use knightnet::{rng_from_seed, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Args)]
@@ -283,10 +283,10 @@ fn record(args: &AnimateArgs, board: Board, params: NetworkParams) -> Result<Rec
         }
     };
     Ok(Recorded {
-        outputs: OutputState::of_trace(&trace),
+        outputs: trace.outputs,
         title: format!(
             "Network ({}) on {board}{}, seed {}, attempt {number}",
-            params.variant_name(),
+            params.variant(),
             open_note(&graph),
             args.seed
         ),

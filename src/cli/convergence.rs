@@ -28,7 +28,7 @@ use knightnet::plot::{check_output_path, ImageFormat};
 use knightnet::seeds::{cell_key, trial_seed};
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Solver, SolverKind};
-use knightnet::trace_file::{IterationUnit, OutputState};
+use knightnet::trace_file::IterationUnit;
 use knightnet::DEFAULT_SEED;
 
 /// Most runs one figure accepts.
@@ -79,7 +79,7 @@ pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(u64, Vec<StepStat
             let run_seed = trial_seed(seed, &key, i);
             let mut trace = Trace::default();
             let attempt = net.attempt(&mut first_attempt_rng(run_seed), Some(&mut trace));
-            let steps = square_steps(net.graph(), &OutputState::of_trace(&trace), trace.steps);
+            let steps = square_steps(net.graph(), &trace.outputs, trace.steps);
             (run_seed, steps, attempt.termination)
         })
         .collect()
@@ -158,11 +158,11 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 (s, o)
             })
             .unzip();
-        lines.push(format!("{} ({tours} ended in a tour)", p.variant_name()));
+        lines.push(format!("{} ({tours} ended in a tour)", p.variant()));
         sets.push(ConvergenceData {
             board,
             tours: graph.tours(),
-            variant: p.variant_name(),
+            variant: p.variant(),
             unit: IterationUnit::of(p.order),
             seed: args.seed,
             seeds,

@@ -21,6 +21,7 @@ pub mod batch;
 pub mod dense;
 pub mod dynamics;
 pub mod outcome;
+pub mod outputs;
 pub mod overrides;
 pub mod params;
 pub mod rules;
@@ -33,6 +34,7 @@ use serde::Serialize;
 
 pub use dynamics::{Dynamics, OwnedDynamics};
 pub use outcome::{Attempt, StepStats, Termination};
+pub use outputs::{OutputState, OutputStateError};
 pub use overrides::{Clamp, OverrideValue, Overrides};
 pub use params::{Init, NetworkParams, Preset, StopRule, UpdateOrder};
 pub use rules::{RuleKind, RuleState};
@@ -49,8 +51,9 @@ pub(crate) const BYTES_PER_NEURON: u64 = 4 + 1 + 4;
 /// A recording of one attempt: the outputs before the first step and after every step.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Trace {
-    /// One '0'/'1' string per neuron, initial state first.
-    pub outputs: Vec<String>,
+    /// The outputs of every recorded state, initial state first (one more than steps
+    /// once an attempt has been recorded).
+    pub outputs: Vec<OutputState>,
     /// Measurements after every step.
     pub steps: Vec<StepStats>,
 }

@@ -89,6 +89,7 @@ pub struct StepStats {
 /// The result of one attempt.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attempt {
+    /// How the attempt ended.
     pub termination: Termination,
     /// Steps (synchronous) or sweeps (sequential) performed.
     pub iterations: u32,

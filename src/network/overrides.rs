@@ -9,7 +9,7 @@
 //! o.set("order", OverrideValue::Name("synchronous")).unwrap();
 //! let p = o.apply(Preset::Parberry.params()).unwrap();
 //! assert_eq!((p.c, p.s, p.order), (3, 2, UpdateOrder::Synchronous));
-//! assert_eq!(p.variant_name(), "parberry*");
+//! assert_eq!(p.variant(), "parberry --c 3 --order synchronous");
 //! ```
 
 use std::fmt;
@@ -50,16 +50,27 @@ impl fmt::Display for Clamp {
 /// field left `None` keeps the base's value; [`Overrides::apply`] checks the result.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Overrides {
+    /// The preset that replaces the base, if any.
     pub preset: Option<Preset>,
+    /// The bias C ([`NetworkParams::c`]).
     pub c: Option<i32>,
+    /// The self-coupling S ([`NetworkParams::s`]).
     pub s: Option<i32>,
+    /// V turns on when U > upper ([`NetworkParams::upper`]).
     pub upper: Option<i32>,
+    /// V turns off when U < lower ([`NetworkParams::lower`]).
     pub lower: Option<i32>,
+    /// The update order ([`NetworkParams::order`]).
     pub order: Option<UpdateOrder>,
+    /// How an attempt's initial state is drawn ([`NetworkParams::init`]).
     pub init: Option<Init>,
+    /// The clamp of U; `Clamp(None)` removes the preset's ([`NetworkParams::clamp`]).
     pub clamp: Option<Clamp>,
+    /// When an attempt counts as settled ([`NetworkParams::stop`]).
     pub stop: Option<StopRule>,
+    /// Steps or sweeps per attempt ([`NetworkParams::max_iterations`]).
     pub max_iterations: Option<u32>,
+    /// Attempts per run ([`NetworkParams::max_attempts`]).
     pub max_attempts: Option<u32>,
 }
 
@@ -189,6 +200,23 @@ impl Overrides {
             .collect()
     }
 
+    /// The `variant` syntax: `preset`'s name, then ` --KEY VALUE` for each field set but
+    /// the attempt cap, in [`Overrides::KEYS`] order, each key as a `knightnet solve`
+    /// flag (`max_iterations` as `--max-iterations`) and each value as
+    /// [`Overrides::set`] reads it: `brant --c 3 --order square-sweep --clamp none`.
+    /// `knightnet solve --variant` followed by it (unquoted) runs the configuration, and
+    /// experiment records store it in their `variant` column; it is written here only
+    /// ([`NetworkParams::variant`]), so stored names stay readable.
+    pub fn variant_text(&self, preset: Preset) -> String {
+        let mut text = preset.name().to_string();
+        for (key, value) in self.fields() {
+            if key != "max_attempts" {
+                text += &format!(" --{} {value}", key.replace('_', "-"));
+            }
+        }
+        text
+    }
+
     /// The preset's parameters (else `base`) with the overrides applied, checked by
     /// [`NetworkParams::check`].
     pub fn apply(&self, base: NetworkParams) -> Result<NetworkParams, InputError> {
@@ -206,23 +234,6 @@ impl Overrides {
         p.max_attempts = o.max_attempts.unwrap_or(p.max_attempts);
         p.check()?;
         Ok(p)
-    }
-}
-
-impl NetworkParams {
-    /// The name of this configuration that replays it: the preset's name (`parberry`
-    /// when none), then `--KEY VALUE` for each parameter that differs from the preset,
-    /// as `knightnet solve --variant` takes them (`parberry --order square-sweep`). The
-    /// attempt cap is left out: a trial is one attempt. Experiment records carry it.
-    pub fn replay_name(&self) -> String {
-        let preset = self.preset.unwrap_or(Preset::Parberry);
-        let mut name = preset.name().to_string();
-        for (key, value) in Overrides::between(&preset.params(), self).fields() {
-            if key != "max_attempts" {
-                name += &format!(" --{} {value}", key.replace('_', "-"));
-            }
-        }
-        name
     }
 }
 
@@ -280,7 +291,7 @@ mod tests {
     }
 
     #[test]
-    fn between_undoes_apply_and_the_replay_name_lists_the_flags() {
+    fn between_undoes_apply_and_the_variant_lists_the_flags() {
         let base = Preset::Brant.params();
         let o = Overrides {
             c: Some(3),
@@ -291,11 +302,71 @@ mod tests {
         };
         let p = o.apply(base).unwrap();
         assert_eq!(Overrides::between(&base, &p), o);
-        assert_eq!(
-            p.replay_name(),
-            "brant --c 3 --order square-sweep --clamp none"
-        );
-        assert_eq!(base.replay_name(), "brant");
+        assert_eq!(p.variant(), "brant --c 3 --order square-sweep --clamp none");
+        assert_eq!(base.variant(), "brant");
+    }
+
+    /// Read a variant back as `knightnet solve --variant` followed by it would: the
+    /// preset, then `--KEY VALUE` pairs.
+    fn read_variant(text: &str) -> NetworkParams {
+        let mut words = text.split(' ');
+        let mut o = Overrides {
+            preset: Some(words.next().unwrap().parse().unwrap()),
+            ..Overrides::default()
+        };
+        while let Some(flag) = words.next() {
+            let key = flag.strip_prefix("--").unwrap().replace('-', "_");
+            let value = words.next().unwrap();
+            let value = match value.parse() {
+                Ok(v) => OverrideValue::Int(v),
+                Err(_) => OverrideValue::Name(value),
+            };
+            o.set(&key, value).unwrap();
+        }
+        o.apply(Preset::Parberry.params()).unwrap()
+    }
+
+    #[test]
+    fn the_variant_replays_every_configuration_but_the_attempt_cap() {
+        let changes = [
+            Overrides::default(),
+            Overrides {
+                c: Some(-4),
+                stop: Some(StopRule::Either),
+                ..Overrides::default()
+            },
+            Overrides {
+                s: Some(0),
+                order: Some(UpdateOrder::SquareSweep),
+                init: Some(Init::NegativeStates),
+                clamp: Some(Clamp(Some(7))),
+                max_iterations: Some(60),
+                max_attempts: Some(3),
+                ..Overrides::default()
+            },
+            Overrides {
+                upper: Some(2),
+                lower: Some(-2),
+                clamp: Some(Clamp(None)),
+                ..Overrides::default()
+            },
+        ];
+        for preset in Preset::every() {
+            for change in changes {
+                let p = change.apply(preset.params()).unwrap();
+                let back = read_variant(&p.variant());
+                assert_eq!(
+                    back,
+                    NetworkParams {
+                        max_attempts: preset.params().max_attempts,
+                        ..p
+                    },
+                    "{}",
+                    p.variant()
+                );
+                assert_eq!(back.variant(), p.variant());
+            }
+        }
     }
 
     #[test]

@@ -31,6 +31,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::outcome::StepStats;
+use super::overrides::Overrides;
 use super::rules::local_restart::LocalRestart;
 use super::rules::noisy::Noisy;
 use super::rules::RuleKind;
@@ -360,12 +361,24 @@ impl NetworkParams {
         Ok(())
     }
 
-    /// The short label of this configuration for tables, `solve`'s JSON and Python: the
-    /// preset's name, `NAME*` once a parameter other than the attempt cap differs from
-    /// it, `custom` without a preset. It does not replay: [`NetworkParams::replay_name`]
-    /// does. The trial seeds of `compare`, `growth` and `convergence` derive from it
-    /// ([`crate::solvers::SolverKind::default_label`]), which keeps it as it is.
-    pub fn variant_name(&self) -> String {
+    /// The name of this configuration, which replays it: the preset's name (`parberry`
+    /// when none), then `--KEY VALUE` for each parameter that differs from the preset
+    /// (`parberry --order square-sweep`), written by [`Overrides::variant_text`]. The
+    /// attempt cap is left out: it bounds a run, not the configuration. `solve`'s JSON
+    /// `variant`, the Python `Network.variant`, trace files and experiment records carry
+    /// it.
+    pub fn variant(&self) -> String {
+        let preset = self.preset.unwrap_or(Preset::Parberry);
+        Overrides::between(&preset.params(), self).variant_text(preset)
+    }
+
+    /// The key the trial seeds of `compare`, `growth` and `convergence` derive from
+    /// ([`crate::solvers::SolverKind::default_label`]), and the detail of the solver's
+    /// name in experiment records (`network:parberry*`): the preset's name, `NAME*` once
+    /// a parameter other than the attempt cap differs from it, `custom` without a preset.
+    /// It names no configuration ([`NetworkParams::variant`] does); it stays as it is so
+    /// that seeds, and the committed results drawn from them, stay as they are.
+    pub(crate) fn seed_label(&self) -> String {
         match self.preset {
             Some(p)
                 if p.params()
@@ -391,7 +404,8 @@ mod tests {
         for p in Preset::every() {
             p.params().check().unwrap();
             assert_eq!(p.name().parse::<Preset>().unwrap(), p);
-            assert_eq!(p.params().variant_name(), p.name());
+            assert_eq!(p.params().seed_label(), p.name());
+            assert_eq!(p.params().variant(), p.name());
         }
         assert!("hopfield"
             .parse::<Preset>()
@@ -402,7 +416,20 @@ mod tests {
             c: 5,
             ..Preset::Parberry.params()
         };
-        assert_eq!(changed.variant_name(), "parberry*");
+        assert_eq!(changed.seed_label(), "parberry*");
+        assert_eq!(changed.variant(), "parberry --c 5");
+        let more_attempts = NetworkParams {
+            max_attempts: 9,
+            ..Preset::Brant.params()
+        };
+        assert_eq!(more_attempts.seed_label(), "brant");
+        assert_eq!(more_attempts.variant(), "brant");
+        let custom = NetworkParams {
+            preset: None,
+            ..changed
+        };
+        assert_eq!(custom.seed_label(), "custom");
+        assert_eq!(custom.variant(), "parberry --c 5");
     }
 
     #[test]

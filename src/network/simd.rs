@@ -36,6 +36,7 @@ pub const LANES: usize = 32;
 pub struct Row(pub [i16; LANES]);
 
 impl Row {
+    /// Zero in every lane.
     pub const ZERO: Row = Row([0; LANES]);
 }
 
@@ -55,9 +56,11 @@ impl std::ops::DerefMut for Row {
 /// The rule's constants in 16 bits (the caller has checked they fit, see `fits_i16`).
 #[derive(Debug, Clone, Copy)]
 pub struct Consts {
+    /// The bias C.
     pub c: i16,
     /// 2 − S.
     pub self_w: i16,
+    /// V turns on when U > upper.
     pub upper: i16,
     /// lower − 1 (so "U ≥ lower" is one greater-than compare).
     pub lower_m1: i16,
@@ -139,10 +142,12 @@ impl Visits {
         (&self.ea, &self.eb)
     }
 
+    /// Number of neurons.
     pub fn len(&self) -> usize {
         self.list.len()
     }
 
+    /// Whether there are no neurons.
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
@@ -622,6 +627,7 @@ impl Kernels {
         all
     }
 
+    /// `portable`, `avx2` or `avx512`: the instruction set the kernels use.
     pub fn name(self) -> &'static str {
         match self.0 {
             Isa::Portable => "portable",

@@ -15,6 +15,7 @@ use ndarray_rand::rand_distr::{Distribution, Uniform};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+use super::outputs::OutputState;
 use super::params::{Init, NetworkParams, UpdateOrder};
 use crate::error::InputError;
 use crate::graph::KnightGraph;
@@ -170,11 +171,8 @@ impl State {
         }
     }
 
-    /// Outputs as a string of '0'/'1', one character per neuron in canonical order.
-    pub fn outputs_string(&self) -> String {
-        self.v
-            .iter()
-            .map(|&x| if x == 1 { '1' } else { '0' })
-            .collect()
+    /// The outputs V of every neuron, in canonical order.
+    pub fn outputs(&self) -> OutputState {
+        OutputState::new(self.v.iter().map(|&x| x == 1).collect())
     }
 }

@@ -120,13 +120,13 @@ impl<'g> AttemptSteps<'g> {
     pub(crate) fn run_to_end(&mut self, mut trace: Option<&mut Trace>) -> &Attempt {
         if let Some(t) = trace.as_deref_mut() {
             if self.iterations == 0 {
-                t.outputs.push(self.dynamics.state.outputs_string());
+                t.outputs.push(self.dynamics.state.outputs());
             }
         }
         match trace {
             Some(t) => {
                 while let Some(stats) = self.step() {
-                    t.outputs.push(self.dynamics.state.outputs_string());
+                    t.outputs.push(self.dynamics.state.outputs());
                     t.steps.push(stats);
                 }
             }
@@ -321,6 +321,7 @@ impl<G: Borrow<KnightGraph>> RunSteps<G> {
         }
     }
 
+    /// The graph the run's network is bound to.
     pub fn graph(&self) -> &KnightGraph {
         self.graph.borrow()
     }

@@ -13,17 +13,20 @@ use super::board::BoardFigure;
 use super::trace::squares_off_two;
 use super::{bitmap_err, prepare, register_fonts, Figure, PlotError};
 use crate::graph::KnightGraph;
+use crate::network::OutputState;
 use crate::network::Termination;
-use crate::trace_file::{IterationUnit, OutputState};
+use crate::trace_file::IterationUnit;
 
 /// What to animate.
 #[derive(Debug, Clone)]
 pub struct Animation<'g> {
+    /// The graph the neurons are the edges of.
     pub graph: &'g KnightGraph,
-    /// One '0'/'1' string per recorded state, the initial state first.
+    /// The recorded states, the initial one first: one frame each.
     pub outputs: Vec<OutputState>,
     /// First title line, for example "network (parberry) on 8x8, seed 5".
     pub title: String,
+    /// What one recorded step is (a step or a sweep), as the subtitles count them.
     pub unit: IterationUnit,
     /// How the attempt ended, shown on the last frame.
     pub termination: Termination,

@@ -15,13 +15,14 @@ use super::{de, render, DrawResult, Figure, FONT};
 use crate::board::Board;
 use crate::graph::{open_path, KnightGraph, Tours};
 use crate::network::classify;
+use crate::network::OutputState;
 use crate::solvers::Solution;
 use crate::tour::{cycles_from_edges, Tour};
-use crate::trace_file::OutputState;
 
 /// One path of squares, drawn as segments between square centres.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardPath {
+    /// The squares in path order.
     pub squares: Vec<u32>,
     /// Draw the move from the last square back to the first.
     pub closed: bool,
@@ -33,7 +34,9 @@ pub struct BoardPath {
 /// [`BoardFigure::cycles`] or [`BoardFigure::outputs`], adjust, then [`BoardFigure::save`].
 #[derive(Debug, Clone)]
 pub struct BoardFigure {
+    /// The board drawn.
     pub board: Board,
+    /// The title line.
     pub title: String,
     /// A second, smaller line under the title (solver, seed, outcome...).
     pub subtitle: String,

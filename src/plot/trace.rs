@@ -11,22 +11,27 @@ use std::path::Path;
 use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::KnightGraph;
+use crate::network::OutputState;
 use crate::network::{classify, StepStats, Termination};
 use crate::solvers::Outcome;
-use crate::trace_file::{IterationUnit, OutputState, TraceFile};
+use crate::trace_file::{IterationUnit, TraceFile};
 
 /// A saved trace of one attempt.
 #[derive(Debug, Clone)]
 pub struct SavedTrace {
     /// The graph the neurons are the edges of (the knight's graph, or the open graph).
     pub graph: KnightGraph,
+    /// The seed of the solve that wrote it, if recorded.
     pub seed: Option<u64>,
+    /// The configuration's name ([`crate::network::NetworkParams::variant`]), `unknown`
+    /// when the file names none.
     pub variant: String,
     /// How the attempt ended, with the cycle lengths or squares off degree 2 of its
     /// last state.
     pub termination: Termination,
     /// Which attempt of the solve this was (1-based), if recorded.
     pub attempt: Option<u64>,
+    /// What one recorded step is: a synchronous step or a sweep.
     pub unit: IterationUnit,
     /// The recorded states, the initial one first.
     pub outputs: Vec<OutputState>,
@@ -58,6 +63,7 @@ impl SavedTrace {
         })
     }
 
+    /// The board the network ran on.
     pub fn board(&self) -> Board {
         self.graph.board()
     }

@@ -465,8 +465,8 @@ impl SolverKind {
     /// ([`crate::seeds`]).
     pub fn default_label(&self) -> String {
         match self {
-            SolverKind::Network(p) => p.variant_name(),
-            SolverKind::NetworkMerge { params, .. } => format!("merge-{}", params.variant_name()),
+            SolverKind::Network(p) => p.seed_label(),
+            SolverKind::NetworkMerge { params, .. } => format!("merge-{}", params.seed_label()),
             _ => self.to_string(),
         }
     }
@@ -612,15 +612,15 @@ impl FromStr for SolverKind {
 impl fmt::Display for SolverKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolverKind::Network(p) => write!(f, "network:{}", p.variant_name()),
+            SolverKind::Network(p) => write!(f, "network:{}", p.seed_label()),
             SolverKind::NetworkMerge {
                 params,
                 tile: neural_merge::TileMode::Auto,
             } => {
-                write!(f, "network+merge:{}", params.variant_name())
+                write!(f, "network+merge:{}", params.seed_label())
             }
             SolverKind::NetworkMerge { params, tile } => {
-                write!(f, "network+merge:{}@tile={tile}", params.variant_name())
+                write!(f, "network+merge:{}@tile={tile}", params.seed_label())
             }
             SolverKind::Warnsdorff { tie, .. } => write!(f, "warnsdorff:{tie}"),
             SolverKind::Backtrack { .. } => f.write_str("backtrack"),

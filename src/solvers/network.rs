@@ -172,7 +172,7 @@ impl NetworkSolver {
 
 impl Solver for NetworkSolver {
     fn name(&self) -> SolverName {
-        SolverName::new(SolverFamily::Network, Some(self.params.variant_name()))
+        SolverName::new(SolverFamily::Network, Some(self.params.variant()))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {

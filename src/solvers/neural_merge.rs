@@ -507,7 +507,7 @@ impl NeuralMergeSolver {
 
 impl Solver for NeuralMergeSolver {
     fn name(&self) -> SolverName {
-        SolverName::new(SolverFamily::NetworkMerge, Some(self.params.variant_name()))
+        SolverName::new(SolverFamily::NetworkMerge, Some(self.params.variant()))
     }
 
     fn check(&self, req: &Request) -> Result<(), InputError> {

@@ -10,6 +10,7 @@ use crate::common::{assert_refused, json_of, knightnet, stdout_of, stream_rows, 
 use knightnet::board::Board;
 use knightnet::existence;
 use knightnet::graph::{KnightGraph, Tours};
+use knightnet::network::OutputState;
 use knightnet::network::{
     batch, Dynamics, Init, Network, NetworkParams, Preset, State, Termination, UpdateOrder,
 };
@@ -17,7 +18,7 @@ use knightnet::rng_from_seed;
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Closure, Request, Solution, Solver};
 use knightnet::tour::validate;
-use knightnet::trace_file::{IterationUnit, OutputState};
+use knightnet::trace_file::IterationUnit;
 use proptest::prelude::*;
 
 fn board(s: &str) -> Board {

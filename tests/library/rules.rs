@@ -42,7 +42,7 @@ fn the_literature_presets_run_the_plain_rule_and_serialise_as_before() {
         let params = p.params();
         assert!(!params.rule.is_plain());
         assert_eq!(params.rule.name(), p.name());
-        assert_eq!(params.variant_name(), p.name());
+        assert_eq!(params.variant(), p.name());
         assert_eq!(p.name().parse::<Preset>().unwrap(), p);
         let json = serde_json::to_value(params).unwrap();
         assert_eq!(json["rule"]["name"], p.name());

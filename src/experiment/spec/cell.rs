@@ -54,7 +54,7 @@ impl Cell {
     pub(crate) fn solver_name(&self) -> SolverName {
         match &self.solver {
             SolverKind::Network(params) => {
-                SolverName::new(SolverFamily::Network, Some(params.variant_name()))
+                SolverName::new(SolverFamily::Network, Some(params.seed_label()))
             }
             SolverKind::NetworkMerge { params, .. } => SolverName::new(
                 SolverFamily::NetworkMerge,
@@ -261,7 +261,7 @@ fn classical_caps(kind: &SolverKind) -> (Option<u64>, Option<u32>) {
 /// A network's parameters as `solve` takes them: the preset's name, then a flag for each
 /// parameter that differs from the preset (the attempt cap aside: a trial is one attempt).
 pub fn replay_variant(p: &NetworkParams) -> String {
-    p.replay_name()
+    p.variant()
 }
 
 /// How a cell picks the start square of each trial.

@@ -319,7 +319,7 @@ impl EntryAt<'_> {
             ));
         }
         *params = e.apply(*params);
-        let label = format!("merge-{}", params.variant_name());
+        let label = format!("merge-{}", params.seed_label());
         for x in settings {
             x.apply(params);
         }
@@ -369,7 +369,7 @@ impl EntryAt<'_> {
             ));
         }
         *p = e.apply(*p);
-        let label = p.variant_name();
+        let label = p.seed_label();
         for x in settings {
             x.apply(p);
         }

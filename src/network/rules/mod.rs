@@ -144,16 +144,23 @@ macro_rules! rules {
             /// The Takefuji–Lee rule as the presets run it.
             #[default]
             TakefujiLee,
-            $($variant($ty),)+
+            $(
+                #[doc = concat!("The `", $name, "` rule, with its parameters.")]
+                $variant($ty),
+            )+
         }
 
         /// One attempt of the rule of a [`RuleKind`] (boxed, so that the engine moves
         /// a pointer, not the rule's state, around each step).
         #[derive(Debug, Clone, Default)]
         pub enum RuleState {
+            /// An attempt of the plain rule, which keeps no state.
             #[default]
             TakefujiLee,
-            $($variant(Box<<$ty as Rule>::Attempt>),)+
+            $(
+                #[doc = concat!("An attempt of the `", $name, "` rule.")]
+                $variant(Box<<$ty as Rule>::Attempt>),
+            )+
         }
 
         impl RuleKind {
