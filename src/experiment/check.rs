@@ -44,10 +44,10 @@ use super::runner::{trial_start, Prepared, Shard};
 use super::seeds::trial_seed;
 use super::spec::{escaped, Cell, Spec, StartRule};
 use crate::error::{InputError, Param, Phrase};
-use crate::experiment::records::SolverName;
 use crate::rng_from_seed;
 use crate::solvers::outcome::{self, Outcome};
 use crate::solvers::SolverKind;
+use crate::solvers::SolverName;
 
 /// The first key at which two specs differ, as `PATH: A vs B` (e.g.
 /// `seed: 6 vs 5`, `cells[2].trials: 24 vs 10`), or `None` when they are equal.

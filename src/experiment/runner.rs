@@ -32,11 +32,11 @@ use super::records::Record;
 use super::seeds::trial_seed;
 use super::spec::{Cell, Spec, StartRule};
 use crate::error::{Error, InputError, Param, Phrase};
-use crate::experiment::records::SolverName;
 use crate::graph::KnightGraph;
 use crate::network::batch::{self, Jobs};
 use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination};
 use crate::rng_from_seed;
+use crate::solvers::SolverName;
 use crate::solvers::{record_outcome, Outcome, Request, Solver, SolverKind};
 
 /// One slice of a sweep: trials whose global number is `index` mod `count`.

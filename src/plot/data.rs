@@ -25,8 +25,9 @@ use std::path::{Path, PathBuf};
 
 use crate::board::Board;
 use crate::error::InputError;
-pub use crate::experiment::records::{self, Record, SolverFamily};
+pub use crate::experiment::records::{self, Record};
 use crate::solvers::Outcome;
+pub use crate::solvers::SolverFamily;
 
 /// A loaded records file.
 #[derive(Debug, Clone)]

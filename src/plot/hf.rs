@@ -322,7 +322,7 @@ impl Figure for HfRatio {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::records::SolverFamily;
+    use crate::solvers::SolverFamily;
     use std::collections::BTreeMap;
 
     fn write(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {

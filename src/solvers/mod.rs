@@ -10,6 +10,7 @@ pub mod classical;
 pub mod divide_conquer;
 pub mod facts;
 pub(crate) mod forward_check;
+mod name;
 pub mod network;
 pub mod neural_merge;
 pub mod outcome;
@@ -33,11 +34,11 @@ use forward_check::ForwardCheckSolver;
 use warnsdorff::{TieBreak, WarnsdorffSolver};
 use warnsdorff_backtrack::WarnsdorffBacktrackSolver;
 
-pub use crate::experiment::records::{SolverFamily, SolverName};
 pub use facts::{
     CircuitFacts, DivideConquerFacts, EngineKind, Facts, MergeFacts, NetworkFacts,
     NetworkMergeFacts, RuleFacts, SearchFacts, TerminationCounts, WarnsdorffFacts,
 };
+pub use name::{SolverFamily, SolverName};
 pub use outcome::Outcome;
 
 /// Split a solver name `NAME[:VARIANT]` into its name and optional variant.
@@ -459,7 +460,7 @@ impl SolverKind {
     }
 
     /// The label an experiment spec gives a `[[solver]]` entry of this kind by default:
-    /// the network's variant name (`parberry`, or `parberry*` with overrides),
+    /// the network's seed label (`parberry`, or `parberry*` with overrides),
     /// `merge-VARIANT` for network+merge, the solver name otherwise. With the board it
     /// names the cell whose trial seeds `compare`, `growth` and `convergence` use
     /// ([`crate::seeds`]).

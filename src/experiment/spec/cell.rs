@@ -5,11 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::error::InputError;
-use crate::experiment::records::{SolverFamily, SolverName};
 use crate::graph::Tours;
 use crate::network::NetworkParams;
 use crate::solvers::search::DEFAULT_MAX_STEPS;
 use crate::solvers::{Request, SolverKind};
+use crate::solvers::{SolverFamily, SolverName};
 
 /// One (solver, board) pair of a spec, with everything needed to run its trials, held
 /// typed: every value is parsed once, when the spec (or `run.json`) is read.
@@ -115,17 +115,17 @@ impl Cell {
     pub fn variant(&self) -> String {
         match &self.solver {
             SolverKind::Network(p) => match self.tours() {
-                Tours::Closed => replay_variant(p),
+                Tours::Closed => p.variant(),
                 Tours::Open { start } => {
                     // ROW,COL: the same text on every board for the same square rule.
                     let from = start.map_or(String::new(), |q| {
                         let (r, c) = self.board.coords(q);
                         format!(" --start {r},{c}")
                     });
-                    format!("{} --open{from}", replay_variant(p))
+                    format!("{} --open{from}", p.variant())
                 }
             },
-            SolverKind::NetworkMerge { params, .. } => replay_variant(params),
+            SolverKind::NetworkMerge { params, .. } => params.variant(),
             kind => kind.build().variant().unwrap_or_default(),
         }
     }
@@ -256,12 +256,6 @@ fn classical_caps(kind: &SolverKind) -> (Option<u64>, Option<u32>) {
         SolverKind::Warnsdorff { restarts, .. } => (None, (restarts != 0).then_some(restarts)),
         _ => (None, None),
     }
-}
-
-/// A network's parameters as `solve` takes them: the preset's name, then a flag for each
-/// parameter that differs from the preset (the attempt cap aside: a trial is one attempt).
-pub fn replay_variant(p: &NetworkParams) -> String {
-    p.variant()
 }
 
 /// How a cell picks the start square of each trial.

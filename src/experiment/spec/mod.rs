@@ -63,7 +63,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-pub use cell::{replay_variant, Cell, StartRule};
+pub use cell::{Cell, StartRule};
 use file::SpecFile;
 use resolve::{resolve, Source};
 pub use sweep::Setting;
