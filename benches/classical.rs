@@ -6,7 +6,7 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use knightnet::board::Board;
 use knightnet::rng_from_seed;
 use knightnet::solvers::divide_conquer::DivideConquerSolver;

@@ -5,10 +5,10 @@
 //! Run: `cargo bench --bench classical_warnsdorff` (engines `scalar` and `portable`), or
 //! `cargo bench --features asm --bench classical_warnsdorff` to add `asm` (one core).
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use knightnet::board::Board;
 use knightnet::rng_from_seed;
-use knightnet::solvers::warnsdorff::{run, run_on, Engine, TieBreak};
+use knightnet::solvers::warnsdorff::{Engine, TieBreak, run, run_on};
 use knightnet::solvers::{Request, SolverKind};
 use knightnet::tour::validate;
 

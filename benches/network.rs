@@ -3,10 +3,10 @@
 //!
 //! Run: `cargo bench --bench network` (one core per figure unless the name says so).
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use knightnet::board::Board;
 use knightnet::graph::KnightGraph;
-use knightnet::network::{batch, Network, NetworkParams, Preset, UpdateOrder};
+use knightnet::network::{Network, NetworkParams, Preset, UpdateOrder, batch};
 use knightnet::rng_from_seed;
 use knightnet::solvers::neural_merge::{NeuralMergeSolver, TileMode};
 use knightnet::solvers::{Request, Solver};

@@ -12,7 +12,7 @@
 
 use knightnet::board::Board;
 use knightnet::graph::KnightGraph;
-use knightnet::network::{batch, Network, Preset};
+use knightnet::network::{Network, Preset, batch};
 use knightnet::rng_from_seed;
 
 fn main() {

@@ -15,7 +15,7 @@
 
 use knightnet::board::Board;
 use knightnet::graph::KnightGraph;
-use knightnet::network::{attempt_rng, Dynamics, Network, Preset, State, Termination};
+use knightnet::network::{Dynamics, Network, Preset, State, Termination, attempt_rng};
 
 fn main() {
     let n_attempts: u64 = std::env::args()

@@ -17,9 +17,9 @@ use std::time::Instant;
 
 use knightnet::board::Board;
 use knightnet::graph::KnightGraph;
-use knightnet::network::{first_attempt_rng, Network, Preset, Termination};
+use knightnet::network::{Network, Preset, Termination, first_attempt_rng};
 use knightnet::report::human_ns;
-use knightnet::stats::{wilson, Z95};
+use knightnet::stats::{Z95, wilson};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -28,7 +28,9 @@ fn main() {
         .map(|a| a.parse().expect("N is a count of attempts"))
         .unwrap_or(400);
     let boards: Vec<Board> = args.map(|b| b.parse().expect("a board")).collect();
-    println!("| board | variant | tours / attempts [95%] | sweeps per attempt | sweeps per tour | time per tour [95%] |");
+    println!(
+        "| board | variant | tours / attempts [95%] | sweeps per attempt | sweeps per tour | time per tour [95%] |"
+    );
     println!("|---|---|---:|---:|---:|---:|");
     for board in boards {
         let graph = KnightGraph::new(board);

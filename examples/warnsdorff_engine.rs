@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use knightnet::board::Board;
 use knightnet::rng_from_seed;
-use knightnet::solvers::warnsdorff::{run_on, Engine, TieBreak};
+use knightnet::solvers::warnsdorff::{Engine, TieBreak, run_on};
 
 fn main() -> ExitCode {
     match parse(std::env::args().skip(1).collect()) {

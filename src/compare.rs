@@ -43,11 +43,11 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
-use crate::report::{cell, human_secs, Align, MarkdownTable};
+use crate::report::{Align, MarkdownTable, cell, human_secs};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
-use crate::solvers::{record_outcome, Closure, Outcome, Request, SolverKind};
-use crate::stats::{wilson, R99, Z95};
+use crate::solvers::{Closure, Outcome, Request, SolverKind, record_outcome};
+use crate::stats::{R99, Z95, wilson};
 
 /// One row of the comparison.
 #[derive(Debug, Clone, Serialize)]
@@ -210,14 +210,12 @@ impl Comparison {
             },
             ..Request::new(board)
         };
-        if open {
-            if let Some(k) = kinds.iter().find(|k| !k.finds_open_tours()) {
-                return Err(InputError::unsupported(
-                    Refusal::new(format!("{k} builds closed tours only"))
-                        .about([Setting::of(Param::Open)])
-                        .hint(Hint::OpenSolvers),
-                ));
-            }
+        if open && let Some(k) = kinds.iter().find(|k| !k.finds_open_tours()) {
+            return Err(InputError::unsupported(
+                Refusal::new(format!("{k} builds closed tours only"))
+                    .about([Setting::of(Param::Open)])
+                    .hint(Hint::OpenSolvers),
+            ));
         }
         // One chunk of trials per thread: more threads than trials would idle.
         let threads = crate::check_threads(threads)?.min(trials.max(1) as usize);

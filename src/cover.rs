@@ -104,11 +104,7 @@ impl Cover {
     #[inline]
     pub fn next(&self, prev: u32, cur: u32) -> u32 {
         let [x, y] = self.nbr[cur as usize];
-        if x == prev {
-            y
-        } else {
-            x
-        }
+        if x == prev { y } else { x }
     }
 
     /// Empty both slots of `s`.

@@ -922,9 +922,10 @@ mod tests {
                         or_solver: "divide-conquer"
                     })
                 );
-                assert!(r
-                    .to_string()
-                    .ends_with("add open (or try solver = divide-conquer)"));
+                assert!(
+                    r.to_string()
+                        .ends_with("add open (or try solver = divide-conquer)")
+                );
             }
             other => panic!("{other:?}"),
         }

@@ -122,7 +122,9 @@ pub fn open_tour_from(board: Board, start: u32) -> Existence {
     let (m, n, i, j) = oriented(board, start);
     let (r, c) = board.coords(start);
     if board.squares() % 2 == 1 && board.squares() > 1 && (r + c) % 2 == 1 {
-        return no("the board has an odd number of squares, so every tour starts and ends on the corners' colour, and this square has the other colour");
+        return no(
+            "the board has an odd number of squares, so every tour starts and ends on the corners' colour, and this square has the other colour",
+        );
     }
     if m == 4 && (i == 1 || i == 2) {
         // The outer lines' squares only neighbour inner-line squares and are half of
@@ -130,10 +132,14 @@ pub fn open_tour_from(board: Board, start: u32) -> Existence {
         // outer/inner is ruled out by colour (the outer squares at even positions would
         // all share a colour, but the outer lines hold both colours equally), so the
         // tour has exactly one inner-inner step and both of its ends lie on outer lines.
-        return no("on a 4 x n board every tour starts and ends on one of the two outer lines (an outer/inner alternation and colour argument)");
+        return no(
+            "on a 4 x n board every tour starts and ends on one of the two outer lines (an outer/inner alternation and colour argument)",
+        );
     }
     if m == 3 && n == 4 && (j == 1 || j == 2) {
-        return no("on 3x4 every open tour starts and ends in one of the two end lines of length 3 (exhaustive search of the board)");
+        return no(
+            "on 3x4 every open tour starts and ends in one of the two end lines of length 3 (exhaustive search of the board)",
+        );
     }
     if m == 3 && n == 7 && i == 1 && j == 3 {
         return no(
@@ -141,7 +147,9 @@ pub fn open_tour_from(board: Board, start: u32) -> Existence {
         );
     }
     if m == 3 && n == 8 && i == 1 && (j == 2 || j == 5) {
-        return no("no open tour of 3x8 starts on the middle-line squares third from either end (exhaustive search of the board)");
+        return no(
+            "no open tour of 3x8 starts on the middle-line squares third from either end (exhaustive search of the board)",
+        );
     }
     let basis = if closed_tour(board).exists {
         "a closed tour exists (Schwenk 1991); cut it at this square".to_string()
@@ -150,7 +158,9 @@ pub fn open_tour_from(board: Board, start: u32) -> Existence {
     } else if (m == 3 && n <= 15) || (m == 4 && n <= 16) || (m == 5 && n <= 9) {
         "established by exhaustive search of every start square of this board".to_string()
     } else {
-        format!("established by exhaustive search on {m} x n boards of the same kind up to the sizes in the project's tests, extrapolated to {board} (not proven)")
+        format!(
+            "established by exhaustive search on {m} x n boards of the same kind up to the sizes in the project's tests, extrapolated to {board} (not proven)"
+        )
     };
     Existence {
         exists: true,
@@ -255,9 +265,11 @@ mod tests {
         assert!(e.reason.contains("outer lines"), "{}", e.reason);
         let e = open_tour_from(Board::new(3, 101).unwrap(), 0);
         assert!(e.exists && e.reason.contains("not proven"), "{}", e.reason);
-        assert!(open_tour_from(Board::new(8, 8).unwrap(), 9)
-            .reason
-            .contains("Schwenk"));
+        assert!(
+            open_tour_from(Board::new(8, 8).unwrap(), 9)
+                .reason
+                .contains("Schwenk")
+        );
     }
 
     #[test]

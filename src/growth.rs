@@ -30,7 +30,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::error::{Accepted, Hint, InputError, Param, Refusal, Setting};
-use crate::report::{cell, human_secs, Align, MarkdownTable, MISSING};
+use crate::report::{Align, MISSING, MarkdownTable, cell, human_secs};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
 use crate::solvers::{Request, SolverKind};
@@ -331,17 +331,17 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
             });
             continue;
         }
-        if let Some(pred) = predict(&points, side) {
-            if pred > cfg.budget {
-                let why = format!(
-                    "predicted {} per solve at {side}x{side}, over the {} budget",
-                    human_secs(pred),
-                    human_secs(cfg.budget)
-                );
-                skipped.push(Skipped { side, reason: why });
-                stop = Some(format!("larger than {side}x{side}, which was over budget"));
-                continue;
-            }
+        if let Some(pred) = predict(&points, side)
+            && pred > cfg.budget
+        {
+            let why = format!(
+                "predicted {} per solve at {side}x{side}, over the {} budget",
+                human_secs(pred),
+                human_secs(cfg.budget)
+            );
+            skipped.push(Skipped { side, reason: why });
+            stop = Some(format!("larger than {side}x{side}, which was over budget"));
+            continue;
         }
         let mut times = Vec::new();
         let mut seeds = Vec::new();

@@ -157,7 +157,7 @@ fn write_target(path: &Path) -> std::io::Result<(PathBuf, Option<u32>)> {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::InvalidInput,
                     format!("is {}, not a regular file", file_kind(&m.file_type())),
-                ))
+                ));
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((target, None)),
             Err(e) => return Err(e),
@@ -500,10 +500,12 @@ mod tests {
         let link = dir.path().join("link.json");
         std::os::unix::fs::symlink("real.json", &link).unwrap();
         write_atomic(&link, b"new").unwrap();
-        assert!(std::fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink());
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         assert_eq!(std::fs::read(&real).unwrap(), b"new");
         let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
@@ -543,9 +545,10 @@ mod tests {
         })
         .unwrap_err();
         assert!(matches!(e, Error::Io { .. }), "{e}");
-        assert!(e
-            .to_string()
-            .starts_with(&format!("cannot write {}: ", p.display())));
+        assert!(
+            e.to_string()
+                .starts_with(&format!("cannot write {}: ", p.display()))
+        );
         assert!(leftovers(dir.path()).is_empty());
         assert!(!temporary_files().iter().any(|t| t.starts_with(dir.path())));
     }

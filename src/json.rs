@@ -3,7 +3,7 @@
 //! board as `{"rows", "cols"}` and a square as `[row, col]` (0-based, row 0 at the top)
 //! with its printed name beside it in a `*_name` field.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 use crate::board::Board;
 use crate::solvers::Solution;

@@ -305,9 +305,10 @@ mod tests {
         let l = limit();
         assert!(l.bytes > 0 && l.bytes < u64::MAX, "{l:?}");
         let e = check(|| "a test buffer".into(), u64::MAX).unwrap_err();
-        assert!(e
-            .to_string()
-            .starts_with("out of memory: a test buffer needs"));
+        assert!(
+            e.to_string()
+                .starts_with("out of memory: a test buffer needs")
+        );
         assert!(check(|| "nothing".into(), 0).is_ok());
     }
 

@@ -56,7 +56,9 @@ pub enum TourError {
     },
     /// The tour is asked to be closed, and its last square is not a knight move from its
     /// first.
-    #[error("the tour is marked closed but its last square {last} is not a knight move from its first square {first}")]
+    #[error(
+        "the tour is marked closed but its last square {last} is not a knight move from its first square {first}"
+    )]
     NotClosed {
         /// The first square ([`Board::square_name`]).
         first: String,

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::error::InputError;
-use crate::graph::{edge_count, KnightGraph, Tours};
+use crate::graph::{KnightGraph, Tours, edge_count};
 use crate::network::{NetworkParams, OutputState, StepStats, Trace, UpdateOrder};
 use crate::solvers::Outcome;
 

@@ -4,8 +4,8 @@
 
 use knightnet::error::{Error, InputError, Naming, Param};
 use knightnet::tour::TourError;
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::PyErr;
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 
 /// Parameters named as this module's keyword arguments: `threads`, `threads=0`.
 pub struct Keywords;

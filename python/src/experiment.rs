@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use knightnet::experiment::{self, records, Options, Quiet, Replay, Report, Shard, Spec};
+use knightnet::experiment::{self, Options, Quiet, Replay, Report, Shard, Spec, records};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -125,7 +125,7 @@ fn run_interruptible(
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(pyo3::exceptions::PyRuntimeError::new_err(
                         "the experiment stopped without a report (a worker panicked)",
-                    ))
+                    ));
                 }
             }
         }

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use knightnet::error::Param;
 use knightnet::plot::board::BoardFigure;
-use knightnet::plot::{check_output_path, ImageFormat};
+use knightnet::plot::{ImageFormat, check_output_path};
 use pyo3::prelude::*;
 
 use crate::errors;

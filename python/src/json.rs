@@ -1,8 +1,8 @@
 //! JSON values (the library's records, summaries and solution facts) as Python objects.
 
+use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use pyo3::IntoPyObjectExt;
 use serde_json::Value;
 
 /// `null` → `None`, numbers → `int`/`float`, arrays → `list`, objects → `dict` (in order).

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use knightnet::graph::KnightGraph;
 use knightnet::network::OutputState;
 use knightnet::network::{
-    classify, first_attempt_rng, Attempt, Network, NetworkParams, OwnedDynamics, Preset, State,
-    StepStats, Termination, Trace,
+    Attempt, Network, NetworkParams, OwnedDynamics, Preset, State, StepStats, Termination, Trace,
+    classify, first_attempt_rng,
 };
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
@@ -194,11 +194,7 @@ impl PyNetwork {
         let e = self.graph.edges();
         let pairs = Array2::from_shape_fn((e, 2), |(i, j)| {
             let (a, b) = self.graph.endpoints(i);
-            if j == 0 {
-                a
-            } else {
-                b
-            }
+            if j == 0 { a } else { b }
         });
         PyArray2::from_owned_array(py, pairs)
     }

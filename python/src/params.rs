@@ -48,7 +48,7 @@ pub fn from_kwargs(
                 Err(_) => {
                     return Err(errors::input(InputError::param(format!(
                         "{key} = {value} is not accepted; give a whole number or a name"
-                    ))))
+                    ))));
                 }
             },
         };

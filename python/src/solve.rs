@@ -7,7 +7,7 @@ use knightnet::network::Overrides;
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
 use knightnet::solvers::neural_merge::TileMode;
-use knightnet::solvers::{split_name, Request, Solution, SolverKind};
+use knightnet::solvers::{Request, Solution, SolverKind, split_name};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -194,7 +194,7 @@ fn config(
             _ => {
                 return Err(InputError::param(format!(
                     "merge=True joins the network's cycles; use it with solver='network', not '{solver}'"
-                )))
+                )));
             }
         };
     }
@@ -204,7 +204,7 @@ fn config(
             _ => {
                 return Err(InputError::param(
                     "tile applies to network+merge; pass merge=True or solver='network+merge'",
-                ))
+                ));
             }
         }
     }
@@ -214,7 +214,7 @@ fn config(
         _ if network.any() => {
             return Err(InputError::param(format!(
                 "network parameters (preset, c, ...) apply only to solver='network', not '{solver}'"
-            )))
+            )));
         }
         _ => {}
     }

@@ -219,7 +219,7 @@ pub fn is_tour(
     let squares = match square_numbers(board, squares) {
         Ok(s) => s,
         Err(e) if e.is_instance_of::<pyo3::exceptions::PyValueError>(squares.py()) => {
-            return Ok(false)
+            return Ok(false);
         }
         Err(e) => return Err(e),
     };

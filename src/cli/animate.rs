@@ -12,20 +12,20 @@ use std::str::FromStr;
 
 use clap::Args;
 
+use super::Failure;
 use super::open::OpenFlags;
 use super::solve::NetworkFlags;
-use super::Failure;
 use knightnet::board::Board;
 use knightnet::error::{InputError, Param};
 use knightnet::graph::{KnightGraph, Tours};
 use knightnet::network::{NetworkParams, OutputState, Preset, Termination, Trace};
 use knightnet::plot::animation::{Animation, GifOptions, MAX_FRAMES};
 use knightnet::plot::trace::SavedTrace;
-use knightnet::plot::{check_output_path, ImageFormat};
+use knightnet::plot::{ImageFormat, check_output_path};
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Outcome, Solver};
 use knightnet::trace_file::IterationUnit;
-use knightnet::{rng_from_seed, DEFAULT_SEED};
+use knightnet::{DEFAULT_SEED, rng_from_seed};
 
 #[derive(Debug, Clone, Args)]
 #[command(

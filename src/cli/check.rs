@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use clap::Args;
 use serde_json::json;
 
-use super::report::Format;
 use super::Failure;
+use super::report::Format;
 use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::tour::validate;

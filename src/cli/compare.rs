@@ -5,13 +5,13 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::report::{plural, ReportFormat};
 use super::Failure;
+use super::report::{ReportFormat, plural};
+use knightnet::DEFAULT_SEED;
 use knightnet::board::Board;
-use knightnet::compare::{markdown, Comparison};
+use knightnet::compare::{Comparison, markdown};
 use knightnet::error::InputError;
 use knightnet::solvers::SolverKind;
-use knightnet::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -48,8 +48,7 @@ pub struct CompareArgs {
 }
 
 /// Solvers compared when `--solvers` is not given.
-pub const DEFAULT_SOLVERS: &str =
-    "network:parberry,network:brant,network+merge:parberry,warnsdorff:roth,warnsdorff:squirrel-cull,divide-conquer";
+pub const DEFAULT_SOLVERS: &str = "network:parberry,network:brant,network+merge:parberry,warnsdorff:roth,warnsdorff:squirrel-cull,divide-conquer";
 
 /// The solvers compared: `--solvers`, else [`DEFAULT_SOLVERS`] (those that find open
 /// tours, with `--open`).

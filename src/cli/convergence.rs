@@ -16,20 +16,20 @@ use std::path::PathBuf;
 use clap::Args;
 use rayon::prelude::*;
 
+use super::Failure;
 use super::open::OpenFlags;
 use super::solve::NetworkFlags;
-use super::Failure;
+use knightnet::DEFAULT_SEED;
 use knightnet::board::Board;
 use knightnet::error::{InputError, Param};
-use knightnet::network::{first_attempt_rng, Network, Preset, StepStats, Termination, Trace};
-use knightnet::plot::convergence::{runs_csv_path, ConvergenceData, ConvergenceFigure};
-use knightnet::plot::trace::{square_steps, SavedTrace};
-use knightnet::plot::{check_output_path, ImageFormat};
+use knightnet::network::{Network, Preset, StepStats, Termination, Trace, first_attempt_rng};
+use knightnet::plot::convergence::{ConvergenceData, ConvergenceFigure, runs_csv_path};
+use knightnet::plot::trace::{SavedTrace, square_steps};
+use knightnet::plot::{ImageFormat, check_output_path};
 use knightnet::seeds::{cell_key, trial_seed};
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::{Solver, SolverKind};
 use knightnet::trace_file::IterationUnit;
-use knightnet::DEFAULT_SEED;
 
 /// Most runs one figure accepts.
 pub const MAX_RUNS: u32 = 100_000;

@@ -9,12 +9,12 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use super::Failure;
 use super::flags::start_square;
 use super::report::Format;
-use super::Failure;
 use knightnet::board::Board;
-use knightnet::count::frontier::{self, Quantity, DEFAULT_MAX_MEMORY_GIB};
-use knightnet::count::{self, CountSpec, Method, DEFAULT_COUNT_STEPS};
+use knightnet::count::frontier::{self, DEFAULT_MAX_MEMORY_GIB, Quantity};
+use knightnet::count::{self, CountSpec, DEFAULT_COUNT_STEPS, Method};
 use knightnet::error::InputError;
 
 /// Counting method.
@@ -172,9 +172,10 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = match args.format {
         Format::Json => {
             let mut body = serde_json::to_value(&c).map_err(anyhow::Error::from)?;
-            body["start_name"] = serde_json::json!(c
-                .start
-                .map(|[r, col]| board.square_name(board.index(r, col))));
+            body["start_name"] = serde_json::json!(
+                c.start
+                    .map(|[r, col]| board.square_name(board.index(r, col)))
+            );
             super::json::to_text(&super::json::document("count", body))?
         }
         Format::Text => {
@@ -287,7 +288,7 @@ fn two_factors(
                 return Err(Failure::Other(anyhow::anyhow!(
                     "gave up after {transitions} transitions (--max-steps {}); no count",
                     args.max_steps
-                )))
+                )));
             }
         }
     }

@@ -9,9 +9,9 @@ use std::io::Write;
 use clap::Args;
 use serde_json::json;
 
+use super::Failure;
 use super::flags::start_square;
 use super::report::Format;
-use super::Failure;
 use knightnet::board::Board;
 use knightnet::existence;
 
@@ -66,9 +66,5 @@ pub fn run(args: ExistsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     out.write_all(text.as_bytes())?;
     // The answer is also the exit status, as `test` and `grep` do: 0 for yes, 1 for no
     // (2 stays bad input), so a script can write `knightnet exists ... && ...`.
-    if ex.exists {
-        Ok(())
-    } else {
-        Err(Failure::No)
-    }
+    if ex.exists { Ok(()) } else { Err(Failure::No) }
 }

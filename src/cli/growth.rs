@@ -7,16 +7,16 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::report::{plural, ReportFormat};
 use super::Failure;
+use super::report::{ReportFormat, plural};
+use knightnet::DEFAULT_SEED;
 use knightnet::error::InputError;
 use knightnet::growth::{
-    check_budget, check_side, check_trials, default_sides, fit_sides, growth, markdown,
-    parallel_items, GrowthConfig,
+    GrowthConfig, check_budget, check_side, check_trials, default_sides, fit_sides, growth,
+    markdown, parallel_items,
 };
 use knightnet::report::human_secs;
 use knightnet::solvers::SolverKind;
-use knightnet::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -51,8 +51,7 @@ pub struct GrowthArgs {
 }
 
 /// Solvers measured when `--solvers` is not given.
-pub const DEFAULT_SOLVERS: &str =
-    "warnsdorff:roth,warnsdorff:squirrel-cull,divide-conquer,network+merge:parberry,warnsdorff-backtrack,network:parberry";
+pub const DEFAULT_SOLVERS: &str = "warnsdorff:roth,warnsdorff:squirrel-cull,divide-conquer,network+merge:parberry,warnsdorff-backtrack,network:parberry";
 
 /// One entry of `--sizes`: a whole number of at least 1.
 pub fn parse_side(item: &str) -> Result<usize, InputError> {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use clap_complete::Shell;
 
-use super::{command, Failure};
+use super::{Failure, command};
 use knightnet::error::InputError;
 
 #[derive(Debug, Args)]

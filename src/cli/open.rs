@@ -3,8 +3,8 @@
 
 use clap::Args;
 
-use super::flags::start_square;
 use super::Failure;
+use super::flags::start_square;
 use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::solvers::Request;

@@ -10,11 +10,11 @@ use clap::Args;
 
 use super::Failure;
 use crate::tui::{self, App};
+use knightnet::DEFAULT_SEED;
 use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::puzzle::measure;
 use knightnet::puzzle::watch::WatchKind;
-use knightnet::DEFAULT_SEED;
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -136,13 +136,13 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )
         .into());
     }
-    if let Ok((w, h)) = crossterm::terminal::size() {
-        if w < need_w || h < need_h {
-            return Err(InputError::Board(format!(
-                "the {board} board needs a terminal of at least {need_w}x{need_h}; this one is {w}x{h}"
-            ))
-            .into());
-        }
+    if let Ok((w, h)) = crossterm::terminal::size()
+        && (w < need_w || h < need_h)
+    {
+        return Err(InputError::Board(format!(
+            "the {board} board needs a terminal of at least {need_w}x{need_h}; this one is {w}x{h}"
+        ))
+        .into());
     }
     let app = build_app(&args, board)?;
     if let Some(_sig) = tui::run(app)? {

@@ -13,7 +13,7 @@ use knightnet::error::{InputError, Param};
 use knightnet::plot::board::BoardFigure;
 use knightnet::plot::data::load;
 use knightnet::plot::results::{self, ResultsInputs};
-use knightnet::plot::{hf, published, ImageFormat, PlotError};
+use knightnet::plot::{ImageFormat, PlotError, hf, published};
 use knightnet::solvers::Solution;
 
 #[derive(Debug, Clone, Args)]

@@ -4,15 +4,15 @@
 use std::io::Write;
 
 use clap::Args;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
+use super::Failure;
 use super::flags::OfFlag;
 use super::report::Format;
-use super::Failure;
 use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::queens::{self, Problem, QueensOutcome, QueensSolver, Solved};
-use knightnet::{rng_from_seed, DEFAULT_SEED};
+use knightnet::{DEFAULT_SEED, rng_from_seed};
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -126,7 +126,7 @@ impl QueensArgs {
             _ if self.max_iterations.is_some() || self.max_attempts.is_some() => {
                 return Err(InputError::param(
                     "--max-iterations and --max-attempts apply only to --solver neural",
-                ))
+                ));
             }
             _ => {}
         }
@@ -173,11 +173,12 @@ fn pairs(v: &[(usize, usize)]) -> Value {
 pub fn solved_json(cfg: &QueensConfig, s: &Solved) -> Value {
     let n = cfg.problem.n();
     let solution = s.cols.as_ref().map(|cols| {
-        json!(cols
-            .iter()
-            .enumerate()
-            .map(|(r, &c)| [r, c])
-            .collect::<Vec<_>>())
+        json!(
+            cols.iter()
+                .enumerate()
+                .map(|(r, &c)| [r, c])
+                .collect::<Vec<_>>()
+        )
     });
     let mut v = json!({
         "board": {"rows": n, "cols": n},
@@ -195,11 +196,13 @@ pub fn solved_json(cfg: &QueensConfig, s: &Solved) -> Value {
     if let (Some(t), Some(last)) = (s.terminations, s.last_termination) {
         let names = queens::neural::Termination::NAMES;
         v["last_termination"] = json!({ "kind": last });
-        v["terminations"] = json!(names
-            .iter()
-            .zip(t)
-            .map(|(k, x)| (k.to_string(), json!(x)))
-            .collect::<serde_json::Map<_, _>>());
+        v["terminations"] = json!(
+            names
+                .iter()
+                .zip(t)
+                .map(|(k, x)| (k.to_string(), json!(x)))
+                .collect::<serde_json::Map<_, _>>()
+        );
     }
     super::json::document("queens", v)
 }

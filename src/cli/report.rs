@@ -55,9 +55,5 @@ impl ReportFormat {
 
 /// "s" for a count other than one.
 pub fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
+    if n == 1 { "" } else { "s" }
 }

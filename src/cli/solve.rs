@@ -8,7 +8,7 @@ use std::str::FromStr;
 use clap::Args;
 
 use super::flags::start_square;
-use super::{solve_output, write_atomic, Failure};
+use super::{Failure, solve_output, write_atomic};
 use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::network::{Clamp, Init, NetworkParams, Overrides, Preset, StopRule, UpdateOrder};
@@ -16,9 +16,9 @@ use knightnet::solvers::divide_conquer::DivideConquerSolver;
 use knightnet::solvers::network::NetworkSolver;
 use knightnet::solvers::neural_merge::{NeuralMergeSolver, TileMode};
 use knightnet::solvers::warnsdorff::TieBreak;
-use knightnet::solvers::{split_name, Closure, Outcome, Request, SolverKind};
+use knightnet::solvers::{Closure, Outcome, Request, SolverKind, split_name};
 use knightnet::trace_file::TraceFile;
-use knightnet::{rng_from_seed, DEFAULT_SEED};
+use knightnet::{DEFAULT_SEED, rng_from_seed};
 
 /// The output format (shared with the other commands that print one answer).
 pub use super::report::Format;
@@ -238,13 +238,11 @@ impl SolveArgs {
                     tile: TileMode::Auto,
                 },
                 s @ SolverKind::NetworkMerge { .. } => s,
-                _ => {
-                    return Err(InputError::param(format!(
+                _ => return Err(InputError::param(format!(
                     "--merge joins the network's cycles; use it with --solver network, not '{}'",
                     self.solver.name
                 ))
-                    .into())
-                }
+                .into()),
             };
         }
         if let Some(t) = self.tile {
@@ -264,7 +262,7 @@ impl SolveArgs {
                     "network flags (--variant, --c, ...) apply only to --solver network, not '{}'",
                     self.solver.name
                 ))
-                .into())
+                .into());
             }
             _ => {}
         }
@@ -389,10 +387,10 @@ impl<'a> Lines<'a> {
     /// Write the buffer out; after an error, keep dropping lines (the walk cannot be
     /// stopped) and report the error at the end.
     fn flush_buf(&mut self) {
-        if self.failed.is_none() {
-            if let Err(e) = self.out.write_all(&self.buf[..self.len]) {
-                self.failed = Some(e);
-            }
+        if self.failed.is_none()
+            && let Err(e) = self.out.write_all(&self.buf[..self.len])
+        {
+            self.failed = Some(e);
         }
         self.len = 0;
     }

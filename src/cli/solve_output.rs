@@ -101,7 +101,8 @@ fn summary(sol: &Solution, board: Board, seed: u64) -> String {
         ),
         None => format!(
             "{name} on {board}, seed {seed}: no tour after {} attempt{plural} (last: {}){effort}{steps}\n",
-            sol.attempts, sol.outcome()
+            sol.attempts,
+            sol.outcome()
         ),
     }
 }

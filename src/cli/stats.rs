@@ -7,11 +7,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::report::ReportFormat;
 use super::Failure;
+use super::report::ReportFormat;
 use knightnet::error::InputError;
-use knightnet::experiment::summary::{self, compare, human_ns, p_value, Summary};
 use knightnet::experiment::Replay;
+use knightnet::experiment::summary::{self, Summary, compare, human_ns, p_value};
 
 #[derive(Debug, Clone, Args)]
 #[command(

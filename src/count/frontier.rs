@@ -173,11 +173,7 @@ fn order(board: Board) -> (usize, usize, bool) {
 fn processing_index(board: Board, s: u32) -> usize {
     let (w, _, transposed) = order(board);
     let (r, c) = board.coords(s);
-    if transposed {
-        c * w + r
-    } else {
-        r * w + c
-    }
+    if transposed { c * w + r } else { r * w + c }
 }
 
 impl Plan {

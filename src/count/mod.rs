@@ -147,10 +147,10 @@ pub(crate) fn no_tour_reason(board: Board, closed: bool, start: Option<u32>) -> 
     if !ex.exists {
         return Some(ex.reason);
     }
-    if let Some(s) = start {
-        if let Err(e) = check_start_colour(board, s, closed) {
-            return Some(e.to_string());
-        }
+    if let Some(s) = start
+        && let Err(e) = check_start_colour(board, s, closed)
+    {
+        return Some(e.to_string());
     }
     None
 }

@@ -12,7 +12,7 @@
 //! budget is checked before that set-up, so `--max-steps` bounds the time even on long
 //! boards with many starts. Boards the theorems decide are answered before any of it.
 
-use super::{decide, start_field, Count, CountSpec, Method};
+use super::{Count, CountSpec, Method, decide, start_field};
 use crate::error::InputError;
 use crate::solvers::classical::MAX_SEARCH_SQUARES;
 use crate::solvers::search::{Config, Neighbours, Order, Search, Stop};

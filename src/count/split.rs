@@ -404,11 +404,7 @@ fn tour_end_squares(e: &Entry, turned: bool) -> (u32, u32) {
     let squares = (0..16)
         .filter(|&j| {
             let d = (e.need >> (2 * j)) & 3;
-            if turned {
-                d <= 1
-            } else {
-                d >= 1
-            }
+            if turned { d <= 1 } else { d >= 1 }
         })
         .fold(0u32, |m, j| m | 1 << j);
     (free, squares)

@@ -40,14 +40,14 @@ use rayon::prelude::*;
 use serde_json::Value;
 
 use super::records::Record;
-use super::runner::{trial_start, Prepared, Shard};
+use super::runner::{Prepared, Shard, trial_start};
 use super::seeds::trial_seed;
-use super::spec::{escaped, Cell, Spec, StartRule};
+use super::spec::{Cell, Spec, StartRule, escaped};
 use crate::error::{InputError, Param, Phrase};
 use crate::rng_from_seed;
-use crate::solvers::outcome::{self, Outcome};
 use crate::solvers::SolverKind;
 use crate::solvers::SolverName;
+use crate::solvers::outcome::{self, Outcome};
 
 /// The first key at which two specs differ, as `PATH: A vs B` (e.g.
 /// `seed: 6 vs 5`, `cells[2].trials: 24 vs 10`), or `None` when they are equal.
@@ -133,10 +133,10 @@ impl TrialSet {
         let mut start = g;
         let mut stop = end;
         // Join the range ending at g and the one starting at g + 1.
-        if let Some((&s, &e)) = self.ranges.range(..g).next_back() {
-            if e == g {
-                start = s;
-            }
+        if let Some((&s, &e)) = self.ranges.range(..g).next_back()
+            && e == g
+        {
+            start = s;
         }
         if let Some(e) = self.ranges.get(&end).copied() {
             self.ranges.remove(&end);
@@ -529,7 +529,9 @@ fn network_numbers(r: &Record, cap: u64, vertices: u64) -> Result<(), String> {
     if !agree {
         let want = match r.outcome {
             Outcome::Tour | Outcome::InvalidTour => {
-                format!("one cycle through all {vertices} vertices (cycles 1, largest_cycle {vertices})")
+                format!(
+                    "one cycle through all {vertices} vertices (cycles 1, largest_cycle {vertices})"
+                )
             }
             Outcome::MultipleCycles => format!(
                 "2 to {} cycles covering the {vertices} vertices, each of at least 3 (largest_cycle at least their mean)",

@@ -46,8 +46,8 @@ pub mod spec;
 pub mod summary;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 

@@ -40,7 +40,7 @@ use super::Result;
 use crate::board::Board;
 use crate::error::{Error, InputError};
 use crate::io::{
-    complete_len, cut_to, environment, open_input, write_atomic, write_atomic_with, Appender,
+    Appender, complete_len, cut_to, environment, open_input, write_atomic, write_atomic_with,
 };
 use crate::solvers::Outcome;
 use crate::solvers::SolverName;
@@ -133,7 +133,7 @@ impl Record {
 /// A board in a records column: `ROWSxCOLS`, read back with [`Board`]'s parser (a row
 /// whose board does not parse is refused naming its line).
 mod board_text {
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
     use crate::board::Board;
 
@@ -597,11 +597,12 @@ mod tests {
         let path = dir.path().join("records.csv");
         write_all(&path, &[rec(0, 0)]).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text
-            .lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("t,0,parberry,6x6,"));
+        assert!(
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("t,0,parberry,6x6,")
+        );
         std::fs::write(&path, text.replace(",6x6,", ",6by6,")).unwrap();
         let e = read(&path).unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("6by6"), "{e}");

@@ -20,8 +20,8 @@
 //! `g mod N == i` (i from 0 to N−1).
 
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::Result;
@@ -34,10 +34,10 @@ use super::spec::{Cell, Spec, StartRule};
 use crate::error::{Error, InputError, Param, Phrase};
 use crate::graph::KnightGraph;
 use crate::network::batch::{self, Jobs};
-use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination};
+use crate::network::{Attempt, Network, NetworkParams, Termination, attempt_rng};
 use crate::rng_from_seed;
 use crate::solvers::SolverName;
-use crate::solvers::{record_outcome, Outcome, Request, Solver, SolverKind};
+use crate::solvers::{Outcome, Request, Solver, SolverKind, record_outcome};
 
 /// One slice of a sweep: trials whose global number is `index` mod `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -31,7 +31,7 @@ use super::runner::Shard;
 use super::spec::Spec;
 
 use crate::solvers::Outcome;
-use crate::stats::{holm, newcombe, two_proportion, R99};
+use crate::stats::{R99, holm, newcombe, two_proportion};
 
 /// The network's four terminations, in [`crate::network::Termination::NAMES`] order:
 /// the outcomes every network cell's summary lists first, found or not.
@@ -41,7 +41,7 @@ const NETWORK_ENDINGS: [Outcome; 4] = [
     Outcome::StableNotDegreeTwo,
     Outcome::IterationCap,
 ];
-pub use crate::stats::{wilson, Z95};
+pub use crate::stats::{Z95, wilson};
 
 /// One outcome's count and share in a cell.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -34,9 +34,9 @@
 
 use super::params::{NetworkParams, StopRule, UpdateOrder};
 use super::simd::{Consts, Visits};
-pub use super::simd::{Kernels, Row, LANES};
+pub use super::simd::{Kernels, LANES, Row};
 use super::state::State;
-use super::{attempt_rng, cover_attempt, Attempt, NetworkRun, RunBuilder, Termination};
+use super::{Attempt, NetworkRun, RunBuilder, Termination, attempt_rng, cover_attempt};
 use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::memory;
@@ -87,18 +87,26 @@ impl<'g> Batch<'g> {
             )));
         }
         let mut order: Vec<u32> = match params.order {
-            UpdateOrder::Sequential | UpdateOrder::Synchronous => (0..graph.edges() as u32).collect(),
+            UpdateOrder::Sequential | UpdateOrder::Synchronous => {
+                (0..graph.edges() as u32).collect()
+            }
             UpdateOrder::SquareSweep => graph.incident_all().to_vec(),
             UpdateOrder::RandomPermutation => {
                 return Err(InputError::param(
                     "the batched engine runs synchronous, sequential and square-sweep orders; random-permutation differs per attempt",
-                ))
+                ));
             }
         };
         if !fits(&params, graph.board().cols(), graph) {
             return Err(InputError::param(format!(
                 "the batched engine keeps U in 16 bits, which these parameters (C = {}, S = {}, thresholds {}..{}, clamp {:?}, {} iterations) could exceed on this graph (neighbour degrees up to {}); use the scalar engine",
-                params.c, params.s, params.lower, params.upper, params.clamp, params.max_iterations, graph.max_degree_sum()
+                params.c,
+                params.s,
+                params.lower,
+                params.upper,
+                params.clamp,
+                params.max_iterations,
+                graph.max_degree_sum()
             )));
         }
         if !graph.held().is_empty() {
@@ -307,12 +315,12 @@ impl<'g> Batch<'g> {
             // New attempts can appear only at the start or after a result came back.
             if refill {
                 for lane in 0..LANES {
-                    if busy >> lane & 1 == 0 {
-                        if let Some((id, mut rng)) = jobs.next() {
-                            self.load(lane, id, &mut rng);
-                            started[lane] = step;
-                            busy |= 1 << lane;
-                        }
+                    if busy >> lane & 1 == 0
+                        && let Some((id, mut rng)) = jobs.next()
+                    {
+                        self.load(lane, id, &mut rng);
+                        started[lane] = step;
+                        busy |= 1 << lane;
                     }
                 }
                 refill = false;

@@ -475,7 +475,7 @@ impl<'g> Dynamics<'g> {
             .v
             .iter()
             .enumerate()
-            .filter(|(_, &v)| v == 1)
+            .filter(|&(_, &v)| v == 1)
             .map(|(e, _)| self.graph.endpoints(e))
             .collect()
     }

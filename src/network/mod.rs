@@ -43,7 +43,7 @@ pub use steps::{AttemptSteps, RunSteps};
 
 use crate::error::InputError;
 use crate::graph::KnightGraph;
-use crate::tour::{cycles_from_neighbours, Tour};
+use crate::tour::{Tour, cycles_from_neighbours};
 
 /// Bytes per neuron the network allocates beyond the graph (U, V, order).
 pub(crate) const BYTES_PER_NEURON: u64 = 4 + 1 + 4;

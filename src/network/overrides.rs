@@ -146,7 +146,7 @@ impl Overrides {
                 return Err(InputError::param(format!(
                     "unknown network parameter '{key}'; accepted: preset, {}",
                     Overrides::KEYS.join(", ")
-                )))
+                )));
             }
         }
         Ok(())

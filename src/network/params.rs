@@ -32,9 +32,9 @@ use serde::{Deserialize, Serialize};
 
 use super::outcome::StepStats;
 use super::overrides::Overrides;
+use super::rules::RuleKind;
 use super::rules::local_restart::LocalRestart;
 use super::rules::noisy::Noisy;
-use super::rules::RuleKind;
 use crate::error::InputError;
 
 /// In which order neurons are updated within one step.
@@ -329,8 +329,7 @@ impl NetworkParams {
             if -k >= self.lower {
                 return Err(InputError::param(format!(
                     "clamp = {k} keeps U at or above lower = {}, so no output could ever turn off; use a clamp above {}",
-                    self.lower,
-                    -self.lower
+                    self.lower, -self.lower
                 )));
             }
         }
@@ -407,11 +406,13 @@ mod tests {
             assert_eq!(p.params().seed_label(), p.name());
             assert_eq!(p.params().variant(), p.name());
         }
-        assert!("hopfield"
-            .parse::<Preset>()
-            .unwrap_err()
-            .to_string()
-            .contains("parberry"));
+        assert!(
+            "hopfield"
+                .parse::<Preset>()
+                .unwrap_err()
+                .to_string()
+                .contains("parberry")
+        );
         let changed = NetworkParams {
             c: 5,
             ..Preset::Parberry.params()
@@ -436,30 +437,38 @@ mod tests {
     fn contradictions_are_rejected() {
         let p = Preset::Parberry.params();
         assert!(NetworkParams { upper: -1, ..p }.check().is_err());
-        assert!(NetworkParams {
-            clamp: Some(3),
-            ..p
-        }
-        .check()
-        .is_err());
-        assert!(NetworkParams {
-            clamp: Some(0),
-            ..p
-        }
-        .check()
-        .is_err());
-        assert!(NetworkParams {
-            max_iterations: 0,
-            ..p
-        }
-        .check()
-        .is_err());
-        assert!(NetworkParams {
-            max_attempts: 0,
-            ..p
-        }
-        .check()
-        .is_err());
+        assert!(
+            NetworkParams {
+                clamp: Some(3),
+                ..p
+            }
+            .check()
+            .is_err()
+        );
+        assert!(
+            NetworkParams {
+                clamp: Some(0),
+                ..p
+            }
+            .check()
+            .is_err()
+        );
+        assert!(
+            NetworkParams {
+                max_iterations: 0,
+                ..p
+            }
+            .check()
+            .is_err()
+        );
+        assert!(
+            NetworkParams {
+                max_attempts: 0,
+                ..p
+            }
+            .check()
+            .is_err()
+        );
         assert!(NetworkParams { c: i32::MAX, ..p }.check().is_err());
         assert!("diagonal".parse::<UpdateOrder>().is_err());
         assert_eq!("either".parse::<StopRule>().unwrap(), StopRule::Either);

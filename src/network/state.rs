@@ -12,8 +12,8 @@
 
 use ndarray::Array1;
 use ndarray_rand::rand_distr::{Distribution, Uniform};
-use rand::seq::SliceRandom;
 use rand::Rng;
+use rand::seq::SliceRandom;
 
 use super::outputs::OutputState;
 use super::params::{Init, NetworkParams, UpdateOrder};

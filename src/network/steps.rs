@@ -22,8 +22,8 @@ use rand::Rng;
 use super::dynamics::Detached;
 use super::rules::RuleState;
 use super::{
-    attempt_rng, classify, Attempt, Dynamics, Network, NetworkParams, NetworkRun, RunBuilder,
-    State, StepStats, StopRule, Termination, Trace,
+    Attempt, Dynamics, Network, NetworkParams, NetworkRun, RunBuilder, State, StepStats, StopRule,
+    Termination, Trace, attempt_rng, classify,
 };
 use crate::error::InputError;
 use crate::graph::KnightGraph;
@@ -118,10 +118,10 @@ impl<'g> AttemptSteps<'g> {
     /// none was taken yet) and after every step taken here, with each step's
     /// measurements.
     pub(crate) fn run_to_end(&mut self, mut trace: Option<&mut Trace>) -> &Attempt {
-        if let Some(t) = trace.as_deref_mut() {
-            if self.iterations == 0 {
-                t.outputs.push(self.dynamics.state.outputs());
-            }
+        if let Some(t) = trace.as_deref_mut()
+            && self.iterations == 0
+        {
+            t.outputs.push(self.dynamics.state.outputs());
         }
         match trace {
             Some(t) => {

@@ -11,7 +11,7 @@ use plotters::prelude::*;
 
 use super::board::BoardFigure;
 use super::trace::squares_off_two;
-use super::{bitmap_err, prepare, register_fonts, Figure, PlotError};
+use super::{Figure, PlotError, bitmap_err, prepare, register_fonts};
 use crate::graph::KnightGraph;
 use crate::network::OutputState;
 use crate::network::Termination;

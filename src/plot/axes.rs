@@ -148,11 +148,7 @@ pub(crate) fn log_ticks_at_most(lo: f64, hi: f64, max: usize) -> Vec<f64> {
             (m - 1.0).abs() < 1e-9
         })
         .collect();
-    if decades.len() >= 2 {
-        decades
-    } else {
-        t
-    }
+    if decades.len() >= 2 { decades } else { t }
 }
 
 /// About `target` evenly spaced ticks on `[lo, hi]` at a step of 1, 2 or 5 times a power
@@ -196,11 +192,7 @@ pub fn percent(p: f64) -> String {
 fn trim(v: f64) -> String {
     let s = format!("{v:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.to_string()
-    }
+    if s == "-0" { "0".into() } else { s.to_string() }
 }
 
 #[cfg(test)]

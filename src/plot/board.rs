@@ -11,13 +11,13 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
-use super::{de, render, DrawResult, Figure, FONT};
+use super::{DrawResult, FONT, Figure, de, render};
 use crate::board::Board;
-use crate::graph::{open_path, KnightGraph, Tours};
-use crate::network::classify;
+use crate::graph::{KnightGraph, Tours, open_path};
 use crate::network::OutputState;
+use crate::network::classify;
 use crate::solvers::Solution;
-use crate::tour::{cycles_from_edges, Tour};
+use crate::tour::{Tour, cycles_from_edges};
 
 /// One path of squares, drawn as segments between square centres.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -520,34 +520,34 @@ impl Figure for BoardFigure {
             .map_err(de)?;
         }
         // Move numbers along the first path, in the top-left corner of each square.
-        if self.move_numbers {
-            if let Some(p) = self.paths.first() {
-                let size = (cell * 0.26).clamp(7.0, 16.0);
-                let style = (FONT, size).into_font().color(&INK);
-                for (i, &s) in p.squares.iter().enumerate() {
-                    let (r, c) = self.board.coords(s);
-                    let text = (i + 1).to_string();
-                    let at = (
-                        px(x0 + c as f64 * cell + cell * 0.05),
-                        px(y0 + r as f64 * cell + cell * 0.04),
-                    );
-                    // A pale backing keeps the number legible where moves cross it.
-                    let (tw, th) = root.estimate_text_size(&text, &style).map_err(de)?;
-                    root.draw(&Rectangle::new(
-                        [
-                            (at.0 - 1, at.1),
-                            (at.0 + tw as i32 + 1, at.1 + th as i32 + 1),
-                        ],
-                        WHITE.mix(0.7).filled(),
-                    ))
-                    .map_err(de)?;
-                    root.draw(&Text::new(
-                        text,
-                        at,
-                        style.pos(Pos::new(HPos::Left, VPos::Top)),
-                    ))
-                    .map_err(de)?;
-                }
+        if self.move_numbers
+            && let Some(p) = self.paths.first()
+        {
+            let size = (cell * 0.26).clamp(7.0, 16.0);
+            let style = (FONT, size).into_font().color(&INK);
+            for (i, &s) in p.squares.iter().enumerate() {
+                let (r, c) = self.board.coords(s);
+                let text = (i + 1).to_string();
+                let at = (
+                    px(x0 + c as f64 * cell + cell * 0.05),
+                    px(y0 + r as f64 * cell + cell * 0.04),
+                );
+                // A pale backing keeps the number legible where moves cross it.
+                let (tw, th) = root.estimate_text_size(&text, &style).map_err(de)?;
+                root.draw(&Rectangle::new(
+                    [
+                        (at.0 - 1, at.1),
+                        (at.0 + tw as i32 + 1, at.1 + th as i32 + 1),
+                    ],
+                    WHITE.mix(0.7).filled(),
+                ))
+                .map_err(de)?;
+                root.draw(&Text::new(
+                    text,
+                    at,
+                    style.pos(Pos::new(HPos::Left, VPos::Top)),
+                ))
+                .map_err(de)?;
             }
         }
 

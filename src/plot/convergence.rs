@@ -15,15 +15,15 @@
 use super::heading;
 use std::path::{Path, PathBuf};
 
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
-use super::board::{legend_row, Mark};
+use super::board::{Mark, legend_row};
 use super::palette::{self, INK};
 
-use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, Figure, FONT};
+use super::table::{Table, csv_path, num};
+use super::{DrawResult, FONT, Figure, axes, de, render};
 use crate::board::Board;
 use crate::graph::Tours;
 use crate::network::{StepStats, Termination};

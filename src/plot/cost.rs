@@ -14,11 +14,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::data::{boards, spec_order, Group, SolverId, BOOTSTRAP_RESAMPLES};
+use super::data::{BOOTSTRAP_RESAMPLES, Group, SolverId, boards, spec_order};
 use super::palette::{self, INK};
 use super::panel::{cartesian, mesh};
-use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, Figure, FONT};
+use super::table::{Table, csv_path, num};
+use super::{DrawResult, FONT, Figure, axes, de, render};
 
 /// Width of the legend column, in pixels.
 const LEGEND_WIDTH: i32 = 330;

@@ -18,12 +18,12 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_below, Mark};
+use super::board::{Mark, legend_below};
 use super::data::board_key;
 use super::palette;
 use super::panel::{cartesian, mesh, step_line};
-use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, replay, DrawResult, Figure};
+use super::table::{Table, csv_path, num};
+use super::{DrawResult, Figure, axes, de, heading, render, replay};
 use crate::board::Board;
 use crate::error::InputError;
 use crate::experiment::{Record, Spec};
@@ -447,8 +447,10 @@ start = "random"
             .into_iter()
             .filter(|r| r.outcome != Outcome::MultipleCycles)
             .collect();
-        assert!(FailureAnatomy::new("t", &spec, &classical, 10)
-            .unwrap()
-            .is_none());
+        assert!(
+            FailureAnatomy::new("t", &spec, &classical, 10)
+                .unwrap()
+                .is_none()
+        );
     }
 }

@@ -17,13 +17,13 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_below, Mark};
+use super::board::{Mark, legend_below};
 use super::csv_input::CsvInput;
-use super::data::{board_key, spec_order, Group, Share};
+use super::data::{Group, Share, board_key, spec_order};
 use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh};
-use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, trials_phrase, DrawResult, Figure};
+use super::table::{Table, csv_path, num};
+use super::{DrawResult, Figure, axes, de, heading, render, trials_phrase};
 use crate::board::Board;
 use crate::error::{InputError, Param};
 

@@ -11,16 +11,16 @@
 use super::heading;
 use std::path::Path;
 
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
-use super::board::{legend_below, Mark};
-use super::data::{board_key, boards, spec_order, Group};
+use super::board::{Mark, legend_below};
+use super::data::{Group, board_key, boards, spec_order};
 use super::palette;
 use super::panel::{cartesian, mesh};
-use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, Figure, FONT};
+use super::table::{Table, csv_path, num};
+use super::{DrawResult, FONT, Figure, axes, de, render};
 
 /// Bins per histogram.
 pub(crate) const BINS: usize = 20;
@@ -58,11 +58,7 @@ pub fn edges(values: impl Iterator<Item = u64> + Clone) -> (Vec<f64>, bool) {
     let e = (0..=BINS)
         .map(|i| {
             let t = a + (b - a) * i as f64 / BINS as f64;
-            if log {
-                10f64.powf(t)
-            } else {
-                t
-            }
+            if log { 10f64.powf(t) } else { t }
         })
         .collect();
     (e, log)

@@ -188,13 +188,13 @@ pub fn check_output_path(path: &Path, param: Param) -> Result<(), InputError> {
             path.join("figure.png").display()
         ))));
     }
-    if let Ok(m) = std::fs::metadata(path) {
-        if !m.is_file() {
-            return Err(InputError::named(given().text(format!(
-                " is {}, not a regular file; give a file path",
-                crate::io::file_kind(&m.file_type())
-            ))));
-        }
+    if let Ok(m) = std::fs::metadata(path)
+        && !m.is_file()
+    {
+        return Err(InputError::named(given().text(format!(
+            " is {}, not a regular file; give a file path",
+            crate::io::file_kind(&m.file_type())
+        ))));
     }
     let mut dir = path.parent();
     while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {

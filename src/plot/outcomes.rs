@@ -19,12 +19,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::board::{legend_below, Mark};
+use super::board::{Mark, legend_below};
 
-use super::data::{boards, spec_order, Group, Share, SolverId};
+use super::data::{Group, Share, SolverId, boards, spec_order};
 use super::palette::{self, INK};
-use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, Figure, FONT};
+use super::table::{Table, csv_path, num};
+use super::{DrawResult, FONT, Figure, axes, de, render};
 use crate::network::Termination;
 
 /// Stacked outcomes, bottom first, with their legend labels.
@@ -81,11 +81,7 @@ impl OutcomeShares {
     /// (panels, bars per panel).
     fn shape(&self) -> (usize, usize) {
         let (b, c) = (boards(&self.groups).len(), self.configs().len());
-        if self.by_board() {
-            (b, c)
-        } else {
-            (c, b)
-        }
+        if self.by_board() { (b, c) } else { (c, b) }
     }
 
     /// Panels per row: two, or one when each panel holds many bars.

@@ -4,13 +4,13 @@
 //! function, and the interval bar of a share.
 
 use plotters::chart::{ChartContext, MeshStyle};
+use plotters::coord::Shift;
 use plotters::coord::cartesian::Cartesian2d;
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
-use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::data::Share;
-use super::{de, palette, DrawResult, FONT};
+use super::{DrawResult, FONT, de, palette};
 
 /// Colour of the grid lines at the ticks.
 pub(crate) const GRID: RGBColor = RGBColor(0xE4, 0xE4, 0xE4);

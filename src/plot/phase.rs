@@ -13,12 +13,12 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::data::board_key;
 use super::palette::{self, INK};
-use super::table::{csv_path, num, Table};
-use super::{de, heading, render, DrawResult, Figure, FONT};
+use super::table::{Table, csv_path, num};
+use super::{DrawResult, FONT, Figure, de, heading, render};
 use crate::board::Board;
 use crate::experiment::spec::Setting;
 use crate::experiment::{Spec, Summary};
-use crate::stats::{wilson, Z95};
+use crate::stats::{Z95, wilson};
 
 /// One square: a cell's position on the two axes and its counts.
 #[derive(Debug, Clone, PartialEq)]
@@ -275,8 +275,8 @@ impl Figure for PhaseDiagram {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::summary::build;
     use crate::experiment::Shard;
+    use crate::experiment::summary::build;
 
     #[test]
     fn squares_follow_the_two_swept_keys() {

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::data::{aggregate, Records};
+use super::data::{Records, aggregate};
 use super::failures::{self, FailureAnatomy};
 use super::{
     cost::CostPerTour, hf, hf::HfRatio, iterations::IterationHistograms, outcomes::OutcomeShares,

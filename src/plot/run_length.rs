@@ -15,12 +15,12 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_below, Mark};
-use super::data::{board_key, label, solver, variant, Records};
+use super::board::{Mark, legend_below};
+use super::data::{Records, board_key, label, solver, variant};
 use super::palette;
 use super::panel::{cartesian, mesh, step_line};
-use super::table::{csv_path, num, Table};
-use super::{axes, de, heading, render, DrawResult, Figure};
+use super::table::{Table, csv_path, num};
+use super::{DrawResult, Figure, axes, de, heading, render};
 use crate::board::Board;
 use crate::experiment::summary::human_ns;
 use crate::solvers::Outcome;

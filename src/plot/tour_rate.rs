@@ -11,13 +11,13 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{legend_below, Mark};
-use super::data::{board_key, spec_order, Group, Share};
+use super::board::{Mark, legend_below};
+use super::data::{Group, Share, board_key, spec_order};
 use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh};
 use super::published::Published;
-use super::table::{csv_path, num, Table};
-use super::{axes, de, render, DrawResult, Figure};
+use super::table::{Table, csv_path, num};
+use super::{DrawResult, Figure, axes, de, render};
 use crate::board::Board;
 
 /// Network groups and optional published rates.

@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::network::OutputState;
-use crate::network::{classify, StepStats, Termination};
+use crate::network::{StepStats, Termination, classify};
 use crate::solvers::Outcome;
 use crate::trace_file::{IterationUnit, TraceFile};
 

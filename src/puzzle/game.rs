@@ -143,13 +143,13 @@ impl Game {
                 number,
             });
         }
-        if let Some(c) = self.current() {
-            if !self.board.is_knight_move(c, square) {
-                return Err(MoveError::NotKnightMove {
-                    from: self.board.square_name(c),
-                    to: self.board.square_name(square),
-                });
-            }
+        if let Some(c) = self.current()
+            && !self.board.is_knight_move(c, square)
+        {
+            return Err(MoveError::NotKnightMove {
+                from: self.board.square_name(c),
+                to: self.board.square_name(square),
+            });
         }
         Ok(())
     }

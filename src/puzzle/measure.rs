@@ -11,14 +11,14 @@
 //! search prunes with the cheap check itself, which is sound (tests compare it with an
 //! unpruned search on small boards), so its "impossible" is exact.
 
-use rand::seq::IndexedRandom;
 use rand::Rng as _;
+use rand::seq::IndexedRandom;
 
-use crate::board::Board;
 use crate::Rng;
+use crate::board::Board;
 
-use super::complete::{complete, Completion};
-use super::dead::{check, Verdict};
+use super::complete::{Completion, complete};
+use super::dead::{Verdict, check};
 use crate::solvers::warnsdorff::{self, TieBreak};
 
 /// Totals of one measurement.

@@ -18,7 +18,7 @@ pub mod game;
 pub mod measure;
 pub mod watch;
 
-pub use dead::{check, Verdict};
+pub use dead::{Verdict, check};
 pub use game::{Game, MoveError};
 
 use crate::solvers::search::{Config, Order};

@@ -42,7 +42,7 @@ pub(crate) fn construct(n: usize) -> Option<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::queens::{verify, Problem};
+    use crate::queens::{Problem, verify};
 
     #[test]
     fn every_size_up_to_the_limit_is_a_solution() {

@@ -25,9 +25,9 @@ pub mod neural;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::Rng;
 use crate::board::Board;
 use crate::error::{InputError, Param, Refusal, Scope, Setting};
-use crate::Rng;
 
 pub use neural::{QueensParams, QueensPreset};
 
@@ -154,7 +154,7 @@ pub fn verify(problem: &Problem, cols: &[usize]) -> Result<(), String> {
     if cols.len() != n {
         return Err(format!("{} queens on the {n}x{n} board", cols.len()));
     }
-    if let Some((r, &c)) = cols.iter().enumerate().find(|(_, &c)| c >= n) {
+    if let Some((r, &c)) = cols.iter().enumerate().find(|&(_, &c)| c >= n) {
         return Err(format!(
             "the queen of row {r} is in column {c}, off the board"
         ));
@@ -423,19 +423,19 @@ pub fn count(
     solver: &QueensSolver,
     max_steps: u64,
 ) -> Result<Counted, InputError> {
-    if let Some(max) = solver.max_count_n() {
-        if problem.n() > max {
-            return Err(InputError::unsupported(
-                Refusal::new(format!(
-                    "enumerates every solution; N up to {max} is accepted, not {}",
-                    problem.n()
-                ))
-                .about([
-                    Setting::of(Param::Count),
-                    Setting::with(Param::Solver, solver.name()),
-                ]),
-            ));
-        }
+    if let Some(max) = solver.max_count_n()
+        && problem.n() > max
+    {
+        return Err(InputError::unsupported(
+            Refusal::new(format!(
+                "enumerates every solution; N up to {max} is accepted, not {}",
+                problem.n()
+            ))
+            .about([
+                Setting::of(Param::Count),
+                Setting::with(Param::Solver, solver.name()),
+            ]),
+        ));
     }
     let mut solutions = 0u64;
     let e = solver

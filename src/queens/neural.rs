@@ -41,12 +41,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use rand::seq::SliceRandom;
 use rand::Rng as _;
+use rand::seq::SliceRandom;
 
-use super::{verify, Problem, QueensOutcome, Solved};
-use crate::error::InputError;
+use super::{Problem, QueensOutcome, Solved, verify};
 use crate::Rng;
+use crate::error::InputError;
 
 /// When the neurons are updated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

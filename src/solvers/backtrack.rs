@@ -14,8 +14,8 @@
 
 use super::search::{self, Config, Order};
 use super::{Request, Solution, Solver, SolverName};
-use crate::error::InputError;
 use crate::Rng;
+use crate::error::InputError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct BacktrackSolver {

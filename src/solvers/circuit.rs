@@ -11,10 +11,10 @@
 //! Complexity: O(mn) after the lookup. Deterministic.
 
 use super::classical::{self, Report};
-use super::divide_conquer::{base_tour, DivideConquerSolver};
+use super::divide_conquer::{DivideConquerSolver, base_tour};
 use super::{CircuitFacts, Facts, Outcome, Request, Solution, Solver, SolverName};
-use crate::error::InputError;
 use crate::Rng;
+use crate::error::InputError;
 
 /// Boards up to this many squares take their tour from the cached search.
 pub(crate) const SEARCH_SQUARES: usize = 144;

@@ -118,7 +118,7 @@ pub fn finish(
                 return Err(InputError::param(format!(
                     "internal error: {} produced a sequence the tour oracle rejects: {e}",
                     solver.family()
-                )))
+                )));
             }
         }
     }

@@ -68,12 +68,12 @@ use super::classical::{self, Report};
 use super::search::{Config, Neighbours, Order, Search, Stop};
 use super::warnsdorff::{self, TieBreak};
 use super::{DivideConquerFacts, Facts, Outcome, Request, Solution, Solver, SolverName};
+use crate::Rng;
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::cover;
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::existence;
 use crate::memory::{self, MemoryError};
-use crate::Rng;
 use plan::{Cfg, Collect, Each, Plan};
 
 mod plan;
@@ -517,22 +517,22 @@ fn build_blocks_cover(rows: usize, cols: usize, closed: bool, start: u32) -> Opt
             } else {
                 None
             };
-            if let Some(a) = neighbour {
-                if !cover.join(a, rect) {
-                    let mut joined = false;
-                    if !is_path {
-                        for alt in closed_candidates(h, w).iter().skip(1) {
-                            cover.clear(rect);
-                            cover.place(rect, alt, true);
-                            if cover.join(a, rect) {
-                                joined = true;
-                                break;
-                            }
+            if let Some(a) = neighbour
+                && !cover.join(a, rect)
+            {
+                let mut joined = false;
+                if !is_path {
+                    for alt in closed_candidates(h, w).iter().skip(1) {
+                        cover.clear(rect);
+                        cover.place(rect, alt, true);
+                        if cover.join(a, rect) {
+                            joined = true;
+                            break;
                         }
                     }
-                    if !joined {
-                        return Some(Built::Failed(Outcome::JoinFailed, 0));
-                    }
+                }
+                if !joined {
+                    return Some(Built::Failed(Outcome::JoinFailed, 0));
                 }
             }
             row.push(rect);
@@ -807,19 +807,19 @@ fn construct(board: Board, closed: bool, start: u32) -> Built {
         };
         let (sr, sc) = board.coords(start);
         let tstart = if transpose { sc * c + sr } else { sr * c + sc } as u32;
-        if use_closed || (rows % 2 == 1 && cols % 2 == 1) {
-            if let Some(built) = build_blocks(r, c, use_closed, tstart) {
-                return match built {
-                    Built::Tour(mut t, how) if transpose => {
-                        for s in t.iter_mut() {
-                            let (tr, tc) = ((*s as usize) / c, (*s as usize) % c);
-                            *s = (tc * cols + tr) as u32;
-                        }
-                        Built::Tour(t, how)
+        if (use_closed || (rows % 2 == 1 && cols % 2 == 1))
+            && let Some(built) = build_blocks(r, c, use_closed, tstart)
+        {
+            return match built {
+                Built::Tour(mut t, how) if transpose => {
+                    for s in t.iter_mut() {
+                        let (tr, tc) = ((*s as usize) / c, (*s as usize) % c);
+                        *s = (tc * cols + tr) as u32;
                     }
-                    other => other,
-                };
-            }
+                    Built::Tour(t, how)
+                }
+                other => other,
+            };
         }
     }
     if m <= 4 && !(use_closed && closed) {
@@ -934,10 +934,9 @@ impl DivideConquerSolver {
         let (sr, sc) = board.coords(start);
         let walked = plan.walk((sr, sc), req.reverse && closed, &mut Each(visit));
         match walked {
-            Some((n, cycle)) if n == board.squares() && cycle == closed => Ok(Streamed {
-                squares: n,
-                closed,
-            }),
+            Some((n, cycle)) if n == board.squares() && cycle == closed => {
+                Ok(Streamed { squares: n, closed })
+            }
             other => Err(crate::error::Error::Internal(format!(
                 "the divide-conquer walk on {board} ended after {:?} squares (cycle {:?}), expected {} squares and cycle {closed}",
                 other.map(|o| o.0),

@@ -21,12 +21,12 @@ pub mod warnsdorff_backtrack;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::Rng;
 use crate::board::Board;
 use crate::error::{Hint, InputError, Param, Scope};
 use crate::existence;
 use crate::network::{NetworkParams, Preset};
 use crate::tour::Tour;
-use crate::Rng;
 use backtrack::BacktrackSolver;
 use circuit::CircuitSolver;
 use divide_conquer::DivideConquerSolver;
@@ -265,10 +265,10 @@ impl Solution {
                 ))
             })?;
             self.found = Found::Tour(rotated);
-        } else if req.reverse {
-            if let Some(reversed) = tour.rotated(tour.start(), true) {
-                self.found = Found::Tour(reversed);
-            }
+        } else if req.reverse
+            && let Some(reversed) = tour.rotated(tour.start(), true)
+        {
+            self.found = Found::Tour(reversed);
         }
         Ok(self)
     }
@@ -506,7 +506,7 @@ impl SolverKind {
                         solver: me,
                         scope: Scope::Solver("warnsdorff"),
                         hint: None,
-                    })
+                    });
                 }
             }
         }
@@ -524,7 +524,7 @@ impl SolverKind {
                         solver: me,
                         scope: Scope::SearchSolvers,
                         hint: None,
-                    })
+                    });
                 }
             }
         }
@@ -540,7 +540,7 @@ impl SolverKind {
                             param: Param::MaxAttempts,
                             solvers: "the network",
                         }),
-                    })
+                    });
                 }
             }
         }

@@ -15,10 +15,10 @@ use super::{
     EngineKind, Facts, NetworkFacts, Outcome, Request, RuleFacts, Solution, Solver, SolverFamily,
     SolverName, TerminationCounts,
 };
-use crate::error::{Hint, InputError, Param, Refusal, Setting};
-use crate::graph::{check_memory, KnightGraph, Tours};
-use crate::network::{batch, Network, NetworkParams, NetworkRun, Trace, BYTES_PER_NEURON};
 use crate::Rng;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
+use crate::graph::{KnightGraph, Tours, check_memory};
+use crate::network::{BYTES_PER_NEURON, Network, NetworkParams, NetworkRun, Trace, batch};
 
 /// From this many squares (12×12) up, a single `solve` uses the batched engine. A single
 /// solve waits for every attempt before the first tour, so lanes idle on slow attempts:

@@ -37,16 +37,16 @@ use super::{
     Facts, MergeFacts, NetworkMergeFacts, Outcome, Request, Solution, Solver, SolverFamily,
     SolverName, TerminationCounts,
 };
+use crate::Rng;
 use crate::board::Board;
 use crate::cover::{Circuit, Cover};
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::existence;
-use crate::graph::{check_bytes, check_memory, open_path, KnightGraph, Tours};
-use crate::merge::{merge_cover, MergeReport};
-use crate::network::batch::{fits_i16, Batch, Jobs, LANES};
-use crate::network::{attempt_rng, Attempt, Network, NetworkParams, Termination, UpdateOrder};
+use crate::graph::{KnightGraph, Tours, check_bytes, check_memory, open_path};
+use crate::merge::{MergeReport, merge_cover};
+use crate::network::batch::{Batch, Jobs, LANES, fits_i16};
+use crate::network::{Attempt, Network, NetworkParams, Termination, UpdateOrder, attempt_rng};
 use crate::seeds::mix;
-use crate::Rng;
 use rand::Rng as _;
 use rayon::prelude::*;
 

@@ -205,7 +205,7 @@ pub struct Search<N: Borrow<Neighbours> = Neighbours> {
     /// Squares reached by connectivity checks (0 without connectivity).
     pub scanned: u64,
     stamp: Vec<u32>,
-    gen: u32,
+    generation: u32,
     queue: Vec<u32>,
     /// What the pruning found at the first position (the search then ends at once).
     root: Option<Obstruction>,
@@ -282,7 +282,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
             } else {
                 Vec::new()
             },
-            gen: 0,
+            generation: 0,
             queue: Vec::new(),
             root: None,
             phase: Phase::Begin,
@@ -376,7 +376,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
         if reached == self.remaining {
             return None;
         }
-        let g = self.gen;
+        let g = self.generation;
         let square = (0..self.board.squares() as u32)
             .find(|&s| !self.visited[s as usize] && self.stamp[s as usize] != g)
             .expect("an unreached unvisited square");
@@ -510,12 +510,12 @@ impl<N: Borrow<Neighbours>> Search<N> {
         if self.stamp.is_empty() {
             self.stamp = vec![0; self.board.squares()];
         }
-        self.gen = self.gen.wrapping_add(1);
-        if self.gen == 0 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
             self.stamp.iter_mut().for_each(|x| *x = 0);
-            self.gen = 1;
+            self.generation = 1;
         }
-        let g = self.gen;
+        let g = self.generation;
         self.queue.clear();
         self.queue.push(head);
         self.stamp[head as usize] = g;

@@ -15,8 +15,8 @@
 
 use super::search::{self, Config, Order};
 use super::{Request, Solution, Solver, SolverName};
-use crate::error::InputError;
 use crate::Rng;
+use crate::error::InputError;
 
 /// Depth-first search in Warnsdorff's order as a [`Solver`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use knightnet::board::Board;
-use knightnet::puzzle::complete::{complete, Completion, Hint, SEARCH_BUDGET};
+use knightnet::puzzle::complete::{Completion, Hint, SEARCH_BUDGET, complete};
 use knightnet::puzzle::watch::{Stepper, WatchKind};
 use knightnet::puzzle::{Game, Verdict};
 
@@ -276,13 +276,13 @@ impl App {
 
     /// Take `n` steps of the watched solver.
     pub fn watch_steps(&mut self, n: u64) {
-        if let Mode::Watch(w) = &mut self.mode {
-            if let Some(s) = w.stepper.as_mut() {
-                for _ in 0..n {
-                    if !s.step().is_running() {
-                        w.paused = true;
-                        break;
-                    }
+        if let Mode::Watch(w) = &mut self.mode
+            && let Some(s) = w.stepper.as_mut()
+        {
+            for _ in 0..n {
+                if !s.step().is_running() {
+                    w.paused = true;
+                    break;
                 }
             }
         }

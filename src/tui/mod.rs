@@ -25,9 +25,9 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event, KeyEventKind};
 use crossterm::{cursor, execute};
+use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::Terminal;
 
 pub use app::App;
 
@@ -69,21 +69,23 @@ pub const HUNG_UP_STATUS: i32 = 128 + libc::SIGHUP;
 /// to restore, so the process exits at once with [`HUNG_UP_STATUS`].
 #[cfg(unix)]
 fn exit_when_the_terminal_hangs_up() {
-    std::thread::spawn(|| loop {
-        let mut fd = libc::pollfd {
-            fd: 0,
-            events: 0,
-            revents: 0,
-        };
-        // SAFETY: `fd` is one valid pollfd that lives across the call; with no events
-        // asked, poll blocks until the descriptor hangs up, fails or is invalid, and
-        // writes only `revents`.
-        let n = unsafe { libc::poll(&mut fd, 1, -1) };
-        if n > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
-            std::process::exit(HUNG_UP_STATUS);
-        }
-        if n < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            return; // cannot watch; the signals still end the game
+    std::thread::spawn(|| {
+        loop {
+            let mut fd = libc::pollfd {
+                fd: 0,
+                events: 0,
+                revents: 0,
+            };
+            // SAFETY: `fd` is one valid pollfd that lives across the call; with no events
+            // asked, poll blocks until the descriptor hangs up, fails or is invalid, and
+            // writes only `revents`.
+            let n = unsafe { libc::poll(&mut fd, 1, -1) };
+            if n > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+                std::process::exit(HUNG_UP_STATUS);
+            }
+            if n < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return; // cannot watch; the signals still end the game
+            }
         }
     });
 }
@@ -251,8 +253,8 @@ pub fn run(mut app: App) -> io::Result<Option<i32>> {
 /// The signals that end `play`, caught so that the terminal is restored first.
 pub mod signals {
     use std::io;
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     /// SIGTERM (`kill`), SIGINT (`kill -INT`; the Ctrl-C key is read as a key in raw
     /// mode), SIGHUP (the terminal closed) and SIGQUIT (`kill -QUIT`).

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::tui::app::MAX_INPUT;
-use crate::tui::{buffer_text, event_loop, render, App, EventSource, EVENTS_PER_FRAME};
+use crate::tui::{App, EVENTS_PER_FRAME, EventSource, buffer_text, event_loop, render};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use knightnet::board::Board;
 use knightnet::puzzle::watch::WatchKind;
@@ -235,7 +235,7 @@ fn the_network_board_keeps_its_labels_and_title() {
 #[test]
 fn the_first_network_choices_settle() {
     use knightnet::graph::KnightGraph;
-    use knightnet::network::{attempt_rng, Network, Termination};
+    use knightnet::network::{Network, Termination, attempt_rng};
     let graph = KnightGraph::new(Board::new(8, 8).unwrap());
     let settles: Vec<(String, bool)> = WatchKind::all()
         .iter()

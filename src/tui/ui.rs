@@ -10,17 +10,17 @@
 //! between square centres, and each square whose active degree is not 2 shows that
 //! degree.
 
+use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::canvas::{Canvas, Line as CanvasLine};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
-use ratatui::Frame;
 
 use knightnet::board::Board;
-use knightnet::puzzle::watch::{Status, View};
 use knightnet::puzzle::Verdict;
+use knightnet::puzzle::watch::{Status, View};
 
 use super::app::{App, Mode};
 use super::keys;

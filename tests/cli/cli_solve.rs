@@ -143,9 +143,11 @@ fn trace_has_one_output_string_per_step() {
     assert_eq!(neurons[0], serde_json::json!([0, 14]));
     let outputs = t["outputs"].as_array().unwrap();
     assert_eq!(outputs.len(), t["steps"].as_array().unwrap().len() + 1);
-    assert!(outputs
-        .iter()
-        .all(|o| o.as_str().unwrap().len() == neurons.len()));
+    assert!(
+        outputs
+            .iter()
+            .all(|o| o.as_str().unwrap().len() == neurons.len())
+    );
     // The last output is the tour printed on stdout: 120 active moves.
     assert_eq!(
         outputs

@@ -109,10 +109,12 @@ fn outputs_write_through_symbolic_links() {
     std::os::unix::fs::symlink("real/new.json", &link).unwrap();
     let o = knightnet(&["solve", "--board", "6x6", "--trace", s(&link), "--summary"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(std::fs::symlink_metadata(&link)
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert!(dir.join("real/new.json").is_file());
 }
 

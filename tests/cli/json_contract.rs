@@ -4,7 +4,7 @@
 
 use crate::common::knightnet;
 use knightnet::board::Board;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// The JSON a command printed (whatever its exit status: `exists` answers "no" with 1).
 fn document(args: &[&str]) -> Value {

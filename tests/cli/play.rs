@@ -26,9 +26,11 @@ fn cli_snapshot_and_errors() {
     // Not a terminal (the test's stdout is a pipe): a clear error, exit 2.
     let out = knightnet(&["play"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("--snapshot"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("--snapshot")
+    );
     let out = knightnet(&[
         "play",
         "--measure-dead",

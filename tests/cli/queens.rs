@@ -6,7 +6,7 @@ use crate::common;
 
 use crate::common::knightnet;
 
-use knightnet::queens::{count, Control, Problem, QueensSolver, A000170};
+use knightnet::queens::{A000170, Control, Problem, QueensSolver, count};
 use knightnet::rng_from_seed;
 use serde_json::Value;
 
@@ -459,9 +459,11 @@ fn cli_count_and_text() {
     // No solution: exit 1, the report still printed.
     let out = knightnet(&["queens", "--size", "3"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stdout)
-        .unwrap()
-        .contains("no-solution"));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("no-solution")
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use knightnet::graph::KnightGraph;
 use knightnet::network::dense::DenseNetwork;
-use knightnet::network::{attempt_rng, batch, Dynamics, Network, NetworkParams, State};
+use knightnet::network::{Dynamics, Network, NetworkParams, State, attempt_rng, batch};
 use proptest::prelude::*;
 
 /// Run `steps` steps of the fast engine and of the dense oracle from `state`: U, V and

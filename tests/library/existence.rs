@@ -367,9 +367,11 @@ fn exhaustive_search_itself_says_yes_and_no() {
         let b = Board::new(m, n).unwrap();
         assert!(Exhaust::new(b, false).tour_from(0).is_some(), "{b}");
     }
-    assert!(Exhaust::new(Board::new(4, 6).unwrap(), true)
-        .tour_from(0)
-        .is_some());
+    assert!(
+        Exhaust::new(Board::new(4, 6).unwrap(), true)
+            .tour_from(0)
+            .is_some()
+    );
     // No: 4x4, 3x5 and 3x6 have no open tour at all.
     for (m, n) in [(4, 4), (3, 5), (3, 6)] {
         let b = Board::new(m, n).unwrap();

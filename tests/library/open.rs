@@ -12,7 +12,7 @@ use knightnet::existence;
 use knightnet::graph::{KnightGraph, Tours};
 use knightnet::network::OutputState;
 use knightnet::network::{
-    batch, Dynamics, Init, Network, NetworkParams, Preset, State, Termination, UpdateOrder,
+    Dynamics, Init, Network, NetworkParams, Preset, State, Termination, UpdateOrder, batch,
 };
 use knightnet::rng_from_seed;
 use knightnet::solvers::network::NetworkSolver;
@@ -817,9 +817,11 @@ fn specs_take_open_and_a_held_start_for_network_entries_only() {
     let free = spec("solver = \"network:parberry\"\nopen = true").unwrap();
     assert_eq!(free.cells[0].tours(), Tours::Open { start: None });
     // Without open = true, 7x7 has no closed tour for the network.
-    assert!(spec("solver = \"network:parberry\"")
-        .unwrap_err()
-        .contains("no closed"));
+    assert!(
+        spec("solver = \"network:parberry\"")
+            .unwrap_err()
+            .contains("no closed")
+    );
     for (entry, needle) in [
         (
             "solver = \"network:parberry\"\nstart = \"corner\"",

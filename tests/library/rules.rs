@@ -7,14 +7,14 @@ use crate::common;
 
 use knightnet::board::Board;
 use knightnet::compare::Comparison;
-use knightnet::experiment::{records, Record, Spec};
+use knightnet::experiment::{Record, Spec, records};
 use knightnet::graph::KnightGraph;
-use knightnet::network::rules::local_restart::{near_smaller_cycles, LocalRestart};
-use knightnet::network::rules::noisy::Noisy;
 use knightnet::network::rules::Rule;
+use knightnet::network::rules::local_restart::{LocalRestart, near_smaller_cycles};
+use knightnet::network::rules::noisy::Noisy;
 use knightnet::network::{
-    batch, first_attempt_rng, AttemptSteps, Dynamics, Network, NetworkParams, Preset, RuleKind,
-    RunSteps, State, Termination,
+    AttemptSteps, Dynamics, Network, NetworkParams, Preset, RuleKind, RunSteps, State, Termination,
+    batch, first_attempt_rng,
 };
 use knightnet::rng_from_seed;
 use knightnet::solvers::{Outcome, Request, SolverKind};
@@ -360,14 +360,16 @@ fn the_noise_schedule_falls_to_zero_and_then_the_step_is_plain() {
         let a = net.attempt(&mut first_attempt_rng(seed), None);
         assert_eq!(a.rule_events, a.iterations.min(40), "seed {seed}");
     }
-    assert!(Network::new(
-        &graph,
-        params_of(RuleKind::Noisy(Noisy {
-            amplitude: 1000,
-            anneal: 5
-        }))
-    )
-    .is_err());
+    assert!(
+        Network::new(
+            &graph,
+            params_of(RuleKind::Noisy(Noisy {
+                amplitude: 1000,
+                anneal: 5
+            }))
+        )
+        .is_err()
+    );
 }
 
 /// A degree-2 cover of several cycles that the plain rule settles into on 8×8.
@@ -450,9 +452,11 @@ fn a_local_restart_redraws_only_the_neurons_at_the_smaller_cycles() {
     assert!(steps.end().is_none(), "the attempt goes on after a restart");
     assert_eq!(steps.dynamics().rule_events(), 1);
     let after = &steps.dynamics().state();
-    assert!((0..graph.edges())
-        .filter(|&e| after.v()[e] != before.v()[e] || after.u()[e] != before.u()[e])
-        .all(|e| near.binary_search(&e).is_ok()));
+    assert!(
+        (0..graph.edges())
+            .filter(|&e| after.v()[e] != before.v()[e] || after.u()[e] != before.u()[e])
+            .all(|e| near.binary_search(&e).is_ok())
+    );
 
     // With no restarts allowed, the cover ends the attempt as the plain rule ends it.
     let none = params_of(RuleKind::LocalRestart(LocalRestart { max_restarts: 0 }));

@@ -245,13 +245,13 @@ fn divide_conquer_covers_every_board_shape() {
             };
             for start in starts {
                 let req = request(m, n, closed, start);
-                if let Some(s) = start {
-                    if !existence::tour_exists_from(board, s, closed).exists {
-                        // Refused up front (the thin-board start rules), not searched.
-                        let kind: SolverKind = "divide-conquer".parse().unwrap();
-                        assert!(kind.build().check(&req).is_err(), "{m}x{n} {start:?}");
-                        continue;
-                    }
+                if let Some(s) = start
+                    && !existence::tour_exists_from(board, s, closed).exists
+                {
+                    // Refused up front (the thin-board start rules), not searched.
+                    let kind: SolverKind = "divide-conquer".parse().unwrap();
+                    assert!(kind.build().check(&req).is_err(), "{m}x{n} {start:?}");
+                    continue;
                 }
                 let sol = solve("divide-conquer", &req, 1);
                 if m.min(n) <= 4 && !closed && sol.tour().is_none() {
@@ -353,13 +353,14 @@ fn impossible_and_oversized_requests_are_refused_before_work() {
     assert!(k.build().check(&request(8, 8, false, None)).is_err());
     let mut k: SolverKind = "circuit".parse().unwrap();
     assert!(k.apply_classical_flags(None, Some(5), None).is_err());
-    assert!(k
-        .apply_classical_flags(
+    assert!(
+        k.apply_classical_flags(
             Some(knightnet::solvers::warnsdorff::TieBreak::Pohl),
             None,
             None
         )
-        .is_err());
+        .is_err()
+    );
 }
 
 #[test]

@@ -64,9 +64,11 @@ fn adding_a_value_changes_no_other_cells_trials() {
         );
     }
     // The (4, 2) cell found tours, so the comparison is not between empty records.
-    assert!(small
-        .values()
-        .any(|r| r.label == "parberry c=4 s=2" && r.outcome == Outcome::Tour));
+    assert!(
+        small
+            .values()
+            .any(|r| r.label == "parberry c=4 s=2" && r.outcome == Outcome::Tour)
+    );
     // A hand-written cell with the swept cell's label and values runs the same trials.
     let hand = run(
         dir.path(),
@@ -190,11 +192,13 @@ fn stats_recomputes_the_comparisons_and_time_to_solution() {
     // Another reference recomputes against it.
     let other = json_of(&["stats", dir_s, "--reference", "brant", "--format", "json"]);
     assert_eq!(other["reference"], "brant");
-    assert!(other["comparisons"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|c| c["label"] != "brant"));
+    assert!(
+        other["comparisons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["label"] != "brant")
+    );
     let md = knightnet(&["stats", dir_s, "--format", "markdown"]);
     assert!(String::from_utf8_lossy(&md.stdout).contains("## Comparisons with `parberry c=4 s=2`"));
     assert_refused(&["stats", dir_s, "--reference", "nope"], "--reference");

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use knightnet::stats::{holm, newcombe, score_test, two_proportion, wilson, Z95};
+use knightnet::stats::{Z95, holm, newcombe, score_test, two_proportion, wilson};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -146,10 +146,10 @@ impl Data {
                 if outcomes.iter().any(|w| o["outcome"] == w.as_str()) {
                     k += count;
                 }
-                if let Some(among) = &side.among {
-                    if among.iter().any(|w| o["outcome"] == w.as_str()) {
-                        n += count;
-                    }
+                if let Some(among) = &side.among
+                    && among.iter().any(|w| o["outcome"] == w.as_str())
+                {
+                    n += count;
                 }
             }
         }

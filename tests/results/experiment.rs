@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use knightnet::experiment::{self, records, Options, Progress, Record, Replay, Shard, Spec};
+use knightnet::experiment::{self, Options, Progress, Record, Replay, Shard, Spec, records};
 use knightnet::solvers::{Outcome, SolverKind};
 use serde_json::Value;
 

@@ -10,7 +10,7 @@ use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::{knightnet, refused};
-use knightnet::experiment::{records, runner, Shard, Spec};
+use knightnet::experiment::{Shard, Spec, records, runner};
 
 const SMALL: &str = r#"
 name = "small"
@@ -641,9 +641,10 @@ fn square_sweep_records_replay_through_solve() {
         assert_eq!(v["iterations"], r.iterations, "{args:?}");
         kinds.insert(r.outcome);
     }
-    assert!(recs
-        .iter()
-        .any(|r| r.variant == "parberry --order square-sweep"));
+    assert!(
+        recs.iter()
+            .any(|r| r.variant == "parberry --order square-sweep")
+    );
     assert!(kinds.len() > 1, "{kinds:?}");
 }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::common::knightnet;
 
-use knightnet::plot::data::{aggregate, load, Share, SolverFamily};
+use knightnet::plot::data::{Share, SolverFamily, aggregate, load};
 
 fn ok(args: &[&str]) -> String {
     let out = knightnet(args);
@@ -162,11 +162,7 @@ fn write_records(dir: &Path, f: Fixture) -> PathBuf {
             for trial in 0..40u32 {
                 let r = next();
                 let outcome = if solver == "warnsdorff" {
-                    if r % 10 == 0 {
-                        "stuck"
-                    } else {
-                        "tour"
-                    }
+                    if r % 10 == 0 { "stuck" } else { "tour" }
                 } else {
                     outcomes[(r % if variant == "parberry" { 3 } else { 4 }) as usize]
                 };
@@ -753,9 +749,11 @@ fn tour_rate_draws_published_points_from_a_csv() {
         "--format",
         "svg",
     ]);
-    assert!(svg_texts(&out.join("tour-rate.svg"))
-        .iter()
-        .any(|t| t == "10x10"));
+    assert!(
+        svg_texts(&out.join("tour-rate.svg"))
+            .iter()
+            .any(|t| t == "10x10")
+    );
 
     // Bad files: one line naming the flag and what is expected.
     std::fs::write(&published, "n,trials\n6,100\n").unwrap();

@@ -65,7 +65,7 @@ use serde::{Deserialize, Serialize};
 
 pub use cell::{Cell, StartRule};
 use file::SpecFile;
-use resolve::{resolve, Source};
+use resolve::{Source, resolve};
 pub use sweep::Setting;
 
 use crate::error::InputError;
@@ -351,9 +351,10 @@ mod tests {
         ));
         let e = spec_err("trials = 1\nboards = [\"6x6\"]\n");
         assert_eq!((e.line, e.key.clone(), e.entry.clone()), (None, None, None));
-        assert!(e
-            .to_string()
-            .starts_with("t.toml: the spec has no [[solver]] entry"));
+        assert!(
+            e.to_string()
+                .starts_with("t.toml: the spec has no [[solver]] entry")
+        );
         let e = spec_err(
             "trials = 1\nboards = [\"6x6\"]\n[[solver]]\nsolver = \"warnsdorff\"\nstart = \"z9\"\n",
         );

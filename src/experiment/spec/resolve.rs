@@ -9,13 +9,13 @@ use toml::Spanned;
 
 use super::cell::{Cell, StartRule};
 use super::file::{Entry, SpecFile};
-use super::sweep::{sweep_point, Setting};
-use super::{escaped, Spec, MAX_CELLS, MAX_ENTRIES, MAX_TRIALS};
+use super::sweep::{Setting, sweep_point};
+use super::{MAX_CELLS, MAX_ENTRIES, MAX_TRIALS, Spec, escaped};
 use crate::board::Board;
 use crate::error::{InputError, SpecEntry, SpecError};
 use crate::network::NetworkParams;
-use crate::solvers::neural_merge::TileMode;
 use crate::solvers::SolverKind;
+use crate::solvers::neural_merge::TileMode;
 
 /// Where a spec's errors point: its text (for line numbers) and where it came from.
 pub(super) struct Source<'a> {

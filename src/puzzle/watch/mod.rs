@@ -29,7 +29,7 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::network::Preset;
 use crate::solvers::warnsdorff::TieBreak;
-use crate::solvers::{Closure, Request, Solution, SolverKind, ALIASES};
+use crate::solvers::{ALIASES, Closure, Request, Solution, SolverKind};
 
 /// Where a stepper stands.
 #[derive(Debug, Clone)]
@@ -268,7 +268,10 @@ impl WatchKind {
         format!(
             "backtrack, forward-check[:connectivity], warnsdorff-backtrack[:ties], warnsdorff[:TIE] (TIE: {}), network[:PRESET] (PRESET: {}); aliases {}",
             TieBreak::ALL.map(|t| t.name()).join(", "),
-            Preset::every().map(|p| p.name()).collect::<Vec<_>>().join(", "),
+            Preset::every()
+                .map(|p| p.name())
+                .collect::<Vec<_>>()
+                .join(", "),
             ALIASES
                 .iter()
                 .map(|(old, new)| format!("{old} = {new}"))

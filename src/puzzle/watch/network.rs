@@ -66,7 +66,7 @@ impl Steps for NetworkWatch {
                 s.v()
                     .iter()
                     .enumerate()
-                    .filter(|(_, &v)| v == 1)
+                    .filter(|&(_, &v)| v == 1)
                     .map(|(e, _)| graph.endpoints(e))
                     .collect()
             })

@@ -3,8 +3,8 @@
 //! the move orderings with their switch squares. Its invariants are what the walks'
 //! unchecked accesses rely on.
 
-use super::squirrel_cull::squirrel_cull_table;
 use super::TieBreak;
+use super::squirrel_cull::squirrel_cull_table;
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::memory::MemoryError;
 

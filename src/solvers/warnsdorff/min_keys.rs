@@ -9,8 +9,8 @@
 //! a [`KeyStep`]: [`Portable`] here, or the x86-64 assembly of `super::asm` (feature
 //! `asm`). The moves and tie counts are those of the scalar walk (tested).
 
-use super::frame::{Frame, GONE, VISITED};
 use super::Run;
+use super::frame::{Frame, GONE, VISITED};
 
 /// Bit position of the degree byte in a key `degree << 40 | rank << 35 | k << 32 | step`,
 /// the step of move `k` in the padded array (at most `2 (MAX_SIDE + 2 PAD) + 1` in size)
@@ -41,11 +41,7 @@ pub(super) struct Portable;
 /// One node of the tree: `(smaller, larger)`.
 #[inline(always)]
 fn node(a: u64, b: u64) -> (u64, u64) {
-    if b < a {
-        (b, a)
-    } else {
-        (a, b)
-    }
+    if b < a { (b, a) } else { (a, b) }
 }
 
 impl KeyStep for Portable {

@@ -69,9 +69,9 @@ mod tests;
 pub use solver::WarnsdorffSolver;
 pub use tie_break::TieBreak;
 
+use crate::Rng;
 use crate::board::Board;
 use crate::memory::MemoryError;
-use crate::Rng;
 use frame::Frame;
 
 /// The result of one Warnsdorff run.

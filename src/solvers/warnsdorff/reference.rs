@@ -7,8 +7,8 @@ use rand::Rng as _;
 use super::frame::VISITED;
 use super::squirrel_cull::squirrel_cull_table;
 use super::{Run, TieBreak};
-use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::Rng;
+use crate::board::{Board, KNIGHT_OFFSETS};
 
 /// One run of Warnsdorff's rule from `start` with the given tie-break. `rng` is used
 /// only by [`TieBreak::Random`]. Works on any board size the caller can afford.
@@ -98,10 +98,11 @@ fn run_frame(board: Board, start: (usize, usize), tie: TieBreak, rng: &mut Rng) 
         if nc == 0 {
             break;
         }
-        if let Some(ord) = table.get(rule) {
-            if ord.until == Some((r, c)) && rule + 1 < table.len() {
-                rule += 1;
-            }
+        if let Some(ord) = table.get(rule)
+            && ord.until == Some((r, c))
+            && rule + 1 < table.len()
+        {
+            rule += 1;
         }
         let min = cand[..nc].iter().map(|x| x.1).min().unwrap();
         let mut tied = [0usize; 8];

@@ -1,11 +1,11 @@
 //! Warnsdorff's rule as a [`Solver`]: checks the request, runs the rule (with restarts
 //! for the `random` tie-break) and reports the tour or where it got stuck.
 
-use super::{try_run_on, Engine, TieBreak};
+use super::{Engine, TieBreak, try_run_on};
+use crate::Rng;
 use crate::error::InputError;
 use crate::solvers::classical::{self, Report};
 use crate::solvers::{Facts, Outcome, Request, Solution, Solver, SolverName, WarnsdorffFacts};
-use crate::Rng;
 
 /// Warnsdorff's rule as a [`Solver`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,14 +41,14 @@ impl Solver for WarnsdorffSolver {
                 hint: None,
             });
         }
-        if let Some(s) = req.start {
-            if s as usize >= req.board.squares() {
-                return Err(InputError::param(format!(
-                    "start square {s} is not on the {} board (squares 0..{})",
-                    req.board,
-                    req.board.squares()
-                )));
-            }
+        if let Some(s) = req.start
+            && s as usize >= req.board.squares()
+        {
+            return Err(InputError::param(format!(
+                "start square {s} is not on the {} board (squares 0..{})",
+                req.board,
+                req.board.squares()
+            )));
         }
         classical::check_possible(req, classical::wants_closed(req))?;
         classical::check_reverse(req, "warnsdorff")?;

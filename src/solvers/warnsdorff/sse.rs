@@ -9,7 +9,7 @@
 use std::arch::x86_64::*;
 
 use super::frame::{Frame, GONE, VISITED};
-use super::{roth, Run};
+use super::{Run, roth};
 
 /// Proof that this CPU has SSE4.1: made only by [`Sse41::detect`], so [`walk_roth`],
 /// which takes one, never runs SSE4.1 code on a CPU without it.

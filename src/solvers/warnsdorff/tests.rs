@@ -2,7 +2,7 @@
 //! start of small boards and from the corners of large ones, the padded degrees, the
 //! published Squirrel–Cull record, and refusal of a start off the board.
 
-use super::frame::{padded_degrees, PAD, VISITED};
+use super::frame::{PAD, VISITED, padded_degrees};
 use super::*;
 use crate::rng_from_seed;
 use crate::solvers::{Request, Solver};
