@@ -81,7 +81,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     {
         use knightnet::plot::board::BoardFigure;
         let path = folder.path().join("tour.png");
-        let figure = BoardFigure::tour(&tour, "A network tour of 8x8", "network:parberry, seed 1");
+        let figure = BoardFigure::tour(tour, "A network tour of 8x8", "network:parberry, seed 1");
         figure.save(&path, BoardFigure::default_width(board))?;
         println!(
             "4. drew {} ({} bytes)",
