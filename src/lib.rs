@@ -106,8 +106,8 @@ pub type Rng = rand_chacha::ChaCha8Rng;
 /// solver or the seeding alters any record of a seeded experiment (the `_ns` timings
 /// aside). Every `run.json` records it, and a test refuses committed results made by
 /// another engine version, so stale results are caught rather than remembered.
-/// Version 2: records name an overridden network cell's variant by its replayable
-/// `solve` flags (`parberry --order square-sweep`, formerly `parberry*`).
+/// Version 1 named an overridden network cell's variant by its short label
+/// (`parberry*`); version 2 by the name that replays it (`parberry --order square-sweep`).
 pub const ENGINE_VERSION: u32 = 2;
 
 /// Most worker threads any command or run may ask for (`--threads` 1..=this). A pool

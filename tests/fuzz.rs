@@ -512,8 +512,8 @@ fn each_flag_once() {
 /// a message of several lines (a TOML parser's) is folded onto one.
 #[test]
 fn value_errors_name_the_flag_on_one_line() {
-    // Before: "error: board '@bad' is malformed: ..." named no flag; a spec's TOML
-    // error printed five lines.
+    // A malformed value names its flag ("--board: board '@bad'", not just "board '@bad'
+    // is malformed"), and a spec's TOML error is one line.
     common::assert_refused(&["solve", "--board", "@bad"], "--board: board '@bad'");
     common::assert_refused(&["solve", "--board=9y9"], "--board: board '9y9'");
     common::assert_refused(&["compare", "--solvers", "warnsdorff,bogus"], "--solvers");

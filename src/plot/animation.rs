@@ -183,7 +183,8 @@ mod tests {
 
     #[test]
     fn planned_frames_never_pass_the_maximum() {
-        // Before: one frame asked for gave 2 states + 8 held copies = 10 frames.
+        // The held copies count against the cap too (one frame asked for must not give
+        // 2 states + 8 held copies = 10 frames).
         for total in [1, 2, 5, 40, 1000] {
             for max in 1..=130 {
                 let (frames, hold) = plan_frames(total, max, 8);

@@ -27,9 +27,9 @@
 //! - connectivity: additionally reject when the unvisited squares are not all reachable
 //!   from the head (a breadth-first search per move, O(mn)). Each square a check
 //!   reaches counts as one unit of work against the step budget ([`Search::work`]), so
-//!   `max_steps` bounds the time with connectivity too (before, it counted only squares
-//!   placed, and one budget of 10^8 placements on 200x200 meant 10^8 searches of up to
-//!   40,000 squares each).
+//!   `max_steps` bounds the time with connectivity too: it counts the squares the
+//!   connectivity checks reach as well as the squares placed (a budget of placements
+//!   alone would allow 10^8 searches of up to 40,000 squares each on 200x200).
 //!
 //! All pruning is sound: it never discards a branch that contains a tour, so counts
 //! made with it are exact.

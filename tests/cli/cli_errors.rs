@@ -12,7 +12,7 @@ fn knightnet() -> Command {
 
 #[test]
 fn full_stderr_is_not_a_panic() {
-    // Before: `solve --board 0x0 2>/dev/full` panicked in eprintln! (exit 101).
+    // A failed write of the error itself must not panic (`eprintln!` would: exit 101).
     let status = knightnet()
         .args(["solve", "--board", "0x0"])
         .stdout(Stdio::null())
@@ -58,8 +58,8 @@ fn help_to_a_full_stdout_is_not_success() {
 
 #[test]
 fn usage_errors_are_one_line_naming_the_flag() {
-    // Before: a negative number was "unexpected argument '-1'", naming no flag, and
-    // every usage error carried clap's several-line usage block.
+    // A negative number names its flag (not "unexpected argument '-1'"), and a usage
+    // error is one line, not clap's several-line usage block.
     let err = assert_refused(&["solve", "--seed", "-1"], "--seed");
     assert!(err.contains("knightnet solve --help"), "{err}");
     assert_refused(

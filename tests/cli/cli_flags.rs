@@ -41,8 +41,9 @@ fn compare_help_explains_the_shared_moves_column() {
 
 #[test]
 fn a_square_error_names_its_own_flag_only() {
-    // Before: the flag was found by matching the quoted value against the command line,
-    // so a square spelled like the board named both flags ("--board, --start: ...").
+    // The flag is known from the parse, not found by matching the quoted value against
+    // the command line: a square spelled like the board names one flag, not "--board,
+    // --start: ...".
     let err = assert_refused(
         &["solve", "--board", "8x8", "--start", "8x8"],
         "error: --start: square '8x8' is malformed",

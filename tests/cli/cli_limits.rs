@@ -190,7 +190,7 @@ fn max_memory_is_capped_by_the_real_limit() {
     let out = knightnet_limited(400 << 20, &args);
     let err = assert_out_of_memory(&out, &args, "address-space limit");
     assert!(err.contains("8x8"), "{err}");
-    // Beyond the typed bound (and within the real one): exit 2, as before.
+    // Beyond the typed bound (and within the real one): the input's fault, exit 2.
     common::assert_refused(
         &["count", "--board", "8x8", "--closed", "--max-memory", "1"],
         "--max-memory",

@@ -73,8 +73,8 @@ solver = "warnsdorff:roth"
 start = "random"
 "#;
 
-/// Case 1. Before: `solve --trace link.json` replaced the symbolic link by a regular
-/// file (the file it pointed at kept its old content); the same for figures.
+/// Case 1. `solve --trace link.json` writes the file the symbolic link points at; it
+/// does not replace the link by a regular file. The same for figures.
 #[test]
 fn outputs_write_through_symbolic_links() {
     let tmp = tempfile::tempdir().unwrap();
@@ -118,8 +118,8 @@ fn outputs_write_through_symbolic_links() {
     assert!(dir.join("real/new.json").is_file());
 }
 
-/// Case 1. Before: a FIFO, a socket or (as root) a device node given as an output was
-/// replaced by a regular file, exit 0.
+/// Case 1. A FIFO, a socket or (as root) a device node given as an output is refused,
+/// not replaced by a regular file.
 #[test]
 fn outputs_that_are_not_regular_files_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
@@ -176,8 +176,8 @@ fn with_umask(umask: libc::mode_t) -> Command {
     cmd
 }
 
-/// Case 2. Before: run.json, summary.json, a merged records.csv and every atomically
-/// written file were created 0600 whatever the umask (a run's records.csv was 0644).
+/// Case 2. run.json, summary.json, a merged records.csv and every atomically written
+/// file follow the umask, as a run's records.csv does (not 0600 whatever the umask).
 #[test]
 fn written_files_keep_the_umask_and_replaced_files_keep_their_mode() {
     let tmp = tempfile::tempdir().unwrap();
@@ -238,7 +238,7 @@ fn run_unblocked(args: &[&str]) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// Case 3. Before: each of these hung for good on a FIFO with no writer.
+/// Case 3. None of these waits for good on a FIFO with no writer.
 #[test]
 fn inputs_that_are_fifos_or_folders_are_refused_at_once() {
     let tmp = tempfile::tempdir().unwrap();
@@ -270,10 +270,10 @@ fn inputs_that_are_fifos_or_folders_are_refused_at_once() {
     }
 }
 
-/// Case 4. Before: `experiment SPEC --out $'\xff'` and `merge` panicked (exit 101, 38
-/// lines) reading the command line with `env::args()`. Every path-taking flag of every
-/// subcommand is given a non-UTF-8 value: no panic, exit 0, 1 or 2, at most one line on
-/// stderr.
+/// Case 4. A path that is not UTF-8 (`experiment SPEC --out $'\xff'`) must not panic
+/// while the command line is read (`env::args()` would: exit 101). Every path-taking
+/// flag of every subcommand is given a non-UTF-8 value: no panic, exit 0, 1 or 2, at
+/// most one line on stderr.
 #[test]
 fn non_utf8_paths_never_panic() {
     let tmp = tempfile::tempdir().unwrap();
@@ -394,8 +394,8 @@ fn non_utf8_paths_never_panic() {
     assert!(dir.join(PathBuf::from(bad(""))).join("run.json").is_file());
 }
 
-/// Case 5. Before: a write past `ulimit -f` killed the process with SIGXFSZ (exit 153,
-/// no message) and left `.big.tmpNNN.svg` or `.run.json.XXXX.tmp`.
+/// Case 5. A write past `ulimit -f` is reported like a full disk: not a kill by SIGXFSZ
+/// (exit 153, no message), and no `.big.tmpNNN.svg` or `.run.json.XXXX.tmp` left.
 #[test]
 fn a_file_size_limit_is_an_environment_error_and_leaves_no_temporary_file() {
     let tmp = tempfile::tempdir().unwrap();
@@ -473,8 +473,8 @@ fn interrupt_while_writing(
     (st, hidden(dir))
 }
 
-/// Case 6. Before: SIGINT or SIGTERM while a figure was written left hidden temporary
-/// files (13 of 36 tries), and the process died by the signal.
+/// Case 6. SIGINT or SIGTERM while a figure is written leaves no hidden temporary file
+/// and ends the process with the signal's exit code.
 #[test]
 fn sigint_and_sigterm_during_a_figure_write_leave_no_temporary_file() {
     let big: &[&str] = &[
@@ -534,8 +534,9 @@ fn sigint_and_sigterm_during_a_figure_write_leave_no_temporary_file() {
     }
 }
 
-/// Case 8. Before: `solve --png /proc/x.png` printed the tour, then exited 2; a missing
-/// folder for `--trace` was exit 1 while the same for `--png` was 2.
+/// Case 8. An output that cannot be written follows no printed result (`solve --png
+/// /proc/x.png` prints no tour), and a missing folder gets one exit code whichever
+/// flag names it (`--trace` or `--png`).
 #[test]
 fn a_failed_output_follows_no_printed_result_and_exits_by_one_rule() {
     let tmp = tempfile::tempdir().unwrap();

@@ -181,8 +181,8 @@ fn gather(
 
 /// `play` in a pseudo-terminal, sent `sig` once it has drawn: the restore sequence
 /// (alternate screen left, cursor shown) must follow, and the process must end by the
-/// signal. Before: the default action killed it mid-game, the terminal left on the
-/// alternate screen with the cursor hidden.
+/// signal, rather than being killed mid-game by the default action (which would leave the
+/// terminal on the alternate screen with the cursor hidden).
 #[cfg(target_os = "linux")]
 fn restores_after(sig: i32) {
     use std::os::unix::process::ExitStatusExt;
@@ -331,9 +331,8 @@ fn play_suspends_on_sigtstp_and_redraws_on_sigcont() {
 
 /// A terminal that goes away without a hang-up signal (its master side closed while it
 /// is not the game's controlling terminal, as when a multiplexer's pane is destroyed):
-/// the game must end, as a hang-up would end it, not spin. Before: the terminal
-/// library's reader read end-of-file in a busy loop at 70% of a core, for good (found
-/// after an hour of a stray `play`).
+/// the game must end, as a hang-up would end it, not spin (the terminal library's reader
+/// would otherwise read end-of-file in a busy loop at 70% of a core, for good).
 #[cfg(target_os = "linux")]
 #[test]
 fn play_ends_when_its_terminal_goes_away_without_a_signal() {

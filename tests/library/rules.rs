@@ -1,7 +1,7 @@
 //! The update rule as an extension point (src/network/rules/): the literature's presets
-//! run the plain rule exactly as before, and the two rules of this crate (`noisy`,
-//! `local-restart`) run through every front end, are determined by their seed whatever
-//! the thread count, and do what their files say.
+//! run the plain rule exactly as the engine's own loop does, and the two rules of this
+//! crate (`noisy`, `local-restart`) run through every front end, are determined by their
+//! seed whatever the thread count, and do what their files say.
 
 use crate::common;
 
@@ -131,7 +131,7 @@ fn each_rule_solves_through_the_solver_interface_and_the_cli() {
         let (b, squares) = common::tour_of(&doc);
         knightnet::tour::Tour::new(b, squares, true).unwrap();
     }
-    // A plain run's JSON keeps no engine key for closed tours, as before.
+    // A plain run's JSON has no engine key for closed tours.
     let doc = common::json_of(&["solve", "--board", "8x8", "--format", "json"]);
     assert!(doc.get("engine").is_none() && doc.get("rule").is_none());
     let e = common::assert_refused(&["solve", "--variant", "noisey"], "noisy");

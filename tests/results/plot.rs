@@ -941,8 +941,8 @@ fn failure(args: &[&str]) -> (Option<i32>, String) {
 
 #[test]
 fn figure_write_errors_are_one_line_with_the_os_reason() {
-    // Before: "cannot draw /proc/x.png: BackendError(DrawingError(ImageError(IoError(Os
-    // { code: 2, kind: NotFound, message: \"No such file or directory\" }))))", exit 1.
+    // A figure that cannot be written says so in words, not as the drawing library's
+    // nested debug value ("BackendError(DrawingError(ImageError(IoError(Os {...})))").
     let tmp = tempfile::tempdir().unwrap();
     let trace = trace_in(tmp.path());
     for out in ["/proc/knightnet-figure.png", "/proc/knightnet-figure.svg"] {
@@ -987,7 +987,7 @@ fn figure_write_errors_are_one_line_with_the_os_reason() {
 
 #[test]
 fn bad_paths_and_empty_traces_are_bad_input() {
-    // Before: each of these exited 1 (or 0 for animate with an empty trace).
+    // Each of these is the input's fault: exit 2 (animate with an empty trace too).
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let records = write_records(
@@ -1070,8 +1070,8 @@ fn gif_frames(p: &Path) -> usize {
 
 #[test]
 fn animate_max_frames_bounds_the_gif() {
-    // Before: --max-frames 1 wrote 10 frames (2 states + 8 held copies) and 0 was
-    // accepted.
+    // --max-frames caps every frame, held copies included (1 must not write 2 states
+    // + 8 held copies), and 0 is refused.
     let tmp = tempfile::tempdir().unwrap();
     let trace = trace_in(tmp.path());
     let gif = tmp.path().join("a.gif");

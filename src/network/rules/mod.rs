@@ -5,7 +5,7 @@
 //! The engines ([`super::Dynamics`], [`super::AttemptSteps`]) run the step loops once,
 //! generic over the hooks ([`StepHook`]), and pick the instance by matching on
 //! [`RuleKind`] once per step, so every rule's loop is compiled for it (monomorphised):
-//! the plain rule's hooks are the identity and its loop is the engine's loop as it was,
+//! the plain rule's hooks are the identity and its loop is the engine's own loop,
 //! with no call through a pointer.
 //!
 //! Every preset of the literature (`parberry`, `brant`, ...) runs the plain rule

@@ -107,9 +107,9 @@ fn the_default_engine_is_the_portable_one_unless_asm_is_on() {
 
 #[test]
 fn a_start_off_the_board_panics_before_any_walk() {
-    // Before: the walk started outside the padded degree array and wrote through a wild
-    // pointer (a segmentation fault on 5x5 from square 3e9). Now every engine refuses
-    // before touching memory.
+    // A start off the board must not start a walk outside the padded degree array
+    // (a write through a wild pointer: a segmentation fault on 5x5 from square 3e9):
+    // every engine refuses it before touching memory.
     let b = Board::new(5, 5).unwrap();
     for &engine in Engine::ALL {
         for tie in TieBreak::ALL {
