@@ -44,7 +44,7 @@
 //! for name in ["network:parberry", "warnsdorff:roth", "divide-conquer"] {
 //!     let kind: SolverKind = name.parse().unwrap();
 //!     let solution = kind.build().solve(&Request::new(board), &mut rng_from_seed(1)).unwrap();
-//!     let tour = solution.tour.expect("a tour on 8x8");
+//!     let tour = solution.tour().expect("a tour on 8x8");
 //!     assert_eq!(tour.squares().len(), 64);
 //! }
 //! ```
