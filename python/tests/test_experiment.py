@@ -151,7 +151,11 @@ def test_resume_runs_only_the_missing_trials(spec, cli_run, tmp_path):
 def test_experiment_errors_are_the_command_lines(cli, spec, cli_run, tmp_path):
     with pytest.raises(ValueError) as err:
         kn.experiment(spec, out=cli_run)
-    assert cli_error(cli, "experiment", spec, "--out", cli_run).endswith(str(err.value))
+    # The same sentence, its settings named as keyword arguments.
+    ours = str(err.value)
+    assert ours == f"{cli_run} already holds a run; pass resume=True to continue it, or choose another out"
+    theirs = f"{cli_run} already holds a run; pass --resume to continue it, or choose another --out"
+    assert cli_error(cli, "experiment", spec, "--out", cli_run).endswith(theirs)
     missing = tmp_path / "missing.toml"
     with pytest.raises(ValueError) as err:
         kn.experiment(missing, out=tmp_path / "x")

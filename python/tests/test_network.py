@@ -11,8 +11,8 @@ import knightnet as kn
 
 
 def convergence_run(cli, tmp_path, board, seed, *flags):
-    """Run 0 of `convergence --runs 1`: its label (configuration), its own seed, and per
-    step (active, off_two, changed)."""
+    """Run 0 of `convergence --runs 1`: its configuration (the name that replays it), its
+    own seed, and per step (active, off_two, changed)."""
     out = tmp_path / "c.png"
     cli("convergence", "--board", board, "--runs", "1", "--seed", seed, "--out", out, *flags)
     with open(out.with_suffix(".csv")) as f:
@@ -36,7 +36,11 @@ def convergence_run(cli, tmp_path, board, seed, *flags):
 def test_steps_are_the_convergence_runs(cli, tmp_path, board, seed, kwargs, flags):
     # Run i of `convergence --seed SEED` is trial i of the preset's experiment cell: its
     # seed is trial_seed(SEED, "LABEL/BOARD", i), and Network(board, seed=THAT) steps it.
-    label, run_seed, theirs = convergence_run(cli, tmp_path, board, seed, *flags)
+    configuration, run_seed, theirs = convergence_run(cli, tmp_path, board, seed, *flags)
+    # The cell's default label: the preset's name, with `*` once a parameter differs from
+    # it (the configuration, which replays, spells those parameters out).
+    preset, *changed = configuration.split(" ", 1)
+    label = preset + ("*" if changed else "")
     assert run_seed == kn.trial_seed(seed, f"{label}/{board}", 0)
     net = kn.Network(board, seed=run_seed, **kwargs)
     ours = [(s.active, s.off_two, s.changed) for s in net.steps()]
