@@ -177,8 +177,9 @@ pub(crate) fn write_failure(path: &Path, e: std::io::Error) -> Error {
 }
 
 /// `write_failure` for another action (`"create folder"`, `"read"`, ...): `cannot
-/// {action} PATH: REASON`, an [`InputError::File`] when [`is_input_problem`] says the
-/// path is the caller's to change, else [`Error::Io`].
+/// {action} PATH: REASON`, an [`InputError::File`] when the error says the path is the
+/// caller's to change (it or its folder does not exist, a folder in it is a file, the
+/// name is too long, it is not a regular file), else [`Error::Io`].
 pub fn io_failure(action: &'static str, path: &Path, e: std::io::Error) -> Error {
     if is_input_problem(&e) {
         let msg = format!("cannot {action} {}: {}", path.display(), os_reason(&e));
@@ -238,7 +239,7 @@ pub(crate) fn write_atomic_with(
 /// writes the file at the path it is given, a registered temporary file beside `path`
 /// whose name ends in `.tmp.EXT` (EXT being `path`'s extension), renamed over `path` when
 /// `fill` succeeds and removed otherwise. Errors from `fill` are reported as
-/// [`write_atomic_with`] reports them.
+/// [`write_atomic`] reports a failed write.
 pub fn write_atomic_at(
     path: &Path,
     fill: &mut dyn FnMut(&Path) -> std::io::Result<()>,
