@@ -72,11 +72,9 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-/// What the network reports.
+/// What every run of the network reports, alone or before merging.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct NetworkFacts {
-    /// How the last attempt ended.
-    pub last_termination: Termination,
+pub struct NetworkRunFacts {
     /// Attempts by how they ended.
     pub terminations: TerminationCounts,
     /// The parameters it ran with.
@@ -88,6 +86,16 @@ pub struct NetworkFacts {
         skip_serializing_if = "is_false"
     )]
     pub open_graph: bool,
+}
+
+/// What the network reports.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NetworkFacts {
+    /// How the last attempt ended.
+    pub last_termination: Termination,
+    /// Its attempts, parameters and graph.
+    #[serde(flatten)]
+    pub run: NetworkRunFacts,
     /// The update rule's facts, for a rule other than the plain one.
     #[serde(flatten)]
     pub rule: Option<RuleFacts>,
@@ -101,17 +109,9 @@ pub struct NetworkFacts {
 pub struct NetworkMergeFacts {
     /// The tile side in the tiled mode, `None` for the whole board (`null` in JSON).
     pub tile: Option<usize>,
-    /// Attempts by how they ended.
-    pub terminations: TerminationCounts,
-    /// The network's parameters.
-    pub params: NetworkParams,
-    /// Whether the network ran on the open graph.
-    #[serde(
-        rename = "graph",
-        serialize_with = "open_graph",
-        skip_serializing_if = "is_false"
-    )]
-    pub open_graph: bool,
+    /// The network's attempts, parameters and graph.
+    #[serde(flatten)]
+    pub run: NetworkRunFacts,
     /// What merging did and where the time went.
     #[serde(flatten)]
     pub merge: MergeFacts,

@@ -36,7 +36,7 @@ use warnsdorff_backtrack::WarnsdorffBacktrackSolver;
 
 pub use facts::{
     CircuitFacts, DivideConquerFacts, EngineKind, Facts, MergeFacts, NetworkFacts,
-    NetworkMergeFacts, RuleFacts, SearchFacts, TerminationCounts, WarnsdorffFacts,
+    NetworkMergeFacts, NetworkRunFacts, RuleFacts, SearchFacts, TerminationCounts, WarnsdorffFacts,
 };
 pub use name::{SolverFamily, SolverName};
 pub use outcome::Outcome;
@@ -721,9 +721,11 @@ mod tests {
         );
         let merge = NetworkMergeFacts {
             tile: None,
-            terminations: TerminationCounts::default(),
-            params: Preset::Parberry.params(),
-            open_graph: true,
+            run: NetworkRunFacts {
+                terminations: TerminationCounts::default(),
+                params: Preset::Parberry.params(),
+                open_graph: true,
+            },
             merge: MergeFacts {
                 merged: false,
                 report: None,

@@ -12,8 +12,8 @@
 //! (`rule_events`).
 
 use super::{
-    EngineKind, Facts, NetworkFacts, Outcome, Request, RuleFacts, Solution, Solver, SolverFamily,
-    SolverName, TerminationCounts,
+    EngineKind, Facts, NetworkFacts, NetworkRunFacts, Outcome, Request, RuleFacts, Solution,
+    Solver, SolverFamily, SolverName, TerminationCounts,
 };
 use crate::Rng;
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
@@ -150,9 +150,11 @@ impl NetworkSolver {
         let outcome = Outcome::from(&run.last.termination);
         let facts = Facts::Network(NetworkFacts {
             last_termination: run.last.termination,
-            terminations: TerminationCounts(run.terminations.map(u64::from)),
-            params: self.params,
-            open_graph: open,
+            run: NetworkRunFacts {
+                terminations: TerminationCounts(run.terminations.map(u64::from)),
+                params: self.params,
+                open_graph: open,
+            },
             rule: rule_facts,
             engine,
         });

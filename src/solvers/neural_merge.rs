@@ -34,8 +34,8 @@ use std::time::Instant;
 
 use super::network::NetworkSolver;
 use super::{
-    Facts, MergeFacts, NetworkMergeFacts, Outcome, Request, Solution, Solver, SolverFamily,
-    SolverName, TerminationCounts,
+    Facts, MergeFacts, NetworkMergeFacts, NetworkRunFacts, Outcome, Request, Solution, Solver,
+    SolverFamily, SolverName, TerminationCounts,
 };
 use crate::Rng;
 use crate::board::Board;
@@ -692,9 +692,11 @@ impl NeuralMergeSolver {
         }
         let facts = Facts::NetworkMerge(NetworkMergeFacts {
             tile: tile_side,
-            terminations: TerminationCounts(stats.terminations),
-            params: self.params,
-            open_graph: open,
+            run: NetworkRunFacts {
+                terminations: TerminationCounts(stats.terminations),
+                params: self.params,
+                open_graph: open,
+            },
             merge: MergeFacts {
                 merged,
                 report,
