@@ -549,6 +549,16 @@ pub enum InputError {
         /// The list's parameter.
         param: Param,
     },
+    /// A name that names nothing of its kind (a solver, a variant, a tie-break, ...).
+    #[error("{}", self.render(&Neutral))]
+    Unknown {
+        /// The kind of name (`solver`, `variant`, `tie-break`, ...).
+        what: &'static str,
+        /// The name given.
+        given: String,
+        /// The names accepted, in the order to show them.
+        accepted: Vec<String>,
+    },
     /// Settings that cannot be served together, or a setting the request cannot take.
     #[error("{}", self.render(&Neutral))]
     Unsupported(Refusal),
@@ -641,6 +651,19 @@ impl InputError {
             InputError::Empty { param } => {
                 format!("{} is empty; name at least one", n.param(*param))
             }
+            InputError::Unknown {
+                what,
+                given,
+                accepted,
+            } => {
+                let guess = closest(given, accepted)
+                    .map(|g| format!("did you mean '{g}'? "))
+                    .unwrap_or_default();
+                format!(
+                    "unknown {what} '{given}'; {guess}accepted: {}",
+                    accepted.join(", ")
+                )
+            }
             InputError::Unsupported(r) | InputError::Impossible(r) | InputError::TooLarge(r) => {
                 r.render(n)
             }
@@ -660,6 +683,19 @@ impl InputError {
     /// Bad input whose message names parameters ([`InputError::Named`]).
     pub fn named(phrase: Phrase) -> InputError {
         InputError::Named(phrase)
+    }
+
+    /// A name of kind `what` (`solver`, `variant`, ...) that is none of `accepted`.
+    pub fn unknown<S: Into<String>>(
+        what: &'static str,
+        given: &str,
+        accepted: impl IntoIterator<Item = S>,
+    ) -> InputError {
+        InputError::Unknown {
+            what,
+            given: given.to_string(),
+            accepted: accepted.into_iter().map(Into::into).collect(),
+        }
     }
 
     /// A parameter error in words; the typed variants ([`InputError::OutOfRange`],
@@ -863,9 +899,51 @@ impl From<SpecError> for InputError {
     }
 }
 
+/// The accepted name closest to `given`, when one is close enough to be a slip of the
+/// keyboard: at most one edit for names of up to four characters, two up to eight,
+/// three beyond (Levenshtein distance); the first of equally close names.
+pub fn closest<'a>(given: &str, accepted: &'a [String]) -> Option<&'a str> {
+    let given = given.trim();
+    let limit = match given.chars().count() {
+        0 => return None,
+        1..=4 => 1,
+        5..=8 => 2,
+        _ => 3,
+    };
+    accepted
+        .iter()
+        .map(|name| (strsim::levenshtein(given, name), name))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, name)| name.as_str())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_name_suggests_the_closest_accepted_one_only_when_close() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let solvers = names(&["warnsdorff", "backtrack", "network", "network+merge"]);
+        assert_eq!(closest("warnsdorf", &solvers), Some("warnsdorff"));
+        assert_eq!(closest("netwrok", &solvers), Some("network"));
+        assert_eq!(closest("oracle", &solvers), None);
+        assert_eq!(closest("", &solvers), None);
+        // Short names allow one edit only: "bt" is not "backtrack".
+        assert_eq!(closest("ab", &names(&["a", "abc", "xy"])), Some("a"));
+        assert_eq!(closest("ab", &names(&["xy"])), None);
+        let e = InputError::unknown("solver", "warnsdorf", ["warnsdorff", "backtrack"]);
+        assert_eq!(
+            e.to_string(),
+            "unknown solver 'warnsdorf'; did you mean 'warnsdorff'? accepted: warnsdorff, backtrack"
+        );
+        let e = InputError::unknown("solver", "oracle", ["warnsdorff", "backtrack"]);
+        assert_eq!(
+            e.to_string(),
+            "unknown solver 'oracle'; accepted: warnsdorff, backtrack"
+        );
+    }
 
     #[test]
     fn a_value_out_of_range_carries_its_parameter_value_and_range() {

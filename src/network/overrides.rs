@@ -143,10 +143,11 @@ impl Overrides {
             "max_iterations" => self.max_iterations = Some(u32s()?),
             "max_attempts" => self.max_attempts = Some(u32s()?),
             _ => {
-                return Err(InputError::param(format!(
-                    "unknown network parameter '{key}'; accepted: preset, {}",
-                    Overrides::KEYS.join(", ")
-                )));
+                return Err(InputError::unknown(
+                    "network parameter",
+                    key,
+                    std::iter::once("preset").chain(Overrides::KEYS.iter().copied()),
+                ));
             }
         }
         Ok(())

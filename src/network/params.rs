@@ -196,13 +196,7 @@ impl FromStr for Preset {
         Preset::every()
             .find(|p| p.name() == s.trim())
             .ok_or_else(|| {
-                InputError::param(format!(
-                    "unknown variant '{s}'; accepted: {}",
-                    Preset::every()
-                        .map(|p| p.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
+                InputError::unknown("variant", s.trim(), Preset::every().map(|p| p.name()))
             })
     }
 }
@@ -225,11 +219,7 @@ macro_rules! kebab_enum {
             fn from_str(s: &str) -> Result<$ty, InputError> {
                 match s.trim() {
                     $($name => Ok(<$ty>::$variant),)+
-                    _ => Err(InputError::param(format!(
-                        concat!("unknown ", $what, " '{}'; accepted: {}"),
-                        s,
-                        [$($name),+].join(", ")
-                    ))),
+                    _ => Err(InputError::unknown($what, s.trim(), [$($name),+])),
                 }
             }
         }

@@ -465,12 +465,7 @@ impl FromStr for QueensSolver {
     fn from_str(s: &str) -> Result<QueensSolver, InputError> {
         let s = s.trim();
         let (head, tail) = crate::solvers::split_name(s);
-        let unknown = || {
-            InputError::param(format!(
-                "unknown queens solver '{s}'; accepted: {}",
-                QueensSolver::names().join(", ")
-            ))
-        };
+        let unknown = || InputError::unknown("queens solver", s, QueensSolver::names());
         match (head, tail) {
             ("brute-force" | "brute", None) => Ok(QueensSolver::BruteForce),
             ("backtracking" | "backtrack", None) => Ok(QueensSolver::Backtracking),

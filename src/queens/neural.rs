@@ -117,10 +117,11 @@ impl FromStr for QueensPreset {
             .into_iter()
             .find(|p| p.name() == s.trim())
             .ok_or_else(|| {
-                InputError::param(format!(
-                    "unknown queens network preset '{s}'; accepted: {}",
-                    QueensPreset::ALL.map(|p| p.name()).join(", ")
-                ))
+                InputError::unknown(
+                    "queens network preset",
+                    s.trim(),
+                    QueensPreset::ALL.map(|p| p.name()),
+                )
             })
     }
 }

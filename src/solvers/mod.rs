@@ -571,12 +571,7 @@ impl FromStr for SolverKind {
             .iter()
             .find(|(alias, _)| *alias == head)
             .map_or(head, |(_, name)| name);
-        let unknown = || {
-            InputError::param(format!(
-                "unknown solver '{s}'; accepted: {}",
-                SolverKind::names().join(", ")
-            ))
-        };
+        let unknown = || InputError::unknown("solver", s, SolverKind::names());
         let steps = search::DEFAULT_MAX_STEPS;
         match (head, tail) {
             ("network", _) => {

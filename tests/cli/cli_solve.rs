@@ -102,6 +102,29 @@ fn json_contract_and_start_square() {
     assert_eq!(fwd[35], rev[1]);
 }
 
+/// A misspelt name gets the closest accepted one as a suggestion, under its flag.
+#[test]
+fn misspelt_names_suggest_the_closest() {
+    for (args, expected) in [
+        (
+            &["solve", "--solver", "warnsdorf"][..],
+            "--solver: unknown solver 'warnsdorf'; did you mean 'warnsdorff'?",
+        ),
+        (
+            &["solve", "--variant", "parbery"][..],
+            "--variant: unknown variant 'parbery'; did you mean 'parberry'?",
+        ),
+        (
+            &["solve", "--solver", "warnsdorff:rot"][..],
+            "unknown tie-break 'rot'; did you mean 'roth'?",
+        ),
+    ] {
+        assert_refused(args, expected);
+    }
+    let err = assert_refused(&["solve", "--solver", "oracle"], "unknown solver 'oracle'");
+    assert!(!err.contains("did you mean"), "{err}");
+}
+
 #[test]
 fn same_seed_same_bytes() {
     for variant in ["parberry", "brant", "takefuji-lee", "numpy"] {

@@ -63,11 +63,6 @@ impl FromStr for TieBreak {
         TieBreak::ALL
             .into_iter()
             .find(|tb| tb.name() == t)
-            .ok_or_else(|| {
-                InputError::param(format!(
-                    "unknown tie-break '{t}'; accepted: {}",
-                    TieBreak::ALL.map(|t| t.name()).join(", ")
-                ))
-            })
+            .ok_or_else(|| InputError::unknown("tie-break", t, TieBreak::ALL.map(|t| t.name())))
     }
 }
