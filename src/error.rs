@@ -902,7 +902,7 @@ impl From<SpecError> for InputError {
 /// The accepted name closest to `given`, when one is close enough to be a slip of the
 /// keyboard: at most one edit for names of up to four characters, two up to eight,
 /// three beyond (Levenshtein distance); the first of equally close names.
-pub fn closest<'a>(given: &str, accepted: &'a [String]) -> Option<&'a str> {
+fn closest<'a>(given: &str, accepted: &'a [String]) -> Option<&'a str> {
     let given = given.trim();
     let limit = match given.chars().count() {
         0 => return None,
