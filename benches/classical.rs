@@ -1,7 +1,7 @@
 //! Classical solver benchmarks: wall time of one solve (construction, walk and the
 //! oracle) on large boards, and the streamed walk, which holds no tour.
 //!
-//! Run: `cargo bench --bench classical` (one core; names carry the parameters:
+//! Run: `cargo bench -p knightnet-bench --bench classical` (one core; names carry the parameters:
 //! solver/kind/board). The solvers here are deterministic; the seed (1) is fixed anyway.
 
 use std::hint::black_box;

@@ -2,8 +2,8 @@
 //! 1000x1000 from the corner (no oracle; ids `warnsdorff/TIE/ENGINE/NxN`), the whole
 //! solve on the default engine (rule + oracle), and the oracle alone.
 //!
-//! Run: `cargo bench --bench classical_warnsdorff` (engines `scalar` and `portable`), or
-//! `cargo bench --features asm --bench classical_warnsdorff` to add `asm` (one core).
+//! Run: `cargo bench -p knightnet-bench --bench classical_warnsdorff` (engines `scalar` and `portable`), or
+//! `cargo bench -p knightnet-bench --features asm --bench classical_warnsdorff` to add `asm` (one core).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use knightnet::board::Board;

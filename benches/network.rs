@@ -1,7 +1,7 @@
 //! Network benchmarks: time per tour (scalar and batched engines, same rule, same seeds),
 //! neuron-update throughput per core, and network+merge on large boards.
 //!
-//! Run: `cargo bench --bench network` (one core per figure unless the name says so).
+//! Run: `cargo bench -p knightnet-bench --bench network` (one core per figure unless the name says so).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use knightnet::board::Board;

@@ -23,8 +23,8 @@ use crate::network::{BYTES_PER_NEURON, Network, NetworkParams, NetworkRun, Trace
 /// From this many squares (12×12) up, a single `solve` uses the batched engine. A single
 /// solve waits for every attempt before the first tour, so lanes idle on slow attempts:
 /// on 8×8 the batched solve measured 2–2.6× slower than the scalar one, on 12×12 1.35×
-/// faster with `parberry` and 7% slower with `brant` (`cargo bench --bench network --
-/// ^tour/`, PERFORMANCE.md). Many solves at once
+/// faster with `parberry` and 7% slower with `brant` (`cargo bench -p knightnet-bench
+/// --bench network -- ^tour/`, PERFORMANCE.md). Many solves at once
 /// ([`Solver::solve_many`], as `compare` runs them) share lanes on every board size.
 pub(crate) const BATCH_FROM_SQUARES: usize = 144;
 
