@@ -93,8 +93,8 @@ class Results:
         that may be empty use pandas' nullable types (``Int64``, ``UInt64``,
         ``boolean``), with ``<NA>`` where the record has no value.
 
-        Needs pandas (the package's ``pandas`` extra: ``pip install 'knightnet[pandas]'``,
-        or ``pip install pandas``); without it, :meth:`arrays` gives the same columns."""
+        Needs pandas (``pip install pandas``; the package's extra ``knightnet[pandas]``
+        installs it); without it, :meth:`arrays` gives the same columns."""
         try:
             import pandas as pd
         except ImportError as e:
