@@ -9,7 +9,8 @@ for the same seeds).
 - :func:`solve` -- one tour with any solver, named as on the command line;
 - :class:`Network` -- the network stepped from Python, U, V and degrees as numpy arrays;
 - :class:`Tour`, :func:`is_tour` -- the tour oracle;
-- :func:`experiment`, :class:`Results` -- seeded experiments, records as a DataFrame;
+- :func:`experiment`, :class:`Results` -- seeded experiments from a spec file or a
+  built-in spec (``experiment("quickstart")``, from any folder), records as a DataFrame;
 - :func:`trial_seed` -- the seed of a trial of an experiment, ``compare``, ``growth`` or
   ``convergence`` (one rule for all);
 - ``save_figure`` on tours, solutions, networks and runs -- PNG, SVG or PDF figures.

@@ -226,6 +226,7 @@ class Network:
     def run(self, trace: bool = True) -> Run: ...
     def save_figure(self, path: _Path, title: Optional[str] = None, width: Optional[int] = None) -> None: ...
 
+# spec: a spec file's path, or a built-in spec's bare name ("quickstart"); None: quickstart.
 def run_experiment(
     spec: Optional[_Path] = None,
     out: Optional[_Path] = None,

@@ -91,8 +91,19 @@ class Results:
     def records(self):  # -> pandas.DataFrame
         """The records as a pandas DataFrame, one row per trial in file order; columns
         that may be empty use pandas' nullable types (``Int64``, ``UInt64``,
-        ``boolean``), with ``<NA>`` where the record has no value."""
-        import pandas as pd
+        ``boolean``), with ``<NA>`` where the record has no value.
+
+        Needs pandas (``pip install pandas``; the package's extra ``knightnet[pandas]``
+        installs it); without it, :meth:`arrays` gives the same columns."""
+        try:
+            import pandas as pd
+        except ImportError as e:
+            raise ModuleNotFoundError(
+                "Results.records() needs pandas, which is not installed: pip install pandas "
+                "(the extra knightnet[pandas] installs it); Results.arrays() gives the same "
+                "columns as numpy arrays without it",
+                name="pandas",
+            ) from e
 
         data = {}
         for name, column in self.arrays().items():
@@ -132,14 +143,18 @@ def experiment(
     """Run (or resume, or one shard of) an experiment spec into a results folder, as
     ``knightnet experiment SPEC --out OUT`` does: the same records for the same spec.
 
-    ``spec``: a TOML spec file (default: the built-in quickstart spec); ``out``: the
-    results folder (default ``results/NAME``); ``threads`` (1 to 1024, default: the
+    ``spec``: a TOML spec file, or the bare name of a spec built into the package
+    (``"quickstart"``, the same spec as ``experiments/quickstart.toml``; it runs from any
+    folder); default: the built-in quickstart spec, as on the command line. A bare name is
+    one path component without a suffix; a spec file is named with a folder or a ``.toml``
+    suffix (``./myspec.toml``). ``out``: the results folder (default ``results/NAME``); ``threads`` (1 to 1024, default: the
     machine's cores; never changes a result); ``shard`` ``"I/N"``; ``resume``: continue
     the run in ``out``, skipping trials already recorded.
 
     Runs without the GIL. Ctrl-C (``KeyboardInterrupt``) stops after the trials in
     flight and is raised again; the folder then holds valid records and a summary of
-    what finished, and ``resume=True`` continues it. Bad input raises ``ValueError``.
+    what finished, and ``resume=True`` continues it. Bad input raises ``ValueError`` (an
+    unknown built-in name: the list of built-in names).
     """
     report = _knightnet.run_experiment(
         None if spec is None else os.fspath(spec),

@@ -6,12 +6,15 @@
 //! for the trials in flight to be recorded, and is raised again. The folder then holds
 //! valid records and a summary of what finished, and `resume=True` continues it.
 
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use knightnet::experiment::{self, Options, Quiet, Replay, Report, Shard, Spec, records};
+use knightnet::error::Error;
+use knightnet::experiment::spec::{self, Spec};
+use knightnet::experiment::{self, Options, Quiet, Replay, Report, Shard, records};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -20,8 +23,8 @@ use crate::{errors, json};
 /// How often a running experiment checks for Ctrl-C.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Run `spec` into `out` (the CLI's defaults when `None`); returns the folder and what
-/// the run did, as a dict.
+/// Run `spec` (a spec file, or a built-in spec's bare name: [`load_spec`]) into `out`
+/// (the CLI's defaults when `None`); returns the folder and what the run did, as a dict.
 #[pyfunction]
 #[pyo3(signature = (spec = None, out = None, *, threads = None, shard = None, resume = false))]
 pub fn run_experiment<'py>(
@@ -32,13 +35,7 @@ pub fn run_experiment<'py>(
     shard: Option<String>,
     resume: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (spec_value, source) = match &spec {
-        Some(path) => (
-            Spec::from_file(path).map_err(errors::library)?,
-            path.display().to_string(),
-        ),
-        None => (Spec::quickstart(), "built-in quickstart.toml".to_string()),
-    };
+    let (spec_value, source) = load_spec(spec.as_deref())?;
     let shard = match &shard {
         Some(s) => s.parse::<Shard>().map_err(errors::input)?,
         None => Shard::ALL,
@@ -79,6 +76,51 @@ pub fn run_experiment<'py>(
     d.set_item("truncated_bytes", report.truncated_bytes)?;
     d.set_item("interrupted", report.interrupted)?;
     Ok(d)
+}
+
+/// The spec to run and its origin as `run.json` records it: the built-in quickstart spec
+/// when none is given, a built-in spec when `spec` is a bare name (one component, no
+/// extension: `"quickstart"`), else a spec file. An unknown name is a `ValueError` listing
+/// the built-in names; a missing file named like a built-in spec points to that spec.
+fn load_spec(spec: Option<&Path>) -> PyResult<(Spec, String)> {
+    let Some(path) = spec else {
+        return Ok((Spec::quickstart(), "built-in quickstart.toml".to_string()));
+    };
+    if let Some(name) = bare_name(path) {
+        let spec = Spec::built_in(name).map_err(|e| {
+            PyValueError::new_err(format!(
+                "{}; a spec file is named by a path with a folder or a .toml suffix",
+                e.render(&errors::Keywords)
+            ))
+        })?;
+        return Ok((spec, format!("built-in {name}.toml")));
+    }
+    match Spec::from_file(path) {
+        Ok(spec) => Ok((spec, path.display().to_string())),
+        Err(Error::Input(e)) if !path.exists() => {
+            let built_in = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .filter(|s| spec::BUILT_IN.contains(s));
+            Err(PyValueError::new_err(match built_in {
+                Some(name) => format!(
+                    "{}; the built-in spec of that name runs from any folder: experiment(\"{name}\")",
+                    e.render(&errors::Keywords)
+                ),
+                None => e.render(&errors::Keywords),
+            }))
+        }
+        Err(e) => Err(errors::library(e)),
+    }
+}
+
+/// `path` as a built-in spec's name: one plain component without an extension.
+fn bare_name(path: &Path) -> Option<&str> {
+    let mut parts = path.components();
+    match (parts.next(), parts.next()) {
+        (Some(Component::Normal(name)), None) if path.extension().is_none() => name.to_str(),
+        _ => None,
+    }
 }
 
 /// The run in a worker thread without the GIL, this thread checking for signals; the

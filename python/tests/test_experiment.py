@@ -3,6 +3,7 @@ spec, resume, records as a DataFrame and as numpy arrays, and the command line's
 
 import csv
 import json
+import sys
 
 import numpy as np
 import pandas as pd
@@ -172,3 +173,53 @@ def test_experiment_errors_are_the_command_lines(cli, spec, cli_run, tmp_path):
         kn.experiment(spec, out=tmp_path / "z", shard="3/2")
     with pytest.raises(ValueError, match="no run.json"):
         kn.open_results(tmp_path)
+
+
+def test_built_in_spec_runs_from_any_folder(cli, tmp_path, monkeypatch):
+    theirs = tmp_path / "cli"
+    cli("experiment", "--out", theirs, "--quiet")  # no spec: the built-in quickstart
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # no experiments/ folder here
+    expected = pd.read_csv(theirs / "records.csv", keep_default_na=False, na_values=[""])
+    cli_info = json.loads((theirs / "run.json").read_text())
+    for spec, out in (("quickstart", "by-name"), (None, "default")):
+        res = kn.experiment(spec, out=out)
+        assert res.planned == res.ran == len(expected) > 0
+        assert plain(res.records()) == plain(expected)
+        assert without_timing(res.summary()) == without_timing(
+            json.loads((theirs / "summary.json").read_text())
+        )
+        info = res.run_info()
+        assert info["spec"] == cli_info["spec"]
+        assert info["spec_source"] == cli_info["spec_source"] == "built-in quickstart.toml"
+
+
+def test_unknown_built_in_spec_names_the_built_in_ones(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError) as err:
+        kn.experiment("quickstrat")
+    assert str(err.value).startswith(
+        "unknown built-in spec 'quickstrat'; did you mean 'quickstart'? accepted: quickstart; "
+    )
+    assert not (tmp_path / "results").exists()
+    # The file's path outside a clone: the message points to the built-in spec.
+    with pytest.raises(ValueError) as err:
+        kn.experiment("experiments/quickstart.toml")
+    assert str(err.value) == (
+        "spec experiments/quickstart.toml does not exist; give a TOML file; the built-in "
+        'spec of that name runs from any folder: experiment("quickstart")'
+    )
+    # A file is named with a folder or a suffix; a bare name never reads one.
+    (tmp_path / "quickstart").write_text("not a spec")
+    assert kn.experiment("quickstart", out="q").planned > 0
+    with pytest.raises(ValueError, match="quickstart"):
+        kn.experiment("./quickstart", out="r")
+
+
+def test_records_without_pandas_names_the_extra(spec, cli_run, monkeypatch):
+    res = kn.open_results(cli_run)
+    monkeypatch.setitem(sys.modules, "pandas", None)  # `import pandas` fails
+    with pytest.raises(ImportError, match=r"pip install pandas \(the extra knightnet\[pandas\]"):
+        res.records()
+    assert len(res.arrays()["trial"]) == 205  # numpy columns need no pandas

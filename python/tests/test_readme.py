@@ -1,5 +1,6 @@
 """The README's "From Python" section and the example script run as written."""
 
+import ast
 import re
 import subprocess
 import sys
@@ -16,8 +17,7 @@ def section(root):
 def test_readme_python_block_runs(root, tmp_path, monkeypatch):
     blocks = [code for lang, code in section(root) if lang == "python"]
     assert len(blocks) == 1
-    (tmp_path / "experiments").symlink_to(root / "experiments")
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # a folder outside the clone
     scope = {}
     exec(compile(blocks[0], "README.md", "exec"), scope)
     assert scope["run"].outcome in ("tour", "multiple-cycles", "stable-not-degree-two", "iteration-cap")
@@ -33,8 +33,34 @@ def test_readme_shell_commands(root):
     code = re.match(r'python -c "(.*)"$', lines[0]).group(1)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == str(kn.solve("8x8", seed=1).tour[:5]).split()
-    assert "maturin develop --release -m python/Cargo.toml" in shell
-    assert "pytest python/tests" in shell
+    commands = [l.split("#")[0].strip() for l in shell.splitlines()]
+    assert commands.index("pip install -r python/requirements-ci.txt") < commands.index(
+        "maturin develop --release -m python/Cargo.toml"
+    ) < commands.index("pytest python/tests")
+    # The tests compare with the command line: the section builds it before running them.
+    assert commands.index("cargo build --release") < commands.index("pytest python/tests")
+
+
+def test_readme_installs_what_the_tests_import(root):
+    """The pinned requirements the README installs cover every module the tests, the
+    package and the example import from outside the standard library."""
+    pinned = {
+        re.split(r"[=<>!~\[ ]", line)[0].lower()
+        for line in (root / "python" / "requirements-ci.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    sources = [*(root / "python").glob("tests/*.py"), *(root / "python" / "knightnet").glob("*.py"),
+               root / "examples" / "convergence_8x8.py"]
+    imported = set()
+    for path in sources:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                imported |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    local = {"knightnet", *(path.stem for path in sources)}
+    third_party = {m for m in imported - local if m not in sys.stdlib_module_names}
+    assert third_party and third_party <= pinned, third_party - pinned
 
 
 def test_example_reproduces_the_committed_convergence_data(root, tmp_path):

@@ -73,6 +73,10 @@ use crate::error::InputError;
 /// The quickstart spec, built into the binary.
 pub(crate) const QUICKSTART: &str = include_str!("../../../experiments/quickstart.toml");
 
+/// The names of the specs built into the library ([`Spec::built_in`]), each the stem of its
+/// file in `experiments/`: they run the same on any machine, with no file to find.
+pub const BUILT_IN: &[&str] = &["quickstart"];
+
 /// Most trials one cell may ask for.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
 
@@ -161,6 +165,19 @@ impl Spec {
     pub fn quickstart() -> Spec {
         Spec::parse(QUICKSTART, "quickstart", "built-in quickstart.toml")
             .expect("the built-in spec is valid")
+    }
+
+    /// A built-in spec by name, one of [`BUILT_IN`] (`quickstart` is [`Spec::quickstart`]);
+    /// another name is [`InputError::Unknown`], which lists them.
+    pub fn built_in(name: &str) -> Result<Spec, InputError> {
+        match name {
+            "quickstart" => Ok(Spec::quickstart()),
+            _ => Err(InputError::unknown(
+                "built-in spec",
+                name,
+                BUILT_IN.iter().copied(),
+            )),
+        }
     }
 
     /// Read and check a spec file; the default name is the file stem. A missing file, one
@@ -258,6 +275,18 @@ mod tests {
         let s = Spec::quickstart();
         assert_eq!(s.name, "quickstart");
         assert!(!s.cells.is_empty());
+    }
+
+    #[test]
+    fn built_in_specs_by_name() {
+        for name in BUILT_IN {
+            assert_eq!(Spec::built_in(name).unwrap().name, *name);
+        }
+        let err = Spec::built_in("quickstrat").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown built-in spec 'quickstrat'; did you mean 'quickstart'? accepted: quickstart"
+        );
     }
 
     #[test]
