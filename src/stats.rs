@@ -410,7 +410,12 @@ mod tests {
         assert!(s.low < s.value && s.value < s.high);
         assert_eq!(Estimate::share(0, 0, Z95).value, None);
         let json = serde_json::to_value(Estimate::r99(0, 20, Z95)).unwrap();
-        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         assert_eq!(keys, ["high", "low", "value"]);
         assert_eq!(json["value"], serde_json::Value::Null);
     }

@@ -168,7 +168,15 @@ fn stats_recomputes_the_comparisons_and_time_to_solution() {
     let written = summary["comparisons"].as_array().unwrap();
     assert_eq!(comps.len(), written.len());
     for (c, w) in comps.iter().zip(written) {
-        for key in ["cell", "label", "reference_cell", "z", "p", "p_holm", "attempts_ratio"] {
+        for key in [
+            "cell",
+            "label",
+            "reference_cell",
+            "z",
+            "p",
+            "p_holm",
+            "attempts_ratio",
+        ] {
             assert_eq!(c[key], w[key], "{key}: {c} {w}");
         }
         let board: knightnet::board::Board = w["board"].as_str().unwrap().parse().unwrap();
