@@ -118,11 +118,6 @@ fn seconds(ns: Option<f64>) -> Option<f64> {
     ns.map(|t| t / 1e9)
 }
 
-/// The board of a summary's cell (written from the spec's board, so it parses).
-fn board(b: &str) -> Result<Board, InputError> {
-    b.parse()
-}
-
 impl<'a> Report<'a> {
     fn of(s: &'a Summary) -> Result<Report<'a>, InputError> {
         Ok(Report {
@@ -136,7 +131,7 @@ impl<'a> Report<'a> {
                     Ok(CellStats {
                         cell: c.cell,
                         label: &c.label,
-                        board: board(&c.board)?,
+                        board: c.board.parse::<Board>()?,
                         trials: c.trials,
                         tours: c.tours,
                         p_tour: Estimate {
@@ -166,7 +161,7 @@ impl<'a> Report<'a> {
                     Ok(ComparisonStats {
                         cell: c.cell,
                         label: &c.label,
-                        board: board(&c.board)?,
+                        board: c.board.parse::<Board>()?,
                         reference_cell: c.reference_cell,
                         difference: Estimate {
                             value: Some(c.difference),
