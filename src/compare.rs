@@ -47,15 +47,15 @@ use crate::report::{Align, MarkdownTable, cell, human_secs};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
 use crate::solvers::{Closure, Outcome, Request, SolverKind, record_outcome};
-use crate::stats::{R99, Z95, wilson};
+use crate::stats::{Estimate, Z95, wilson};
 
 /// One row of the comparison.
 #[derive(Debug, Clone, Serialize)]
 pub struct CompareRow {
     /// The solver, as [`SolverKind`]'s `Display` names it (`network:parberry`).
     pub solver: String,
-    /// The board, `ROWSxCOLS`.
-    pub board: String,
+    /// The board (`{"rows", "cols"}` in JSON).
+    pub board: Board,
     /// Trials run.
     pub trials: u64,
     /// Trials that found a tour.
@@ -64,24 +64,25 @@ pub struct CompareRow {
     pub attempts: u64,
     /// Sum of the trials' own times.
     pub seconds: f64,
-    /// `seconds` over `tours`; `None` when no trial found a tour.
-    pub seconds_per_tour: Option<f64>,
-    /// Share of trials that found a tour, `tours / trials` (0 to 1).
-    pub success_rate: f64,
-    /// `seconds_per_tour` over the fastest solver's.
+    /// Time per tour: `seconds` over `tours` (`value` `None` when no trial found a
+    /// tour), with its 95% interval from the Wilson interval of the tour rate per attempt
+    /// (seconds per attempt over each bound; `high` `None`: unbounded); timing noise is
+    /// not in it.
+    pub seconds_per_tour: Estimate,
+    /// Share of trials that found a tour, `tours / trials` (0 to 1), with its Wilson
+    /// score interval.
+    pub p_tour: Estimate,
+    /// The value of `seconds_per_tour` over the fastest solver's.
     pub ratio_to_fastest: Option<f64>,
     /// Variety: the mean share of moves two of this solver's tours have in common, over
     /// all pairs of the first `VARIETY_TOURS` tours (1.0: always the same tour).
     pub shared_moves: Option<f64>,
-    /// 95% interval of `seconds_per_tour` from the Wilson interval of the tour rate per
-    /// attempt (seconds per attempt over each bound); timing noise is not in it.
-    pub seconds_per_tour_interval: Option<[Option<f64>; 2]>,
     /// Attempts for a 99% chance of a tour, R99 = ⌈ln 0.01 / ln(1 − p)⌉ with p the tour
     /// rate per attempt, and its 95% interval from the Wilson bounds of p.
-    pub r99: R99,
+    pub r99: Estimate,
     /// Time to a tour with 99% confidence: R99 × seconds per attempt, with the interval
     /// of R99 (timing noise is not in it).
-    pub tts99_seconds: R99,
+    pub tts99_seconds: Estimate,
     /// Every trial in order, with its seed (JSON only).
     pub per_trial: Vec<CompareTrial>,
 }
@@ -285,22 +286,24 @@ impl Comparison {
                     let seconds: f64 = results.iter().map(|r| r.2).sum();
                     let attempts: u64 = results.iter().map(|r| r.1.attempts).sum();
                     let per_attempt = seconds / attempts.max(1) as f64;
-                    let r99 = R99::of(tours, attempts, Z95);
+                    let r99 = Estimate::r99(tours, attempts, Z95);
                     let (lo, hi) = wilson(tours, attempts, Z95);
                     let per_tour_at = |p: f64| (p > 0.0).then(|| per_attempt / p);
                     CompareRow {
                         solver: name.clone(),
-                        board: board.to_string(),
+                        board,
                         trials,
                         tours,
                         attempts,
                         seconds,
-                        seconds_per_tour: (tours > 0).then(|| seconds / tours as f64),
-                        success_rate: tours as f64 / trials.max(1) as f64,
+                        seconds_per_tour: Estimate {
+                            value: (tours > 0).then(|| seconds / tours as f64),
+                            low: per_tour_at(hi),
+                            high: per_tour_at(lo),
+                        },
+                        p_tour: Estimate::share(tours, trials, Z95),
                         ratio_to_fastest: None,
                         shared_moves: shared_moves(&sample),
-                        seconds_per_tour_interval: (tours > 0)
-                            .then(|| [per_tour_at(hi), per_tour_at(lo)]),
                         r99,
                         tts99_seconds: r99.times(per_attempt),
                         per_trial: results.into_iter().map(|r| r.1).collect(),
@@ -310,10 +313,10 @@ impl Comparison {
         });
         let best = rows
             .iter()
-            .filter_map(|r| r.seconds_per_tour)
+            .filter_map(|r| r.seconds_per_tour.value)
             .fold(f64::INFINITY, f64::min);
         for r in &mut rows {
-            r.ratio_to_fastest = r.seconds_per_tour.map(|t| t / best);
+            r.ratio_to_fastest = r.seconds_per_tour.value.map(|t| t / best);
         }
         Ok(rows)
     }
@@ -335,18 +338,12 @@ pub fn markdown(rows: &[CompareRow]) -> String {
     for r in rows {
         t.row(&[
             r.solver.clone(),
-            r.board.clone(),
+            r.board.to_string(),
             format!("{} / {}", r.tours, r.trials),
             r.attempts.to_string(),
-            with_interval(r.seconds_per_tour, r.seconds_per_tour_interval, human_secs),
-            with_interval(r.r99.runs, Some([r.r99.low, r.r99.high]), |x| {
-                format!("{x:.0}")
-            }),
-            with_interval(
-                r.tts99_seconds.runs,
-                Some([r.tts99_seconds.low, r.tts99_seconds.high]),
-                human_secs,
-            ),
+            with_interval(r.seconds_per_tour, human_secs),
+            with_interval(r.r99, |x| format!("{x:.0}")),
+            with_interval(r.tts99_seconds, human_secs),
             cell(r.ratio_to_fastest, |x| format!("{x:.2}×")),
             cell(r.shared_moves, |x| format!("{:.0}%", 100.0 * x)),
         ]);
@@ -355,19 +352,10 @@ pub fn markdown(rows: &[CompareRow]) -> String {
 }
 
 /// `value [low, high]`, "–" for a missing value and "∞" for an unbounded end.
-fn with_interval(
-    value: Option<f64>,
-    interval: Option<[Option<f64>; 2]>,
-    show: impl Fn(f64) -> String,
-) -> String {
-    let Some(v) = value else {
+fn with_interval(e: Estimate, show: impl Fn(f64) -> String) -> String {
+    let Some(v) = e.value else {
         return cell(None, &show);
     };
-    match interval {
-        Some([lo, hi]) => {
-            let end = |x: Option<f64>| x.map_or("∞".to_string(), &show);
-            format!("{} [{}, {}]", show(v), end(lo), end(hi))
-        }
-        None => show(v),
-    }
+    let end = |x: Option<f64>| x.map_or("∞".to_string(), &show);
+    format!("{} [{}, {}]", show(v), end(e.low), end(e.high))
 }

@@ -21,7 +21,7 @@
 //! let cfg = GrowthConfig::new(solvers, vec![8, 16, 32], 1.0, 3, 1).unwrap();
 //! let rows = growth(&cfg, 1).unwrap();
 //! assert_eq!(rows[0].sizes, [8, 16, 32]);
-//! assert!(rows[0].exponent.is_some());
+//! assert!(rows[0].exponent.value.is_some());
 //! ```
 
 use std::time::Instant;
@@ -34,6 +34,7 @@ use crate::report::{Align, MISSING, MarkdownTable, cell, human_secs};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
 use crate::solvers::{Request, SolverKind};
+use crate::stats::Estimate;
 
 /// Sides tried when none are given: 8, 16, ..., this.
 pub(crate) const DEFAULT_LARGEST_SIDE: usize = 8192;
@@ -242,13 +243,13 @@ pub struct GrowthRow {
     pub seconds: Vec<f64>,
     /// Each measured side in full, in increasing order.
     pub points: Vec<GrowthPoint>,
-    /// Exponent `k` of `time ∝ squares^k`, when at least two sides found tours.
-    pub exponent: Option<f64>,
+    /// Exponent `k` of `time ∝ squares^k` (`value` `None` unless at least two sides found
+    /// tours) with its 95% confidence interval ([`PowerFit::ci95`]; both ends `None`
+    /// with two points: the interval is unbounded).
+    pub exponent: Estimate,
     /// Standard error of the exponent ([`PowerFit::stderr`]; `None` without a fit or
     /// with two points).
     pub stderr: Option<f64>,
-    /// 95% confidence interval of the exponent ([`PowerFit::ci95`]; `None` as `stderr`).
-    pub ci95: Option<[f64; 2]>,
     /// Coefficient of determination of the fit (`None` without a fit).
     pub r2: Option<f64>,
     /// Smallest side in the fit (sides whose trials found a tour); `None` without a fit.
@@ -384,9 +385,12 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
         solver: kind.to_string(),
         sizes: points.iter().map(|p| p.side).collect(),
         seconds: points.iter().map(|p| p.seconds).collect(),
-        exponent: fit.map(|f| f.exponent),
+        exponent: Estimate {
+            value: fit.map(|f| f.exponent),
+            low: fit.and_then(|f| f.ci95).map(|[lo, _]| lo),
+            high: fit.and_then(|f| f.ci95).map(|[_, hi]| hi),
+        },
         stderr: fit.and_then(|f| f.stderr),
-        ci95: fit.and_then(|f| f.ci95),
         r2: fit.map(|f| f.r2),
         fit_from: fit.and_then(|_| fitted.first().map(|p| p.side)),
         fit_to: fit.and_then(|_| fitted.last().map(|p| p.side)),
@@ -468,9 +472,11 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
                 _ => MISSING.into(),
             },
             n_fit.to_string(),
-            fmt_opt(r.exponent, 3),
+            fmt_opt(r.exponent.value, 3),
             fmt_opt(r.stderr, 3),
-            cell(r.ci95, |[a, b]| format!("{a:.3}..{b:.3}")),
+            cell(r.exponent.low.zip(r.exponent.high), |(a, b)| {
+                format!("{a:.3}..{b:.3}")
+            }),
             fmt_opt(r.r2, 4),
             cell(r.points.last(), |p| {
                 format!("{} ({}x{})", human_secs(p.seconds), p.side, p.side)

@@ -10,7 +10,7 @@ use crate::solvers::Solution;
 
 /// The version of the JSON shape: bumped when a field of any document is renamed,
 /// removed or changes its type (new fields do not bump it).
-pub(crate) const SCHEMA: u32 = 1;
+pub(crate) const SCHEMA: u32 = 2;
 
 /// The provenance object every document carries as `"knightnet"`.
 pub fn provenance() -> Value {

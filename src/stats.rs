@@ -2,7 +2,7 @@
 //! Newcombe's hybrid score interval for a difference of two proportions, the
 //! two-proportion z test, the one-sample score test against a published proportion,
 //! Holm's step-down correction for multiple comparisons, and the time to solution of
-//! restarted stochastic solvers (R99, TTS99).
+//! restarted stochastic solvers (R99, TTS99), each an [`Estimate`] with its interval.
 //!
 //! Sources:
 //! - Newcombe, "Two-sided confidence intervals for the single proportion: comparison
@@ -188,25 +188,39 @@ pub fn r99(p: f64) -> Option<f64> {
     Some(r.max(1.0))
 }
 
-/// R99 of k successes in n attempts with the interval from the Wilson bounds of p (R99
-/// falls as p rises, so its lower end comes from the upper bound of p).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct R99 {
-    /// R99 at the estimate k/n; `None` when k = 0.
-    pub runs: Option<f64>,
-    /// R99 at the upper Wilson bound of p.
+/// An estimate with its 95% interval, the one JSON shape of such a quantity
+/// (docs/json.md): `{"value", "low", "high"}`. `value` is `None` where there is no
+/// estimate (no success to estimate from); an end is `None` where it is unbounded.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
+pub struct Estimate {
+    /// The estimate.
+    pub value: Option<f64>,
+    /// Lower end of the 95% interval.
     pub low: Option<f64>,
-    /// R99 at the lower Wilson bound of p; `None` (unbounded) when that bound is 0.
+    /// Upper end of the 95% interval; `None` when unbounded.
     pub high: Option<f64>,
 }
 
-impl R99 {
-    /// R99 of `k` successes in `n` attempts, interval at normal quantile `z`. With no
-    /// attempts every field is `None` except the lower end, 1.
-    pub fn of(k: u64, n: u64, z: f64) -> R99 {
+impl Estimate {
+    /// The share `k / n` with its Wilson score interval at normal quantile `z` (no
+    /// estimate, and the interval (0, 1), when `n` is 0).
+    pub fn share(k: u64, n: u64, z: f64) -> Estimate {
         let (lo, hi) = wilson(k, n, z);
-        R99 {
-            runs: if n == 0 {
+        Estimate {
+            value: (n > 0).then(|| k.min(n) as f64 / n as f64),
+            low: Some(lo),
+            high: Some(hi),
+        }
+    }
+
+    /// R99 of `k` successes in `n` attempts with the interval from the Wilson bounds of p
+    /// at normal quantile `z` (R99 falls as p rises, so its lower end comes from the upper
+    /// bound of p): `value` is `None` when k = 0, `high` when the lower bound of p is 0.
+    /// With no attempts every field is `None` except the lower end, 1.
+    pub fn r99(k: u64, n: u64, z: f64) -> Estimate {
+        let (lo, hi) = wilson(k, n, z);
+        Estimate {
+            value: if n == 0 {
                 None
             } else {
                 r99(k.min(n) as f64 / n as f64)
@@ -216,13 +230,14 @@ impl R99 {
         }
     }
 
-    /// TTS99: these attempt counts times the time of one attempt (any unit). The interval
-    /// carries the uncertainty of p only, not that of the mean time.
-    pub fn times(&self, per_attempt: f64) -> R99 {
-        R99 {
-            runs: self.runs.map(|r| r * per_attempt),
-            low: self.low.map(|r| r * per_attempt),
-            high: self.high.map(|r| r * per_attempt),
+    /// The estimate and both ends times `factor` (TTS99: R99 times the time of one
+    /// attempt, in any unit; the interval then carries the uncertainty of p only, not
+    /// that of the mean time).
+    pub fn times(&self, factor: f64) -> Estimate {
+        Estimate {
+            value: self.value.map(|r| r * factor),
+            low: self.low.map(|r| r * factor),
+            high: self.high.map(|r| r * factor),
         }
     }
 }
@@ -369,21 +384,39 @@ mod tests {
     #[test]
     fn r99_interval_comes_from_the_wilson_bounds() {
         let (lo, hi) = wilson(81, 263, Z95);
-        let r = R99::of(81, 263, Z95);
-        assert_eq!(r.runs, r99(81.0 / 263.0));
+        let r = Estimate::r99(81, 263, Z95);
+        assert_eq!(r.value, r99(81.0 / 263.0));
         assert_eq!((r.low, r.high), (r99(hi), r99(lo)));
-        assert!(r.low.unwrap() <= r.runs.unwrap() && r.runs.unwrap() <= r.high.unwrap());
+        assert!(r.low.unwrap() <= r.value.unwrap() && r.value.unwrap() <= r.high.unwrap());
         // No success: R99 and its upper end unbounded, the lower end finite.
-        let r = R99::of(0, 20, Z95);
-        assert_eq!((r.runs, r.high), (None, None));
+        let r = Estimate::r99(0, 20, Z95);
+        assert_eq!((r.value, r.high), (None, None));
         assert_eq!(r.low, r99(wilson(0, 20, Z95).1));
         // Every attempt a success: one attempt, the upper end from the lower bound.
-        let r = R99::of(10, 10, Z95);
-        assert_eq!(r.runs, Some(1.0));
+        let r = Estimate::r99(10, 10, Z95);
+        assert_eq!(r.value, Some(1.0));
         assert_eq!(r.low, Some(1.0));
         assert!(r.high.unwrap() >= 1.0);
-        let t = R99::of(1, 2, Z95).times(3.0);
-        assert_eq!(t.runs, Some(21.0));
-        assert_eq!(R99::of(0, 0, Z95).runs, None);
+        let t = Estimate::r99(1, 2, Z95).times(3.0);
+        assert_eq!(t.value, Some(21.0));
+        assert_eq!(Estimate::r99(0, 0, Z95).value, None);
+    }
+
+    #[test]
+    fn a_share_is_k_over_n_inside_its_wilson_interval() {
+        let s = Estimate::share(81, 263, Z95);
+        assert_eq!(s.value, Some(81.0 / 263.0));
+        assert_eq!((s.low.unwrap(), s.high.unwrap()), wilson(81, 263, Z95));
+        assert!(s.low < s.value && s.value < s.high);
+        assert_eq!(Estimate::share(0, 0, Z95).value, None);
+        let json = serde_json::to_value(Estimate::r99(0, 20, Z95)).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys, ["high", "low", "value"]);
+        assert_eq!(json["value"], serde_json::Value::Null);
     }
 }

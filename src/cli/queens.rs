@@ -182,7 +182,6 @@ pub fn solved_json(cfg: &QueensConfig, s: &Solved) -> Value {
     });
     let mut v = json!({
         "board": {"rows": n, "cols": n},
-        "n": n,
         "solver": cfg.solver.name(),
         "variant": cfg.solver.variant(),
         "seed": cfg.seed,
@@ -224,7 +223,6 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Format::Json => {
                 let v = json!({
                     "board": {"rows": n, "cols": n},
-                    "n": n,
                     "solver": cfg.solver.name(),
                     "locked": pairs(cfg.problem.locks()),
                     "count": c.solutions,

@@ -9,9 +9,11 @@ use clap::Args;
 
 use super::Failure;
 use super::report::ReportFormat;
+use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::experiment::Replay;
 use knightnet::experiment::summary::{self, Summary, compare, human_ns, p_value};
+use knightnet::stats::Estimate;
 
 #[derive(Debug, Clone, Args)]
 #[command(
@@ -56,7 +58,7 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     match args.format {
         ReportFormat::Json => {
-            let body = serde_json::to_value(Report::of(&summary)).map_err(anyhow::Error::from)?;
+            let body = serde_json::to_value(Report::of(&summary)?).map_err(anyhow::Error::from)?;
             out.write_all(super::json::to_text(&super::json::document("stats", body))?.as_bytes())?;
         }
         ReportFormat::Markdown => {
@@ -73,64 +75,107 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// What `--format json` prints: the cells' time to solution and the comparisons.
+/// What `--format json` prints: the cells' time to solution and the comparisons, in the
+/// shape of every document (docs/json.md): a board as `{"rows", "cols"}`, durations in
+/// seconds, an estimate with its interval as `{"value", "low", "high"}`.
 #[derive(serde::Serialize)]
 struct Report<'a> {
     spec: &'a str,
     reference: Option<&'a str>,
     cells: Vec<CellStats<'a>>,
-    comparisons: &'a [summary::Comparison],
+    comparisons: Vec<ComparisonStats<'a>>,
 }
 
 #[derive(serde::Serialize)]
 struct CellStats<'a> {
     cell: usize,
     label: &'a str,
-    board: &'a str,
+    board: Board,
     trials: u64,
     tours: u64,
-    p_tour: f64,
-    p_tour_low: f64,
-    p_tour_high: f64,
+    p_tour: Estimate,
     attempts_per_tour: Option<f64>,
-    time_mean_ns: Option<f64>,
-    r99: Option<f64>,
-    r99_low: Option<f64>,
-    r99_high: Option<f64>,
-    tts99_ns: Option<f64>,
-    tts99_low_ns: Option<f64>,
-    tts99_high_ns: Option<f64>,
+    seconds_per_trial: Option<f64>,
+    r99: Estimate,
+    tts99_seconds: Estimate,
+}
+
+#[derive(serde::Serialize)]
+struct ComparisonStats<'a> {
+    cell: usize,
+    label: &'a str,
+    board: Board,
+    reference_cell: usize,
+    difference: Estimate,
+    z: f64,
+    p: f64,
+    p_holm: f64,
+    attempts_ratio: Option<f64>,
+}
+
+/// Nanoseconds (as the summary keeps them) in seconds.
+fn seconds(ns: Option<f64>) -> Option<f64> {
+    ns.map(|t| t / 1e9)
 }
 
 impl<'a> Report<'a> {
-    fn of(s: &'a Summary) -> Report<'a> {
-        Report {
+    fn of(s: &'a Summary) -> Result<Report<'a>, InputError> {
+        Ok(Report {
             spec: &s.spec,
             reference: s.reference.as_deref(),
             cells: s
                 .cells
                 .iter()
-                .map(|c| CellStats {
-                    cell: c.cell,
-                    label: &c.label,
-                    board: &c.board,
-                    trials: c.trials,
-                    tours: c.tours,
-                    p_tour: c.outcomes[0].share,
-                    p_tour_low: c.outcomes[0].ci_low,
-                    p_tour_high: c.outcomes[0].ci_high,
-                    attempts_per_tour: c.attempts_per_tour,
-                    time_mean_ns: c.time_mean_ns,
-                    r99: c.r99,
-                    r99_low: c.r99_low,
-                    r99_high: c.r99_high,
-                    tts99_ns: c.tts99_ns,
-                    tts99_low_ns: c.tts99_low_ns,
-                    tts99_high_ns: c.tts99_high_ns,
+                .map(|c| {
+                    let tour = &c.outcomes[0];
+                    Ok(CellStats {
+                        cell: c.cell,
+                        label: &c.label,
+                        board: c.board.parse::<Board>()?,
+                        trials: c.trials,
+                        tours: c.tours,
+                        p_tour: Estimate {
+                            value: (c.trials > 0).then_some(tour.share),
+                            low: Some(tour.ci_low),
+                            high: Some(tour.ci_high),
+                        },
+                        attempts_per_tour: c.attempts_per_tour,
+                        seconds_per_trial: seconds(c.time_mean_ns),
+                        r99: Estimate {
+                            value: c.r99,
+                            low: c.r99_low,
+                            high: c.r99_high,
+                        },
+                        tts99_seconds: Estimate {
+                            value: seconds(c.tts99_ns),
+                            low: seconds(c.tts99_low_ns),
+                            high: seconds(c.tts99_high_ns),
+                        },
+                    })
                 })
-                .collect(),
-            comparisons: &s.comparisons,
-        }
+                .collect::<Result<_, InputError>>()?,
+            comparisons: s
+                .comparisons
+                .iter()
+                .map(|c| {
+                    Ok(ComparisonStats {
+                        cell: c.cell,
+                        label: &c.label,
+                        board: c.board.parse::<Board>()?,
+                        reference_cell: c.reference_cell,
+                        difference: Estimate {
+                            value: Some(c.difference),
+                            low: Some(c.difference_low),
+                            high: Some(c.difference_high),
+                        },
+                        z: c.z,
+                        p: c.p,
+                        p_holm: c.p_holm,
+                        attempts_ratio: c.attempts_ratio,
+                    })
+                })
+                .collect::<Result<_, InputError>>()?,
+        })
     }
 }
 

@@ -10,7 +10,7 @@
 //!   runs on one thread);
 //! - R99 = ⌈ln 0.01 / ln(1 − p)⌉ attempts for a 99% chance of a tour at tour rate p, with
 //!   the interval from p's Wilson bounds; TTS99 = R99 × mean time per trial (its interval
-//!   carries the uncertainty of p only); see [`crate::stats::R99`];
+//!   carries the uncertainty of p only); see [`crate::stats::Estimate::r99`];
 //! - comparisons: every cell against the reference cell of the same board (the spec's
 //!   `reference` label, default the first network cell's; see
 //!   `Spec::reference_label`): the difference of tour rates with Newcombe's hybrid score
@@ -31,7 +31,7 @@ use super::runner::Shard;
 use super::spec::Spec;
 
 use crate::solvers::Outcome;
-use crate::stats::{R99, holm, newcombe, two_proportion};
+use crate::stats::{Estimate, holm, newcombe, two_proportion};
 
 /// The network's four terminations, in [`crate::network::Termination::NAMES`] order:
 /// the outcomes every network cell's summary lists first, found or not.
@@ -346,7 +346,7 @@ impl Tally {
             let tours = outcomes[0].count;
             let time_total_ns = t.time_total_ns;
             let time_mean_ns = (n > 0).then(|| time_total_ns as f64 / n as f64);
-            let r99 = R99::of(tours, n, Z95);
+            let r99 = Estimate::r99(tours, n, Z95);
             let tts99 = r99.times(time_mean_ns.unwrap_or(f64::NAN));
             cells.push(CellSummary {
                 cell: cell.index,
@@ -367,10 +367,10 @@ impl Tally {
                 time_total_ns,
                 time_mean_ns,
                 time_per_tour_ns: (tours > 0).then(|| time_total_ns as f64 / tours as f64),
-                r99: r99.runs,
+                r99: r99.value,
                 r99_low: r99.low,
                 r99_high: r99.high,
-                tts99_ns: tts99.runs.filter(|_| n > 0),
+                tts99_ns: tts99.value.filter(|_| n > 0),
                 tts99_low_ns: tts99.low.filter(|_| n > 0),
                 tts99_high_ns: tts99.high.filter(|_| n > 0),
             });

@@ -46,20 +46,17 @@ pub enum EngineKind {
     Scalar,
 }
 
-/// A non-plain update rule's run (`"rule"`, `"rule_events"`, `"engine_note"`).
+/// A non-plain update rule's run (`"rule_events"`, `"engine_note"`; the rule itself is
+/// in the parameters, `"params": {"rule": {"name", ...}}`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RuleFacts {
-    /// The rule.
-    #[serde(serialize_with = "rule_name")]
+    /// The rule (the same as the parameters' rule: not written again in JSON).
+    #[serde(skip)]
     pub rule: RuleKind,
     /// How often the rule acted in the last attempt.
     pub rule_events: u32,
     /// Why the scalar engine ran.
     pub engine_note: String,
-}
-
-fn rule_name<S: Serializer>(rule: &RuleKind, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(rule.name())
 }
 
 /// `"graph": "open"` when the network ran on the open graph (the key is left out on the

@@ -30,7 +30,12 @@ fn json_rows_hold_the_contract_fields() {
         ] {
             assert!(r.get(key).is_some(), "missing {key} in {r}");
         }
-        assert_eq!(r["board"], "6x6");
+        assert_eq!(r["board"], serde_json::json!({"rows": 6, "cols": 6}));
+        // The tour rate per trial, inside its Wilson interval.
+        let rate = r["p_tour"]["value"].as_f64().unwrap();
+        assert_eq!(rate, r["tours"].as_f64().unwrap() / 4.0, "{r}");
+        assert!(r["p_tour"]["low"].as_f64().unwrap() <= rate, "{r}");
+        assert!(r["p_tour"]["high"].as_f64().unwrap() >= rate, "{r}");
         assert!(r["tours"].as_u64().unwrap() <= 4);
         // Time to solution: R99 from the tour rate per attempt, inside its interval, and
         // TTS99 = R99 x seconds per attempt.
@@ -39,7 +44,7 @@ fn json_rows_hold_the_contract_fields() {
             r["attempts"].as_f64().unwrap(),
         );
         if tours > 0.0 {
-            let r99 = r["r99"]["runs"].as_f64().unwrap();
+            let r99 = r["r99"]["value"].as_f64().unwrap();
             let p = tours / attempts;
             let expect = if p >= 1.0 {
                 1.0
@@ -49,20 +54,21 @@ fn json_rows_hold_the_contract_fields() {
             assert_eq!(r99, expect, "{r}");
             assert!(r["r99"]["low"].as_f64().unwrap() <= r99, "{r}");
             assert!(r["r99"]["high"].as_f64().is_none_or(|h| h >= r99), "{r}");
-            let tts = r["tts99_seconds"]["runs"].as_f64().unwrap();
+            let tts = r["tts99_seconds"]["value"].as_f64().unwrap();
             let per_attempt = r["seconds"].as_f64().unwrap() / attempts;
             assert!(
                 (tts - r99 * per_attempt).abs() <= 1e-9 * tts.max(1.0),
                 "{r}"
             );
-            let [lo, hi] = [0, 1].map(|i| r["seconds_per_tour_interval"][i].as_f64());
-            let per_tour = r["seconds_per_tour"].as_f64().unwrap();
+            let [lo, hi] = ["low", "high"].map(|end| r["seconds_per_tour"][end].as_f64());
+            let per_tour = r["seconds_per_tour"]["value"].as_f64().unwrap();
             assert!(
                 lo.unwrap() <= per_tour && hi.is_none_or(|h| h >= per_tour),
                 "{r}"
             );
         } else {
-            assert!(r["r99"]["runs"].is_null(), "{r}");
+            assert!(r["r99"]["value"].is_null(), "{r}");
+            assert!(r["seconds_per_tour"]["value"].is_null(), "{r}");
         }
     }
     let fastest = rows

@@ -77,7 +77,11 @@ fn tiny_sizes_give_well_formed_json() {
                 p["side"].as_u64().unwrap().pow(2)
             );
         }
-        assert!(r["exponent"].as_f64().unwrap().is_finite());
+        let k = r["exponent"]["value"].as_f64().unwrap();
+        assert!(k.is_finite());
+        // Three sides: a 95% interval around the exponent.
+        let [lo, hi] = ["low", "high"].map(|end| r["exponent"][end].as_f64().unwrap());
+        assert!(lo < k && k < hi, "{r}");
         assert!(r["stderr"].as_f64().is_some());
         assert_eq!(r["fit_from"], 8);
         assert_eq!(r["fit_to"], 12);

@@ -17,6 +17,7 @@ mod cli_limits;
 mod cli_solve;
 mod hardening_files;
 mod json_contract;
+mod json_keys;
 mod manuals;
 mod play;
 mod queens;

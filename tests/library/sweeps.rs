@@ -162,9 +162,30 @@ fn stats_recomputes_the_comparisons_and_time_to_solution() {
     let dir_s = folder.to_str().unwrap();
     let stats = json_of(&["stats", dir_s, "--format", "json"]);
     assert_eq!(stats["reference"], "parberry c=4 s=2");
-    assert_eq!(stats["comparisons"], summary["comparisons"]);
-    // 3 labels x 2 boards, every non-reference cell compared: 4 comparisons.
+    // The summary's comparisons, in the shape of every JSON document: the board as
+    // {rows, cols}, the difference with its interval as {value, low, high}.
     let comps = stats["comparisons"].as_array().unwrap();
+    let written = summary["comparisons"].as_array().unwrap();
+    assert_eq!(comps.len(), written.len());
+    for (c, w) in comps.iter().zip(written) {
+        for key in [
+            "cell",
+            "label",
+            "reference_cell",
+            "z",
+            "p",
+            "p_holm",
+            "attempts_ratio",
+        ] {
+            assert_eq!(c[key], w[key], "{key}: {c} {w}");
+        }
+        let board: knightnet::board::Board = w["board"].as_str().unwrap().parse().unwrap();
+        assert_eq!(c["board"], serde_json::to_value(board).unwrap());
+        assert_eq!(c["difference"]["value"], w["difference"]);
+        assert_eq!(c["difference"]["low"], w["difference_low"]);
+        assert_eq!(c["difference"]["high"], w["difference_high"]);
+    }
+    // 3 labels x 2 boards, every non-reference cell compared: 4 comparisons.
     assert_eq!(comps.len(), 4);
     for (cell, s) in stats["cells"]
         .as_array()
@@ -172,8 +193,16 @@ fn stats_recomputes_the_comparisons_and_time_to_solution() {
         .iter()
         .zip(summary["cells"].as_array().unwrap())
     {
-        assert_eq!(cell["r99"], s["r99"]);
-        assert_eq!(cell["r99_high"], s["r99_high"]);
+        assert_eq!(cell["r99"]["value"], s["r99"]);
+        assert_eq!(cell["r99"]["low"], s["r99_low"]);
+        assert_eq!(cell["r99"]["high"], s["r99_high"]);
+        // Durations in seconds, the summary's in nanoseconds.
+        let ns = s["tts99_ns"].as_f64();
+        let secs = cell["tts99_seconds"]["value"].as_f64();
+        assert_eq!(secs.is_some(), ns.is_some(), "{cell}");
+        if let (Some(secs), Some(ns)) = (secs, ns) {
+            assert!((secs * 1e9 - ns).abs() <= 1e-9 * ns, "{cell}");
+        }
         // R99 from the definition, from the cell's counts.
         let (k, n) = (
             cell["tours"].as_f64().unwrap(),
@@ -181,12 +210,12 @@ fn stats_recomputes_the_comparisons_and_time_to_solution() {
         );
         if k > 0.0 && k < n {
             let r = (0.01f64.ln() / (1.0 - k / n).ln()).ceil();
-            assert_eq!(cell["r99"].as_f64().unwrap(), r);
+            assert_eq!(cell["r99"]["value"].as_f64().unwrap(), r);
         }
     }
     // The (4, 1) cells never settle, so each comparison with them is a drop in tours.
     for c in comps.iter().filter(|c| c["label"] == "parberry c=4 s=1") {
-        assert!(c["difference"].as_f64().unwrap() < 0.0, "{c}");
+        assert!(c["difference"]["value"].as_f64().unwrap() < 0.0, "{c}");
         assert!(c["p_holm"].as_f64().unwrap() >= c["p"].as_f64().unwrap());
     }
     // Another reference recomputes against it.
