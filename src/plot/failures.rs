@@ -21,7 +21,7 @@ use plotters::prelude::*;
 use super::board::{Mark, legend_below};
 use super::data::board_key;
 use super::palette;
-use super::panel::{cartesian, mesh, step_line};
+use super::panel::{cartesian, mesh, series_line, step_points};
 use super::table::{Table, csv_path, num};
 use super::{DrawResult, Figure, axes, de, heading, render, replay};
 use crate::board::Board;
@@ -251,9 +251,7 @@ impl FailureAnatomy {
             let pts: Vec<(f64, f64)> = (2..=kmax)
                 .map(|k| (k as f64, share(f, f.cycles.get(&k).copied().unwrap_or(0))))
                 .collect();
-            chart
-                .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
-                .map_err(de)?;
+            series_line(&mut chart, pts.clone(), i, 2)?;
             chart
                 .draw_series(pts.iter().map(|&p| Circle::new(p, 4, colour.filled())))
                 .map_err(de)?;
@@ -278,9 +276,7 @@ impl FailureAnatomy {
         for (i, f) in self.boards.iter().enumerate() {
             let rows = f.length_distribution();
             let points = rows.iter().map(|l| (f.of_board(l.length), l.cumulative));
-            chart
-                .draw_series(step_line(points, lo, hi, i))
-                .map_err(de)?;
+            series_line(&mut chart, step_points(points, lo, hi), i, 2)?;
         }
         Ok(())
     }
@@ -295,9 +291,12 @@ impl Figure for FailureAnatomy {
             root,
             "Anatomy of several-cycle failures",
             format!(
-                "{}: {outcomes} several-cycle outcomes, network configurations pooled per board; \
-                 lengths of {replayed} replayed (≤ {} per board)",
-                self.source, self.per_board
+                "{}: {} several-cycle outcomes, network configurations pooled per board; \
+                 lengths of {} replayed (≤ {} per board)",
+                self.source,
+                axes::count(outcomes),
+                axes::count(replayed as u64),
+                axes::count(self.per_board as u64)
             ),
         )?;
         let body = root.margin(72, 50, 10, 10);
@@ -308,7 +307,7 @@ impl Figure for FailureAnatomy {
             .boards
             .iter()
             .enumerate()
-            .map(|(i, f)| (Mark::Line(palette::series(i)), f.board.to_string()))
+            .map(|(i, f)| (Mark::series(i), f.board.to_string()))
             .collect();
         legend_below(root, &legend, 18)
     }

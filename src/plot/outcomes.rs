@@ -78,6 +78,16 @@ impl OutcomeShares {
         boards(&self.groups).len() < self.configs().len()
     }
 
+    /// The title by what the bars stand for: boards, configurations on one board, or
+    /// configurations per board.
+    fn title(&self) -> String {
+        match boards(&self.groups).as_slice() {
+            [b] => format!("How network trials end on {b}, by configuration"),
+            _ if self.by_board() => "How network trials end, by configuration and board".into(),
+            _ => "How network trials end, by board size".into(),
+        }
+    }
+
     /// (panels, bars per panel).
     fn shape(&self) -> (usize, usize) {
         let (b, c) = (boards(&self.groups).len(), self.configs().len());
@@ -140,15 +150,6 @@ fn stacked_count(g: &Group, key: &str) -> u64 {
     }
 }
 
-/// 950 -> "950", 20000 -> "20k", 1500000 -> "1.5M".
-fn compact(n: u64) -> String {
-    match n {
-        0..=9_999 => n.to_string(),
-        10_000..=999_999 => format!("{}k", n / 1000),
-        _ => format!("{:.1}M", n as f64 / 1e6),
-    }
-}
-
 fn panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
@@ -198,7 +199,14 @@ fn panel<DB: DrawingBackend>(
         .draw()
         .map_err(de)?;
     let half = 0.34;
-    let small = nb > 8;
+    // The trials over every bar, in a font that fits the bar's slot (15 px at most).
+    let widest = groups
+        .iter()
+        .map(|(_, g)| format!("n={}", axes::count(g.trials)).chars().count())
+        .max()
+        .unwrap_or(1);
+    let slot = f64::from(axis_width) / nb.max(1) as f64 - 6.0;
+    let n_px = (slot / (0.62 * widest as f64)).clamp(9.0, 15.0) as u32;
     for (i, (_, g)) in groups.iter().enumerate() {
         let x = i as f64;
         let mut cum = 0u64;
@@ -246,14 +254,11 @@ fn panel<DB: DrawingBackend>(
                 ])
                 .map_err(de)?;
         }
-        if small {
-            continue;
-        }
         chart
             .draw_series(std::iter::once(Text::new(
-                format!("n={}", compact(g.trials)),
+                format!("n={}", axes::count(g.trials)),
                 (x, 101.5),
-                (FONT, 15)
+                (FONT, n_px)
                     .into_font()
                     .color(&INK)
                     .pos(Pos::new(HPos::Center, VPos::Bottom)),
@@ -273,7 +278,7 @@ impl Figure for OutcomeShares {
         );
         heading(
             root,
-            "How network trials end, by board size",
+            self.title(),
             format!(
                 "{}: {per}; bars: Wilson 95% intervals of the cumulative share at each boundary",
                 self.source

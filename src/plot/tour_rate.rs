@@ -14,7 +14,7 @@ use plotters::prelude::*;
 use super::board::{Mark, legend_below};
 use super::data::{Group, Share, board_key, spec_order};
 use super::palette::{self, INK};
-use super::panel::{cartesian, interval_bar, mesh};
+use super::panel::{cartesian, interval_bar, mesh, series_line};
 use super::published::Published;
 use super::table::{Table, csv_path, num};
 use super::{DrawResult, Figure, axes, de, render};
@@ -174,14 +174,13 @@ impl Figure for TourRate {
                 .filter(|(_, s)| s.k > 0)
                 .map(|(b, s)| (at(b), s.p))
                 .collect();
-            let style = if is_pub {
-                colour.stroke_width(1)
+            if is_pub {
+                chart
+                    .draw_series(LineSeries::new(line.clone(), colour.stroke_width(1)))
+                    .map_err(de)?;
             } else {
-                colour.stroke_width(2)
-            };
-            chart
-                .draw_series(LineSeries::new(line.clone(), style))
-                .map_err(de)?;
+                series_line(&mut chart, line.clone(), i, 2)?;
+            }
             for (b, s) in pts {
                 let x = at(b);
                 interval_bar(&mut chart, x, s, lo, 0.04, colour)?;
@@ -202,8 +201,14 @@ impl Figure for TourRate {
                 chart
                     .draw_series(line.iter().map(|&p| Circle::new(p, 5, colour.filled())))
                     .map_err(de)?;
-                legend.push((Mark::Line(colour), name.clone()));
+                legend.push((Mark::series(i), name.clone()));
             }
+        }
+        if series
+            .iter()
+            .any(|(_, pts)| pts.iter().any(|(_, s)| s.k == 0))
+        {
+            legend.push((Mark::Down(INK), "no tour: upper end".to_string()));
         }
         legend_below(root, &legend, 18)
     }
