@@ -536,7 +536,7 @@ impl Figure for BoardFigure {
         {
             let r = (cell * NODE_RADIUS).round() as i32;
             let digits = p.squares.len().to_string().len() as f64;
-            let size = (cell * 0.3).min(1.9 * r as f64 / (0.64 * digits)).max(7.0);
+            let size = (cell * 0.3).min(1.7 * r as f64 / (0.64 * digits)).max(7.0);
             let last = p.squares.len() - 1;
             for (i, &s) in p.squares.iter().enumerate() {
                 let at = centre(s);
@@ -724,7 +724,7 @@ pub(crate) fn draw_mark<DB: DrawingBackend>(
                     .map_err(de),
                 (dash, gap) => root
                     .draw(&DashedPathElement::new(
-                        vec![(x, y), (x + swatch + 6, y)],
+                        vec![(x, y), (x + swatch, y)],
                         dash,
                         gap,
                         style,

@@ -394,7 +394,11 @@ impl Figure for CostPerTour {
         });
         let font = (FONT, 18).into_font().color(&INK);
         let mut y = 80;
-        for s in &series {
+        // Configurations without a tour on any board have no line: they are named in a
+        // note, so that a sweep of many cells keeps its legend inside the figure.
+        let (listed, none): (Vec<&Series>, Vec<&Series>) =
+            series.iter().partition(|s| !s.points.is_empty());
+        for s in listed {
             let colour = s.colour;
             draw_mark(&side, Mark::series(s.index), 6, y, 28)?;
             if s.id.is_neural() {
@@ -409,7 +413,6 @@ impl Figure for CostPerTour {
             let text = match missing {
                 0 if nb == 1 => format!("{name}: {}", seconds(s.points[0].1)),
                 0 => name,
-                m if m == s.ran => format!("{name}: no tour"),
                 m => format!("{name}: no tour on {m} of {} boards", s.ran),
             };
             side.draw(&Text::new(
@@ -423,7 +426,12 @@ impl Figure for CostPerTour {
         let small = (FONT, 15).into_font().color(&palette::GREY);
         let width = side.dim_in_pixel().0 as i32 - 12;
         y += 6;
-        for note in self.notes(&series, unbounded) {
+        let mut notes = self.notes(&series, unbounded);
+        if !none.is_empty() {
+            let names: Vec<String> = none.iter().map(|s| s.id.display()).collect();
+            notes.insert(0, format!("no tour on any board: {}", names.join(", ")));
+        }
+        for note in notes {
             for line in super::wrap(&side, &note, &small, width) {
                 side.draw(&Text::new(
                     line,

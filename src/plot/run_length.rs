@@ -320,7 +320,7 @@ impl Figure for RunLengths {
             })
             .collect();
         let below = 50 + (legend_rows(root, &legend, 16) as u32 - 1) * LEGEND_ROW as u32;
-        let body = root.margin(72, below, 10, 10);
+        let body = root.margin(72, below, 10, 24);
         let panels = body.split_evenly((1, 2));
         let series =
             |f: fn(&Runs) -> Vec<f64>| -> Vec<Vec<f64>> { drawn.iter().map(|c| f(c)).collect() };

@@ -204,12 +204,6 @@ impl Figure for TourRate {
                 legend.push((Mark::series(i), name.clone()));
             }
         }
-        if series
-            .iter()
-            .any(|(_, pts)| pts.iter().any(|(_, s)| s.k == 0))
-        {
-            legend.push((Mark::Down(INK), "no tour: upper end".to_string()));
-        }
         legend_below(root, &legend, 18)
     }
 }
