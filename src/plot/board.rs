@@ -683,6 +683,19 @@ pub(crate) fn legend_rows<DB: DrawingBackend>(
         .max(1)
 }
 
+/// The part of `root` for a figure's body, `top` pixels below its top edge and `left`
+/// and `right` from its sides, above the rows of its [`legend_below`] (50 pixels for one
+/// row, [`LEGEND_ROW`] more for each further one).
+pub(crate) fn above_legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    items: &[(Mark, String)],
+    px: u32,
+    (top, left, right): (u32, u32, u32),
+) -> DrawingArea<DB, Shift> {
+    let rows = legend_rows(root, items, px) as u32;
+    root.margin(top, 50 + (rows - 1) * LEGEND_ROW as u32, left, right)
+}
+
 /// Draw a figure's legend in centred rows along the bottom of `root`, in `px` text; the
 /// last row 24 pixels above the bottom edge, the others above it ([`legend_rows`]).
 pub(crate) fn legend_below<DB: DrawingBackend>(
