@@ -415,12 +415,21 @@ impl Figure for CostPerTour {
                 0 => name,
                 m => format!("{name}: no tour on {m} of {} boards", s.ran),
             };
-            side.draw(&Text::new(
-                text,
-                (42, y),
-                font.pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(de)?;
+            let room = side.dim_in_pixel().0 as i32 - 48;
+            for (j, line) in super::wrap(&side, &text, &font, room)
+                .into_iter()
+                .enumerate()
+            {
+                if j > 0 {
+                    y += 22;
+                }
+                side.draw(&Text::new(
+                    line,
+                    (42, y),
+                    font.pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(de)?;
+            }
             y += 30;
         }
         let small = (FONT, 15).into_font().color(&palette::GREY);
