@@ -297,6 +297,12 @@ impl Figure for CostPerTour {
         } else {
             (lo / 1.6, hi * 1.6)
         };
+        // An interval without an upper end gets a decade of headroom, so that its arrow
+        // stands clear above the highest point.
+        let open = series
+            .iter()
+            .any(|s| s.points.iter().any(|p| p.3.is_none()));
+        let hi = if open { hi * 10.0 } else { hi };
         let per = trials_phrase(self.groups.iter().map(|g| g.trials), "solver and board");
         heading(
             root,
