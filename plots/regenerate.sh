@@ -27,11 +27,6 @@ $kn convergence --board 8x8 --runs 50 --seed 1 --out plots/convergence-8x8.pdf
 $kn convergence --board 8x8 --runs 50 --seed 1 --variant takefuji-lee --out plots/convergence-8x8-takefuji-lee.pdf
 $kn convergence --board 6x6 --runs 50 --seed 1 --variant numpy --out plots/convergence-6x6-numpy.pdf
 $kn convergence --board 8x8 --runs 50 --seed 1 --variant parberry --overlay wikipedia --overlay numpy --out plots/convergence-8x8-presets.pdf
-# The same runs again as PDF, for a paper (the CSVs they write beside are the same bytes).
-$kn convergence --board 8x8 --runs 50 --seed 1 --out plots/convergence-8x8.pdf
-$kn convergence --board 8x8 --runs 50 --seed 1 --variant takefuji-lee --out plots/convergence-8x8-takefuji-lee.pdf
-$kn convergence --board 6x6 --runs 50 --seed 1 --variant numpy --out plots/convergence-6x6-numpy.pdf
-$kn convergence --board 8x8 --runs 50 --seed 1 --variant parberry --overlay wikipedia --overlay numpy --out plots/convergence-8x8-presets.pdf
 
 # From the committed experiment records (figures a spec's records do not support are
 # skipped, and the command says which and why).

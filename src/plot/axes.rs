@@ -52,11 +52,21 @@ where
     }
 }
 
-/// Category positions `0, 1, .., n-1`, every `every`-th one when there are many (at
-/// most `max` labels).
+/// Category positions to label among `0, 1, .., n-1`: all of them when at most `max`
+/// fit, else about every `n / max`-th, spread evenly from the first to the last (both
+/// ends are always labelled), never closer than `ceil(n / max)` apart.
 pub(crate) fn categories(n: usize, max: usize) -> Vec<f64> {
     let every = n.div_ceil(max.max(1)).max(1);
-    (0..n).step_by(every).map(|i| i as f64).collect()
+    if every == 1 || n < 2 {
+        return (0..n).map(|i| i as f64).collect();
+    }
+    let labels = (n - 1) / every + 1;
+    if labels < 2 {
+        return vec![0.0];
+    }
+    (0..labels)
+        .map(|i| ((i * (n - 1)) as f64 / (labels - 1) as f64).round())
+        .collect()
 }
 
 /// The category axis for `n` items at 0, 1, .., n-1: at least three slots wide, so that
@@ -172,16 +182,52 @@ pub(crate) fn linear_ticks(lo: f64, hi: f64, target: usize, integer: bool) -> Ve
     (first..=last).map(|i| i as f64 * step).collect()
 }
 
-/// A tick label that keeps only the digits it needs: 0.5, 2, 1500, 2e+05 → "200k".
+/// A tick label that keeps only the digits it needs, with one rule on every axis: below
+/// a thousand as is (0.5, 2, 950), thousands as k (1k, 1.5k, 200k), millions as M (2M).
 pub fn number(v: f64) -> String {
     let a = v.abs();
     if a >= 1e6 {
         format!("{}M", trim(v / 1e6))
-    } else if a >= 1e4 {
+    } else if a >= 1e3 {
         format!("{}k", trim(v / 1e3))
     } else {
         trim(v)
     }
+}
+
+/// Seconds as a value in ns, µs, ms or s and that unit.
+pub(crate) fn engineering(s: f64) -> (f64, &'static str) {
+    let a = s.abs();
+    if a < 1e-6 {
+        (s * 1e9, "ns")
+    } else if a < 1e-3 {
+        (s * 1e6, "µs")
+    } else if a < 1.0 {
+        (s * 1e3, "ms")
+    } else {
+        (s, "s")
+    }
+}
+
+/// A time tick (in seconds) in engineering units without needless digits: 1 ms, 20 µs,
+/// 2.5 s (every time axis of the figures).
+pub fn seconds(s: f64) -> String {
+    let (v, unit) = engineering(s);
+    format!("{} {unit}", trim((v * 1000.0).round() / 1000.0))
+}
+
+/// A count in full with its thousands grouped, the one form of every n= label and
+/// trial count the figures print: 950, 2,500, 10,000, 147,777.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// A percentage tick on a log axis: 0.01%, 0.1%, 2%, 50%.
@@ -202,7 +248,12 @@ mod tests {
     #[test]
     fn every_category_is_labelled_when_few() {
         assert_eq!(categories(2, 16), vec![0.0, 1.0]);
-        assert_eq!(categories(48, 16).len(), 16);
+        // Many: both ends labelled, evenly spread, never closer than every third.
+        let c = categories(48, 16);
+        assert_eq!((c[0], c[c.len() - 1]), (0.0, 47.0));
+        assert!(c.len() <= 16, "{c:?}");
+        assert!(c.windows(2).all(|w| w[1] - w[0] >= 3.0), "{c:?}");
+        assert_eq!(categories(11, 4), vec![0.0, 3.0, 7.0, 10.0]);
     }
 
     #[test]
@@ -220,6 +271,16 @@ mod tests {
         let t = linear_ticks(0.0, 10.0, 5, true);
         assert_eq!(t, vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
         assert_eq!(number(20000.0), "20k");
+        // One format on a log axis: 100, 1k, 10k (never 1000 beside 10k).
+        let labels: Vec<String> = log_ticks(100.0, 1e5).into_iter().map(number).collect();
+        assert_eq!(labels, ["100", "1k", "10k", "100k"]);
+        assert_eq!(seconds(1e-5), "10 µs");
+        assert_eq!(count(950), "950");
+        assert_eq!(count(2500), "2,500");
+        assert_eq!(count(10_000), "10,000");
+        assert_eq!(count(1_234_567), "1,234,567");
+        assert_eq!(seconds(1e-3), "1 ms");
+        assert_eq!(seconds(2.5), "2.5 s");
         assert_eq!(percent(0.0003), "0.03%");
     }
 }

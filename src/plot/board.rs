@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -91,9 +92,10 @@ impl BoardFigure {
         ))
     }
 
-    /// The default width in pixels of a figure of `board`: 64 a column, 520 to 1000.
+    /// The default width in pixels of a figure of `board`: 100 a column, 800 to 1000
+    /// (an 8x8 board's squares about 90 pixels, its move numbers about 24).
     pub fn default_width(board: Board) -> u32 {
-        (board.cols() as u32 * 64).clamp(520, 1000)
+        (board.cols() as u32 * 100).clamp(800, 1000)
     }
 
     /// A tour: one path (closed or open), start and end marked, move numbers on boards
@@ -475,10 +477,13 @@ impl Figure for BoardFigure {
                 ))
                 .map_err(de)?;
             }
-            let dot = ((cell * 0.09).round() as i32).max(2);
-            for &s in &p.squares {
-                root.draw(&Circle::new(centre(s), dot, colour.filled()))
-                    .map_err(de)?;
+            // Numbered squares get a node over their centre instead (drawn below).
+            if !(self.move_numbers && i == 0) {
+                let dot = ((cell * 0.09).round() as i32).max(2);
+                for &s in &p.squares {
+                    root.draw(&Circle::new(centre(s), dot, colour.filled()))
+                        .map_err(de)?;
+                }
             }
         }
         for &s in &self.flagged {
@@ -495,10 +500,13 @@ impl Figure for BoardFigure {
             root.draw(&Circle::new(centre(s), r, palette::GREEN.filled()))
                 .map_err(de)?;
         }
-        // Start and end of marked paths (drawn last, on top).
+        // Start and end of marked paths (drawn last, on top); a numbered path marks them
+        // with its nodes.
+        let numbered = if self.move_numbers { 1 } else { 0 };
         for p in self
             .paths
             .iter()
+            .skip(numbered)
             .filter(|p| p.mark_ends && !p.squares.is_empty())
         {
             let r = ((cell * 0.2).round() as i32).max(3);
@@ -519,35 +527,42 @@ impl Figure for BoardFigure {
             ))
             .map_err(de)?;
         }
-        // Move numbers along the first path, in the top-left corner of each square.
+        // Move numbers along the first path, each in a node over its square's centre:
+        // the two moves of a square end under its node, and a move passing a square
+        // keeps at least 0.44 of a square from its centre (a knight's move between two
+        // other squares crosses only their edges), so no line crosses a number.
         if self.move_numbers
             && let Some(p) = self.paths.first()
         {
-            let size = (cell * 0.26).clamp(7.0, 16.0);
-            let style = (FONT, size).into_font().color(&INK);
+            let r = (cell * NODE_RADIUS).round() as i32;
+            let digits = p.squares.len().to_string().len() as f64;
+            let size = (cell * 0.3).min(1.7 * r as f64 / (0.64 * digits)).max(7.0);
+            let last = p.squares.len() - 1;
             for (i, &s) in p.squares.iter().enumerate() {
-                let (r, c) = self.board.coords(s);
-                let text = (i + 1).to_string();
-                let at = (
-                    px(x0 + c as f64 * cell + cell * 0.05),
-                    px(y0 + r as f64 * cell + cell * 0.04),
-                );
-                // A pale backing keeps the number legible where moves cross it.
-                let (tw, th) = root.estimate_text_size(&text, &style).map_err(de)?;
-                root.draw(&Rectangle::new(
-                    [
-                        (at.0 - 1, at.1),
-                        (at.0 + tw as i32 + 1, at.1 + th as i32 + 1),
-                    ],
-                    WHITE.mix(0.7).filled(),
-                ))
-                .map_err(de)?;
-                root.draw(&Text::new(
-                    text,
-                    at,
-                    style.pos(Pos::new(HPos::Left, VPos::Top)),
-                ))
-                .map_err(de)?;
+                let at = centre(s);
+                let (fill, ink) = match i {
+                    0 if p.mark_ends => (palette::GREEN, WHITE),
+                    i if i == last && p.mark_ends => (palette::VERMILLION, WHITE),
+                    _ => (WHITE, INK),
+                };
+                if i == last && p.mark_ends {
+                    let square = [(at.0 - r, at.1 - r), (at.0 + r, at.1 + r)];
+                    root.draw(&Rectangle::new(square, fill.filled()))
+                        .map_err(de)?;
+                    root.draw(&Rectangle::new(square, INK.stroke_width(1)))
+                        .map_err(de)?;
+                } else {
+                    root.draw(&Circle::new(at, r, fill.filled())).map_err(de)?;
+                    let ring = if i == 0 { INK } else { palette::BLUE };
+                    root.draw(&Circle::new(at, r, ring.stroke_width(line.clamp(1, 2))))
+                        .map_err(de)?;
+                }
+                let style = (FONT, size)
+                    .into_font()
+                    .color(&ink)
+                    .pos(Pos::new(HPos::Center, VPos::Center));
+                root.draw(&Text::new((i + 1).to_string(), at, style))
+                    .map_err(de)?;
             }
         }
 
@@ -563,15 +578,70 @@ impl Figure for BoardFigure {
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Mark {
     Line(RGBColor),
+    /// A line in a colour and dash (a series' line: [`Mark::series`]).
+    Stroke(RGBColor, palette::Dash),
     Dot(RGBColor),
     Square(RGBColor),
     Ring(RGBColor),
     /// A filled box (bars, bands).
     Box(RGBColor),
+    /// A downward triangle: the upper end of an interval with no success
+    /// ([`super::panel::interval_bar`]).
+    Down(RGBColor),
     None,
 }
 
-/// Draw legend items in one centred row at height `y` (the vertical centre).
+impl Mark {
+    /// The line of the `i`-th series: its colour and dash ([`palette::dash`]).
+    pub(crate) fn series(i: usize) -> Mark {
+        Mark::Stroke(palette::series(i), palette::dash(i))
+    }
+}
+
+/// Pixels of a legend item's swatch, the space after it and the gap to the next item.
+const SWATCH: i32 = 22;
+const AFTER_SWATCH: i32 = 6;
+const ITEM_GAP: i32 = 16;
+/// Pixels from one legend row to the next.
+pub(crate) const LEGEND_ROW: i32 = 28;
+
+/// Each legend item's width in pixels (swatch and text) in `font`.
+fn item_widths<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    items: &[(Mark, String)],
+    font: &TextStyle<'_>,
+) -> Vec<i32> {
+    items
+        .iter()
+        .map(|(_, t)| {
+            let tw = root
+                .estimate_text_size(t, font)
+                .map(|(tw, _)| tw as i32)
+                .unwrap_or(8 * t.len() as i32);
+            SWATCH + AFTER_SWATCH + tw
+        })
+        .collect()
+}
+
+/// The legend items split into rows no wider than `w` pixels, in order.
+fn legend_lines(widths: &[i32], w: i32) -> Vec<std::ops::Range<usize>> {
+    let mut rows = Vec::new();
+    let (mut start, mut used) = (0, 0);
+    for (i, iw) in widths.iter().enumerate() {
+        if i > start && used + ITEM_GAP + iw > w - 8 {
+            rows.push(start..i);
+            (start, used) = (i, 0);
+        }
+        used += if i > start { ITEM_GAP + iw } else { *iw };
+    }
+    if start < widths.len() {
+        rows.push(start..widths.len());
+    }
+    rows
+}
+
+/// Draw legend items in centred rows no wider than `w`, the first at height `y` (the
+/// vertical centre), the next [`LEGEND_ROW`] lower.
 pub(crate) fn legend_row<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     items: &[(Mark, String)],
@@ -579,44 +649,67 @@ pub(crate) fn legend_row<DB: DrawingBackend>(
     y: i32,
     w: i32,
 ) -> DrawResult {
-    let swatch = 22;
-    let gap = 16;
-    let widths: Vec<i32> = items
-        .iter()
-        .map(|(_, t)| {
-            root.estimate_text_size(t, font)
-                .map(|(tw, _)| tw as i32)
-                .unwrap_or(8 * t.len() as i32)
-        })
-        .collect();
-    let total: i32 = widths.iter().map(|tw| swatch + 6 + tw).sum::<i32>()
-        + gap * (items.len() as i32 - 1).max(0);
-    let mut x = ((w - total) / 2).max(4);
-    for ((mark, text), tw) in items.iter().zip(&widths) {
-        draw_mark(root, *mark, x, y, swatch)?;
-        root.draw(&Text::new(
-            text.clone(),
-            (x + swatch + 6, y),
-            font.pos(Pos::new(HPos::Left, VPos::Center)),
-        ))
-        .map_err(de)?;
-        x += swatch + 6 + tw + gap;
+    let widths = item_widths(root, items, font);
+    for (k, row) in legend_lines(&widths, w).into_iter().enumerate() {
+        let y = y + k as i32 * LEGEND_ROW;
+        let total: i32 =
+            widths[row.clone()].iter().sum::<i32>() + ITEM_GAP * (row.len() as i32 - 1).max(0);
+        let mut x = ((w - total) / 2).max(4);
+        for i in row {
+            let (mark, text) = &items[i];
+            draw_mark(root, *mark, x, y, SWATCH)?;
+            root.draw(&Text::new(
+                text.clone(),
+                (x + SWATCH + AFTER_SWATCH, y),
+                font.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(de)?;
+            x += widths[i] + ITEM_GAP;
+        }
     }
     Ok(())
 }
 
-/// Draw a figure's legend in one centred row along the bottom of `root`, in `px` text.
+/// Rows the legend of [`legend_below`] takes on `root`.
+pub(crate) fn legend_rows<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    items: &[(Mark, String)],
+    px: u32,
+) -> usize {
+    let font = (FONT, px).into_font().color(&INK);
+    let widths = item_widths(root, items, &font);
+    legend_lines(&widths, root.dim_in_pixel().0 as i32)
+        .len()
+        .max(1)
+}
+
+/// The part of `root` for a figure's body, `top` pixels below its top edge and `left`
+/// and `right` from its sides, above the rows of its [`legend_below`] (50 pixels for one
+/// row, [`LEGEND_ROW`] more for each further one).
+pub(crate) fn above_legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    items: &[(Mark, String)],
+    px: u32,
+    (top, left, right): (u32, u32, u32),
+) -> DrawingArea<DB, Shift> {
+    let rows = legend_rows(root, items, px) as u32;
+    root.margin(top, 50 + (rows - 1) * LEGEND_ROW as u32, left, right)
+}
+
+/// Draw a figure's legend in centred rows along the bottom of `root`, in `px` text; the
+/// last row 24 pixels above the bottom edge, the others above it ([`legend_rows`]).
 pub(crate) fn legend_below<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     items: &[(Mark, String)],
     px: u32,
 ) -> DrawResult {
     let (w, h) = root.dim_in_pixel();
+    let rows = legend_rows(root, items, px) as i32;
     legend_row(
         root,
         items,
         &(FONT, px).into_font().color(&INK),
-        h as i32 - 24,
+        h as i32 - 24 - (rows - 1) * LEGEND_ROW,
         w as i32,
     )
 }
@@ -636,6 +729,22 @@ pub(crate) fn draw_mark<DB: DrawingBackend>(
                 c.stroke_width(3),
             ))
             .map_err(de),
+        Mark::Stroke(c, dash) => {
+            let style = c.stroke_width(3);
+            match super::panel::dash_pixels(dash, 2) {
+                (0, _) => root
+                    .draw(&PathElement::new(vec![(x, y), (x + swatch, y)], style))
+                    .map_err(de),
+                (dash, gap) => root
+                    .draw(&DashedPathElement::new(
+                        vec![(x, y), (x + swatch, y)],
+                        dash,
+                        gap,
+                        style,
+                    ))
+                    .map_err(de),
+            }
+        }
         Mark::Dot(c) => {
             root.draw(&Circle::new(mid, 6, c.filled())).map_err(de)?;
             root.draw(&Circle::new(mid, 6, INK.stroke_width(1)))
@@ -656,9 +765,18 @@ pub(crate) fn draw_mark<DB: DrawingBackend>(
                 c.filled(),
             ))
             .map_err(de),
+        Mark::Down(c) => root
+            .draw(&Polygon::new(
+                vec![(mid.0 - 7, y - 5), (mid.0 + 7, y - 5), (mid.0, y + 7)],
+                c.filled(),
+            ))
+            .map_err(de),
         Mark::None => Ok(()),
     }
 }
+
+/// Radius of a numbered square's node, as a share of the square's side.
+const NODE_RADIUS: f64 = 0.3;
 
 /// Pixels above the board for the title and subtitle.
 const HEADER: u32 = 70;

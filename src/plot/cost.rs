@@ -5,7 +5,13 @@
 //! Every point carries a bootstrap 95% interval (`Group::time_per_tour_interval`):
 //! the trials resampled with replacement, so both the spread of trial times and the
 //! uncertainty of the tour count enter it. It measures the variation within one run;
-//! a loaded machine can move whole runs further (rerun to see that).
+//! a loaded machine can move whole runs further (rerun to see that). An interval without
+//! an upper end (more than 2.5% of resamples found no tour) ends in an upward arrow
+//! inside the plot ([`upper_end`]), explained beside the legend.
+//!
+//! A `network+merge` configuration that ran on tiles (known from the run's cells,
+//! [`CostPerTour::with_tiling`]) gets a note on how the tiles are cut: the last tile of
+//! each row and column takes the remainder, which makes the cost a sawtooth over boards.
 
 use super::{heading, trials_phrase};
 use std::path::Path;
@@ -14,11 +20,15 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::data::{BOOTSTRAP_RESAMPLES, Group, SolverId, boards, spec_order};
+use super::board::{Mark, draw_mark};
+use super::data::{BOOTSTRAP_RESAMPLES, Group, Records, SolverId, boards, spec_order};
 use super::palette::{self, INK};
-use super::panel::{cartesian, mesh};
+use super::panel::{cartesian, mesh, series_line};
 use super::table::{Table, csv_path, num};
 use super::{DrawResult, FONT, Figure, axes, de, render};
+use crate::board::Board;
+use crate::experiment::Spec;
+use crate::solvers::SolverKind;
 
 /// Width of the legend column, in pixels.
 const LEGEND_WIDTH: i32 = 330;
@@ -32,12 +42,53 @@ pub struct CostPerTour {
     pub time_column: String,
     /// The groups with a time for every trial, one per configuration and board.
     pub groups: Vec<Group>,
+    /// The `network+merge` configurations that ran on tiles ([`CostPerTour::with_tiling`]).
+    pub tiling: Vec<Tiling>,
+}
+
+/// A `network+merge` configuration whose cover came from tiles on some of its boards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tiling {
+    /// The configuration.
+    pub id: SolverId,
+    /// The tile side.
+    pub side: usize,
+    /// The smallest board it cut into tiles.
+    pub from: Board,
+}
+
+/// Where an interval bar ends at the top, on a log axis from `bottom` to `top`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum UpperEnd {
+    /// At the interval's upper end (capped).
+    At(f64),
+    /// No upper end: the bar runs up to an arrow whose tip is `tip`, inside the plot.
+    Unbounded {
+        /// The arrow's tip, below `top`.
+        tip: f64,
+    },
+}
+
+/// Share of the axis height (log scale) between an unbounded bar's arrow tip and the top.
+const ARROW_GAP: f64 = 0.03;
+
+/// Where the bar of an interval with upper end `high` ends on a log axis from `bottom`
+/// to `top`: at `high`, or, without one, at an arrow tip [`ARROW_GAP`] of the axis below
+/// the top, so that the bar stays inside the plot and is seen to be open.
+pub fn upper_end(high: Option<f64>, bottom: f64, top: f64) -> UpperEnd {
+    match high {
+        Some(h) => UpperEnd::At(h),
+        None => UpperEnd::Unbounded {
+            tip: top * (bottom / top).powf(ARROW_GAP),
+        },
+    }
 }
 
 /// One plotted series: a solver configuration's points (board index, seconds per
 /// tour, interval) and how many of its boards had no tour.
 struct Series {
     id: SolverId,
+    index: usize,
     colour: RGBColor,
     points: Vec<(usize, f64, f64, Option<f64>)>,
     ran: usize,
@@ -62,7 +113,72 @@ impl CostPerTour {
                 source: source.into(),
                 time_column: time_column.into(),
                 groups,
+                tiling: Vec::new(),
             })
+    }
+
+    /// The tiles of the `network+merge` configurations, from the run's `spec` and the
+    /// `records` the groups were made of: a group's first record names its cell, whose
+    /// tile mode gives the tile side on the group's board, if any.
+    pub fn with_tiling(mut self, spec: &Spec, records: &Records) -> CostPerTour {
+        let mut tiling: Vec<Tiling> = Vec::new();
+        for g in self.groups.iter().filter(|g| g.id.is_network_merge()) {
+            let Some(cell) = records
+                .rows
+                .get(g.first_row)
+                .and_then(|r| spec.cells.get(r.cell))
+                .filter(|c| c.board == g.board)
+            else {
+                continue;
+            };
+            let SolverKind::NetworkMerge { tile, .. } = &cell.solver else {
+                continue;
+            };
+            let Some(side) = tile.side(g.board) else {
+                continue;
+            };
+            match tiling.iter_mut().find(|t| t.id == g.id && t.side == side) {
+                Some(t) if super::data::board_key(g.board) < super::data::board_key(t.from) => {
+                    t.from = g.board
+                }
+                Some(_) => {}
+                None => tiling.push(Tiling {
+                    id: g.id.clone(),
+                    side,
+                    from: g.board,
+                }),
+            }
+        }
+        self.tiling = tiling;
+        self
+    }
+
+    /// The notes beside the legend: the markers, an unbounded interval's arrow and how
+    /// tiles are cut.
+    fn notes(&self, series: &[Series], unbounded: bool) -> Vec<String> {
+        let mut notes = Vec::new();
+        let neural = series.iter().any(|s| s.id.is_neural());
+        if neural && series.iter().any(|s| !s.id.is_neural()) {
+            notes.push("circles: the network, squares: classical solvers".to_string());
+        }
+        if unbounded {
+            notes.push(
+                "arrow: no upper end (no tour in more than 2.5% of the resamples)".to_string(),
+            );
+        }
+        for t in &self.tiling {
+            let n = t.side;
+            notes.push(format!(
+                "{}: {n}x{n} tiles from {} on, the last tile of each row and column taking \
+                 the remainder ({n} to {} squares): the larger that tile, the longer it \
+                 takes to settle, and all tiles are {n}x{n} where the side is a multiple \
+                 of {n}",
+                t.id.display(),
+                t.from,
+                2 * n - 1
+            ));
+        }
+        notes
     }
 
     /// Write the figure and its data (`.csv` beside it).
@@ -91,6 +207,7 @@ impl CostPerTour {
                 let ran = self.groups.iter().filter(|g| g.id == id).count();
                 Series {
                     colour: palette::series(i),
+                    index: i,
                     id,
                     points,
                     ran,
@@ -145,33 +262,14 @@ impl CostPerTour {
     }
 }
 
-/// Seconds as a value in ns, µs, ms or s and that unit.
-fn engineering(s: f64) -> (f64, &'static str) {
-    if s < 1e-6 {
-        (s * 1e9, "ns")
-    } else if s < 1e-3 {
-        (s * 1e6, "µs")
-    } else if s < 1.0 {
-        (s * 1e3, "ms")
-    } else {
-        (s, "s")
-    }
-}
-
 /// Seconds in engineering units: 12 ns, 3.4 µs, 560 ms, 2.1 s.
 pub fn seconds(s: f64) -> String {
-    let (v, unit) = engineering(s);
+    let (v, unit) = axes::engineering(s);
     if v >= 10.0 {
         format!("{v:.0} {unit}")
     } else {
         format!("{v:.1} {unit}")
     }
-}
-
-/// An axis tick in engineering units without needless digits: 1 ms, 20 µs, 2.5 s.
-fn tick_seconds(s: f64) -> String {
-    let (v, unit) = engineering(s);
-    format!("{} {unit}", axes::number((v * 1000.0).round() / 1000.0))
 }
 
 impl Figure for CostPerTour {
@@ -199,12 +297,18 @@ impl Figure for CostPerTour {
         } else {
             (lo / 1.6, hi * 1.6)
         };
+        // An interval without an upper end gets a decade of headroom, so that its arrow
+        // stands clear above the highest point.
+        let open = series
+            .iter()
+            .any(|s| s.points.iter().any(|p| p.3.is_none()));
+        let hi = if open { hi * 10.0 } else { hi };
         let per = trials_phrase(self.groups.iter().map(|g| g.trials), "solver and board");
         heading(
             root,
             self.title(),
             format!(
-                "{}: {per}; bars: bootstrap 95% over trials ({BOOTSTRAP_RESAMPLES} resamples), to the top = unbounded",
+                "{}: {per}; bars: bootstrap 95% intervals over trials ({BOOTSTRAP_RESAMPLES} resamples)",
                 self.source
             ),
         )?;
@@ -221,37 +325,55 @@ impl Figure for CostPerTour {
         )?;
         let fmt =
             |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
-        let y_desc = format!("time per tour: total {} / tours", self.time_column);
-        mesh(&mut chart, "board", &y_desc)
-            .disable_x_mesh()
-            .x_label_formatter(&fmt)
-            .y_label_formatter(&|y| tick_seconds(*y))
-            .draw()
-            .map_err(de)?;
+        mesh(
+            &mut chart,
+            "board",
+            "time per tour (time of all trials / tours)",
+        )
+        .disable_x_mesh()
+        .x_label_formatter(&fmt)
+        .y_label_formatter(&|y| axes::seconds(*y))
+        .draw()
+        .map_err(de)?;
         // Series are dodged sideways so that equal costs on a board stay visible.
         let k = series.len() as f64;
+        let mut unbounded = false;
         for (i, s) in series.iter().enumerate() {
             let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.5 / k.max(1.0));
             let colour = s.colour;
             let pts: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0 as f64 + dodge, p.1)).collect();
-            chart
-                .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
-                .map_err(de)?;
+            series_line(&mut chart, pts.clone(), s.index, 2)?;
             for p in &s.points {
                 let x = p.0 as f64 + dodge;
-                let top = p.3.unwrap_or(hi);
                 let cap = 0.04;
-                let mut bars = vec![
-                    PathElement::new(vec![(x, p.2), (x, top)], colour.stroke_width(2)),
-                    PathElement::new(vec![(x - cap, p.2), (x + cap, p.2)], colour.stroke_width(2)),
-                ];
-                if p.3.is_some() {
-                    bars.push(PathElement::new(
-                        vec![(x - cap, top), (x + cap, top)],
-                        colour.stroke_width(2),
-                    ));
-                }
-                chart.draw_series(bars).map_err(de)?;
+                let cap_at = |y: f64| {
+                    PathElement::new(vec![(x - cap, y), (x + cap, y)], colour.stroke_width(2))
+                };
+                let top = match upper_end(p.3, lo, hi) {
+                    UpperEnd::At(h) => {
+                        chart.draw_series([cap_at(h)]).map_err(de)?;
+                        h
+                    }
+                    UpperEnd::Unbounded { tip } => {
+                        unbounded = true;
+                        chart
+                            .draw_series(std::iter::once(
+                                EmptyElement::at((x, tip))
+                                    + Polygon::new(
+                                        vec![(0, 0), (-7, 13), (7, 13)],
+                                        colour.filled(),
+                                    ),
+                            ))
+                            .map_err(de)?;
+                        tip
+                    }
+                };
+                chart
+                    .draw_series([
+                        PathElement::new(vec![(x, p.2), (x, top)], colour.stroke_width(2)),
+                        cap_at(p.2),
+                    ])
+                    .map_err(de)?;
             }
             if s.id.is_neural() {
                 chart
@@ -278,13 +400,13 @@ impl Figure for CostPerTour {
         });
         let font = (FONT, 18).into_font().color(&INK);
         let mut y = 80;
-        for s in &series {
+        // Configurations without a tour on any board have no line: they are named in a
+        // note, so that a sweep of many cells keeps its legend inside the figure.
+        let (listed, none): (Vec<&Series>, Vec<&Series>) =
+            series.iter().partition(|s| !s.points.is_empty());
+        for s in listed {
             let colour = s.colour;
-            side.draw(&PathElement::new(
-                vec![(6, y), (34, y)],
-                colour.stroke_width(2),
-            ))
-            .map_err(de)?;
+            draw_mark(&side, Mark::series(s.index), 6, y, 28)?;
             if s.id.is_neural() {
                 side.draw(&Circle::new((20, y), 6, colour.filled()))
                     .map_err(de)?;
@@ -297,33 +419,111 @@ impl Figure for CostPerTour {
             let text = match missing {
                 0 if nb == 1 => format!("{name}: {}", seconds(s.points[0].1)),
                 0 => name,
-                m if m == s.ran => format!("{name}: no tour"),
                 m => format!("{name}: no tour on {m} of {} boards", s.ran),
             };
-            side.draw(&Text::new(
-                text,
-                (42, y),
-                font.pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(de)?;
+            let room = side.dim_in_pixel().0 as i32 - 48;
+            for (j, line) in super::wrap(&side, &text, &font, room)
+                .into_iter()
+                .enumerate()
+            {
+                if j > 0 {
+                    y += 22;
+                }
+                side.draw(&Text::new(
+                    line,
+                    (42, y),
+                    font.pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(de)?;
+            }
             y += 30;
         }
-        let small = (FONT, 16).into_font().color(&palette::GREY);
-        let both =
-            series.iter().any(|s| s.id.is_neural()) && series.iter().any(|s| !s.id.is_neural());
-        let notes: &[&str] = if both {
-            &["circles: the network", "squares: classical solvers"]
-        } else {
-            &[]
-        };
-        for (j, line) in notes.iter().enumerate() {
-            side.draw(&Text::new(
-                line.to_string(),
-                (6, y + 10 + 24 * j as i32),
-                small.pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(de)?;
+        let small = (FONT, 15).into_font().color(&palette::GREY);
+        let width = side.dim_in_pixel().0 as i32 - 12;
+        y += 6;
+        let mut notes = self.notes(&series, unbounded);
+        if !none.is_empty() {
+            let names: Vec<String> = none.iter().map(|s| s.id.display()).collect();
+            notes.insert(0, format!("no tour on any board: {}", names.join(", ")));
+        }
+        for note in notes {
+            for line in super::wrap(&side, &note, &small, width) {
+                side.draw(&Text::new(
+                    line,
+                    (6, y),
+                    small.pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(de)?;
+                y += 20;
+            }
+            y += 8;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plot::data::SolverFamily;
+    use std::collections::BTreeMap;
+
+    /// A network group on `board` of `trials` trials of 1 ms, the first `tours` tours.
+    fn group(board: &str, trials: u64, tours: u64) -> Group {
+        let times: Vec<(f64, bool)> = (0..trials).map(|i| (1e6, i < tours)).collect();
+        Group {
+            id: SolverId {
+                solver: SolverFamily::Network,
+                variant: Some("parberry".into()),
+                entry: None,
+            },
+            board: board.parse().unwrap(),
+            trials,
+            outcomes: BTreeMap::from([
+                ("tour".to_string(), tours),
+                ("multiple-cycles".to_string(), trials - tours),
+            ]),
+            iterations: Vec::new(),
+            total_time_ns: 1e6 * trials as f64,
+            timed_trials: trials,
+            times,
+            first_row: 0,
+        }
+    }
+
+    /// The texts of the figure drawn as SVG.
+    fn texts(fig: &CostPerTour) -> String {
+        crate::plot::register_fonts();
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (1050, 620)).into_drawing_area();
+            fig.draw(&root).unwrap();
+            root.present().unwrap();
+        }
+        svg
+    }
+
+    #[test]
+    fn an_unbounded_interval_ends_in_an_arrow_inside_the_plot() {
+        let (bottom, top) = (1e-6, 1.0);
+        assert_eq!(upper_end(Some(0.5), bottom, top), UpperEnd::At(0.5));
+        let UpperEnd::Unbounded { tip } = upper_end(None, bottom, top) else {
+            panic!("no upper end must be unbounded");
+        };
+        assert!(tip < top && tip > bottom, "{tip}");
+        // Near the top: within the top 5% of the axis (log scale).
+        let height = (top / tip).log10() / (top / bottom).log10();
+        assert!(height > 0.0 && height < 0.05, "{height}");
+
+        // One tour in 200 trials: more than 2.5% of resamples have none, so the interval
+        // has no upper end and the figure explains the arrow; 100 tours in 200 do not.
+        let rare = group("8x8", 200, 1);
+        assert_eq!(rare.time_per_tour_interval().map(|i| i.1), Some(None));
+        let fig = CostPerTour::new("t", "time_ns", &[rare, group("6x6", 200, 100)]).unwrap();
+        assert!(texts(&fig).contains("arrow: no upper end"));
+        let fig = CostPerTour::new("t", "time_ns", &[group("6x6", 200, 100)]).unwrap();
+        let svg = texts(&fig);
+        assert!(!svg.contains("arrow"), "{svg}");
+        assert!(!svg.contains("time_ns"), "the axis names no column");
     }
 }

@@ -21,7 +21,7 @@ use plotters::prelude::*;
 use super::board::{Mark, legend_below};
 use super::data::board_key;
 use super::palette;
-use super::panel::{cartesian, mesh, step_line};
+use super::panel::{cartesian, mesh, series_line, step_points};
 use super::table::{Table, csv_path, num};
 use super::{DrawResult, Figure, axes, de, heading, render, replay};
 use crate::board::Board;
@@ -251,9 +251,7 @@ impl FailureAnatomy {
             let pts: Vec<(f64, f64)> = (2..=kmax)
                 .map(|k| (k as f64, share(f, f.cycles.get(&k).copied().unwrap_or(0))))
                 .collect();
-            chart
-                .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
-                .map_err(de)?;
+            series_line(&mut chart, pts.clone(), i, 2)?;
             chart
                 .draw_series(pts.iter().map(|&p| Circle::new(p, 4, colour.filled())))
                 .map_err(de)?;
@@ -278,9 +276,7 @@ impl FailureAnatomy {
         for (i, f) in self.boards.iter().enumerate() {
             let rows = f.length_distribution();
             let points = rows.iter().map(|l| (f.of_board(l.length), l.cumulative));
-            chart
-                .draw_series(step_line(points, lo, hi, i))
-                .map_err(de)?;
+            series_line(&mut chart, step_points(points, lo, hi), i, 2)?;
         }
         Ok(())
     }
@@ -295,9 +291,12 @@ impl Figure for FailureAnatomy {
             root,
             "Anatomy of several-cycle failures",
             format!(
-                "{}: {outcomes} several-cycle outcomes, network configurations pooled per board; \
-                 lengths of {replayed} replayed (≤ {} per board)",
-                self.source, self.per_board
+                "{}: {} several-cycle outcomes, network configurations pooled per board; \
+                 lengths of {} replayed (≤ {} per board)",
+                self.source,
+                axes::count(outcomes),
+                axes::count(replayed as u64),
+                axes::count(self.per_board as u64)
             ),
         )?;
         let body = root.margin(72, 50, 10, 10);
@@ -308,7 +307,7 @@ impl Figure for FailureAnatomy {
             .boards
             .iter()
             .enumerate()
-            .map(|(i, f)| (Mark::Line(palette::series(i)), f.board.to_string()))
+            .map(|(i, f)| (Mark::series(i), f.board.to_string()))
             .collect();
         legend_below(root, &legend, 18)
     }
@@ -395,12 +394,24 @@ start = "random"
                 .iter()
                 .map(|l| (f.of_board(l.length), l.cumulative))
                 .collect();
-            let written: Vec<(f64, f64)> = rows_csv
+            // The CSV holds the drawn values at its precision (six significant digits).
+            let drawn: Vec<(String, String)> = drawn
+                .iter()
+                .map(|&(x, y)| {
+                    (
+                        crate::plot::table::num(Some(x)),
+                        crate::plot::table::num(Some(y)),
+                    )
+                })
+                .collect();
+            let written: Vec<(String, String)> = rows_csv
                 .iter()
                 .filter(|r| r[0] == board && &r[1] == "cycle_length")
                 .map(|r| {
-                    let v = |c: &str| r[col(c)].parse::<f64>().unwrap();
-                    (v("share_of_board"), v("cumulative_share"))
+                    (
+                        r[col("share_of_board")].to_string(),
+                        r[col("cumulative_share")].to_string(),
+                    )
                 })
                 .collect();
             assert_eq!(drawn, written);
@@ -412,12 +423,14 @@ start = "random"
             {
                 let l: usize = r[col("value")].parse().unwrap();
                 let below: usize = all.iter().filter(|&&x| x <= l).sum();
-                let cum: f64 = r[col("cumulative_share")].parse().unwrap();
-                assert!((cum - below as f64 / squares).abs() < 1e-12);
+                assert_eq!(
+                    r[col("cumulative_share")],
+                    crate::plot::table::num(Some(below as f64 / squares))
+                );
                 assert_eq!(&r[col("replayed")], per_board.to_string());
                 assert_eq!(&r[col("several_cycle_outcomes")], f.outcomes.to_string());
             }
-            assert_eq!(written.last().map(|p| p.1), Some(1.0));
+            assert_eq!(written.last().map(|p| p.1.as_str()), Some("1"));
         }
     }
 

@@ -15,7 +15,7 @@ use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
-use super::board::{Mark, legend_below};
+use super::board::{Mark, above_legend, legend_below};
 use super::data::{Group, board_key, boards, spec_order};
 use super::palette;
 use super::panel::{cartesian, mesh};
@@ -254,7 +254,12 @@ impl IterationHistograms {
             .max(1.0);
         let hi = qs.iter().map(|q| q.2[4]).fold(1.0, f64::max).max(lo + 1.0);
         let log = hi / lo > 30.0;
-        let body = root.margin(72, 50, 10, 20);
+        let items: Vec<(Mark, String)> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (Mark::Line(palette::series(i)), id.display()))
+            .collect();
+        let body = above_legend(root, &items, 18, (72, 10, 20));
         let nb = bs.len();
         let x = axes::board_axis(&bs, body.dim_in_pixel().0.saturating_sub(110));
         let xfmt =
@@ -297,11 +302,6 @@ impl IterationHistograms {
                 .map_err(de)?;
             draw_quantile_series(&mut chart, &qs, ids.len())?;
         }
-        let items: Vec<(Mark, String)> = ids
-            .iter()
-            .enumerate()
-            .map(|(i, id)| (Mark::Line(palette::series(i)), id.display()))
-            .collect();
         legend_below(root, &items, 18)
     }
 }

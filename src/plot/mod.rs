@@ -355,12 +355,38 @@ pub(crate) fn heading<DB: DrawingBackend>(
     .map_err(de)
 }
 
+/// `text` broken at spaces into lines no wider than `width` pixels in `font` on `area`
+/// (a word wider than that gets a line of its own).
+pub(crate) fn wrap<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    text: &str,
+    font: &TextStyle<'_>,
+    width: i32,
+) -> Vec<String> {
+    let fits = |s: &str| {
+        area.estimate_text_size(s, font)
+            .map_or(s.chars().count() as i32 * 8, |(w, _)| w as i32)
+            <= width
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if fits(&format!("{line} {word}")) => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 /// "N trials per WHAT" or "A–B trials per WHAT" over the given trial counts.
 pub(crate) fn trials_phrase(trials: impl Iterator<Item = u64>, what: &str) -> String {
     let (lo, hi) = trials.fold((u64::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
     match (lo, hi) {
         (u64::MAX, _) => format!("0 trials per {what}"),
-        (lo, hi) if lo == hi => format!("{lo} trials per {what}"),
-        (lo, hi) => format!("{lo}–{hi} trials per {what}"),
+        (lo, hi) if lo == hi => format!("{} trials per {what}", axes::count(lo)),
+        (lo, hi) => format!("{}–{} trials per {what}", axes::count(lo), axes::count(hi)),
     }
 }

@@ -78,6 +78,16 @@ impl OutcomeShares {
         boards(&self.groups).len() < self.configs().len()
     }
 
+    /// The title by what the bars stand for: boards, configurations on one board, or
+    /// configurations per board.
+    fn title(&self) -> String {
+        match boards(&self.groups).as_slice() {
+            [b] => format!("How network trials end on {b}, by configuration"),
+            _ if self.by_board() => "How network trials end, by configuration and board".into(),
+            _ => "How network trials end, by board size".into(),
+        }
+    }
+
     /// (panels, bars per panel).
     fn shape(&self) -> (usize, usize) {
         let (b, c) = (boards(&self.groups).len(), self.configs().len());
@@ -140,13 +150,23 @@ fn stacked_count(g: &Group, key: &str) -> u64 {
     }
 }
 
-/// 950 -> "950", 20000 -> "20k", 1500000 -> "1.5M".
-fn compact(n: u64) -> String {
-    match n {
-        0..=9_999 => n.to_string(),
-        10_000..=999_999 => format!("{}k", n / 1000),
-        _ => format!("{:.1}M", n as f64 / 1e6),
-    }
+/// The whole words every name starts with, when every name has more after them
+/// (`parberry` of `parberry c=2 s=0` and `parberry c=3 s=1`).
+fn common_words(groups: &[(String, &Group)]) -> Option<String> {
+    let first: Vec<&str> = groups.first()?.0.split(' ').collect();
+    let shared = groups.iter().skip(1).fold(first.len(), |n, (name, _)| {
+        first
+            .iter()
+            .zip(name.split(' '))
+            .take(n)
+            .take_while(|(a, b)| **a == *b)
+            .count()
+    });
+    let shortest = groups
+        .iter()
+        .map(|(name, _)| name.split(' ').count())
+        .min()?;
+    (groups.len() > 1 && shared > 0 && shared < shortest).then(|| first[..shared].join(" "))
 }
 
 fn panel<DB: DrawingBackend>(
@@ -157,14 +177,32 @@ fn panel<DB: DrawingBackend>(
 ) -> DrawResult {
     let nb = groups.len();
     // Every configuration keeps its label: when the names do not fit side by side at the
-    // tick font, the labels get a smaller font (never below 10 px) instead of being
-    // thinned, since a bar without a name cannot be read.
+    // tick font, the words they all start with move to the axis description, and the
+    // labels get a smaller font (never below 10 px) instead of being thinned, since a
+    // bar without a name cannot be read.
+    let axis_width = area.dim_in_pixel().0.saturating_sub(94);
+    let fits = |groups: &[(String, &Group)]| {
+        let longest = groups.iter().map(|g| g.0.chars().count()).max();
+        axes::labels_that_fit(axis_width, longest.unwrap_or(1)) >= nb
+    };
+    let shortened: Vec<(String, &Group)>;
+    let described: String;
+    let (groups, x_desc) = match common_words(groups) {
+        Some(prefix) if !fits(groups) => {
+            shortened = groups
+                .iter()
+                .map(|(name, g)| (name[prefix.len()..].trim_start().to_string(), *g))
+                .collect();
+            described = format!("{x_desc}, all {prefix}");
+            (shortened.as_slice(), described.as_str())
+        }
+        _ => (groups, x_desc),
+    };
     let longest = groups
         .iter()
         .map(|g| g.0.chars().count())
         .max()
         .unwrap_or(1);
-    let axis_width = area.dim_in_pixel().0.saturating_sub(94);
     let label_px = if axes::labels_that_fit(axis_width, longest) >= nb {
         18
     } else {
@@ -198,7 +236,14 @@ fn panel<DB: DrawingBackend>(
         .draw()
         .map_err(de)?;
     let half = 0.34;
-    let small = nb > 8;
+    // The trials over every bar, in a font that fits the bar's slot (15 px at most).
+    let widest = groups
+        .iter()
+        .map(|(_, g)| format!("n={}", axes::count(g.trials)).chars().count())
+        .max()
+        .unwrap_or(1);
+    let slot = f64::from(axis_width) / nb.max(1) as f64 - 6.0;
+    let n_px = (slot / (0.62 * widest as f64)).clamp(9.0, 15.0) as u32;
     for (i, (_, g)) in groups.iter().enumerate() {
         let x = i as f64;
         let mut cum = 0u64;
@@ -246,14 +291,11 @@ fn panel<DB: DrawingBackend>(
                 ])
                 .map_err(de)?;
         }
-        if small {
-            continue;
-        }
         chart
             .draw_series(std::iter::once(Text::new(
-                format!("n={}", compact(g.trials)),
+                format!("n={}", axes::count(g.trials)),
                 (x, 101.5),
-                (FONT, 15)
+                (FONT, n_px)
                     .into_font()
                     .color(&INK)
                     .pos(Pos::new(HPos::Center, VPos::Bottom)),
@@ -273,7 +315,7 @@ impl Figure for OutcomeShares {
         );
         heading(
             root,
-            "How network trials end, by board size",
+            self.title(),
             format!(
                 "{}: {per}; bars: Wilson 95% intervals of the cumulative share at each boundary",
                 self.source
@@ -321,5 +363,74 @@ impl Figure for OutcomeShares {
             )))
             .collect();
         legend_below(root, &items, 18)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_that_share_their_first_words_lose_them() {
+        let g = Group {
+            id: SolverId {
+                solver: crate::solvers::SolverFamily::Network,
+                variant: None,
+                entry: None,
+            },
+            board: "6x6".parse().unwrap(),
+            trials: 1,
+            outcomes: Default::default(),
+            iterations: Vec::new(),
+            total_time_ns: 0.0,
+            timed_trials: 0,
+            times: Vec::new(),
+            first_row: 0,
+        };
+        let common = |names: &[&str]| {
+            let named: Vec<(String, &Group)> = names.iter().map(|n| (n.to_string(), &g)).collect();
+            common_words(&named)
+        };
+        assert_eq!(
+            common(&["parberry c=2 s=0", "parberry c=3 s=1"]),
+            Some("parberry".into())
+        );
+        assert_eq!(
+            common(&["parberry c=2 s=0", "parberry c=2 s=1"]),
+            Some("parberry c=2".into())
+        );
+        assert_eq!(common(&["parberry", "parberry c=2"]), None);
+        assert_eq!(common(&["parberry", "brant"]), None);
+        assert_eq!(common(&["parberry c=2"]), None);
+    }
+
+    #[test]
+    fn the_title_names_what_the_bars_stand_for() {
+        let g = |board: &str, variant: &str| Group {
+            id: SolverId {
+                solver: crate::solvers::SolverFamily::Network,
+                variant: Some(variant.into()),
+                entry: None,
+            },
+            board: board.parse().unwrap(),
+            trials: 10,
+            outcomes: [
+                ("tour".to_string(), 3u64),
+                ("multiple-cycles".to_string(), 7),
+            ]
+            .into(),
+            iterations: Vec::new(),
+            total_time_ns: 0.0,
+            timed_trials: 0,
+            times: Vec::new(),
+            first_row: 0,
+        };
+        let one = OutcomeShares::new("s", &[g("8x8", "parberry"), g("8x8", "brant")]).unwrap();
+        assert_eq!(
+            one.title(),
+            "How network trials end on 8x8, by configuration"
+        );
+        let sizes = OutcomeShares::new("s", &[g("6x6", "parberry"), g("8x8", "parberry")]).unwrap();
+        assert_eq!(sizes.title(), "How network trials end, by board size");
     }
 }

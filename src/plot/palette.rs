@@ -27,11 +27,36 @@ pub(crate) const GREY: RGBColor = RGBColor(0x80, 0x80, 0x80);
 pub(crate) const SQUARE_LIGHT: RGBColor = RGBColor(0xF4, 0xF1, 0xEA);
 pub(crate) const SQUARE_DARK: RGBColor = RGBColor(0xD6, 0xD0, 0xC4);
 
-/// Colour for the `i`-th of several cycles, or series. Yellow is left out (hard to
-/// read on white and on the light board); after seven colours comes grey.
+/// The series colours in order: Okabe–Ito without its yellow (hard to read on white and
+/// on the light board), then near-black and grey.
+const SERIES: [RGBColor; 8] = [BLUE, VERMILLION, GREEN, PURPLE, ORANGE, SKY_BLUE, INK, GREY];
+
+/// Colour for the `i`-th of several cycles, or series: the eight [`SERIES`] colours in
+/// turn ([`dash`] tells series that share a colour apart).
 pub fn series(i: usize) -> RGBColor {
-    const ORDER: [RGBColor; 8] = [BLUE, VERMILLION, GREEN, PURPLE, ORANGE, SKY_BLUE, INK, GREY];
-    ORDER[i % ORDER.len()]
+    SERIES[i % SERIES.len()]
+}
+
+/// How a series' line is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dash {
+    /// A solid line: the first eight series.
+    Solid,
+    /// Dashes: series 9 to 16.
+    Dashed,
+    /// Dots: series 17 to 24 (and so on in turn).
+    Dotted,
+}
+
+/// The line of the `i`-th series: solid for the first eight, whose colours are all
+/// distinct, then dashed, then dotted, so that every multi-series figure (up to 24
+/// series) tells each one apart by colour and line together.
+pub fn dash(i: usize) -> Dash {
+    match (i / SERIES.len()) % 3 {
+        0 => Dash::Solid,
+        1 => Dash::Dashed,
+        _ => Dash::Dotted,
+    }
 }
 
 /// Colour of a network outcome name (records' `outcome` column).
@@ -42,5 +67,22 @@ pub fn outcome(name: &str) -> RGBColor {
         "stable-not-degree-two" => SKY_BLUE,
         "iteration-cap" => VERMILLION,
         _ => GREY,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_series_up_to_24_has_its_own_colour_and_line() {
+        let styles: Vec<(RGBColor, Dash)> = (0..24).map(|i| (series(i), dash(i))).collect();
+        for (i, a) in styles.iter().enumerate() {
+            for b in &styles[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // Eleven boards: the first eight solid in distinct colours, three dashed.
+        assert_eq!((0..11).filter(|&i| dash(i) == Dash::Dashed).count(), 3);
     }
 }

@@ -1,7 +1,7 @@
 //! The chart set-up the figures' panels share: margins and label areas around a
 //! Cartesian panel over any pair of coordinates (board categories, linear or log
-//! ranges), the mesh's fonts and grid colour, the step line of a distribution
-//! function, and the interval bar of a share.
+//! ranges), the mesh's fonts and grid colour, a series' line (colour and dash) and the
+//! step line of a distribution function, and the interval bar of a share.
 
 use plotters::chart::{ChartContext, MeshStyle};
 use plotters::coord::Shift;
@@ -66,15 +66,14 @@ where
     m
 }
 
-/// The step line of a distribution function from `lo` to `hi`, drawn as series
-/// `series` of the palette: `points` are, in increasing x, each value and the
-/// function's value from it on (the function is 0 before the first).
-pub(crate) fn step_line<DB: DrawingBackend>(
+/// The points of a distribution function's step line from `lo` to `hi`: `points` are,
+/// in increasing x, each value and the function's value from it on (the function is 0
+/// before the first).
+pub(crate) fn step_points(
     points: impl IntoIterator<Item = (f64, f64)>,
     lo: f64,
     hi: f64,
-    series: usize,
-) -> LineSeries<DB, (f64, f64)> {
+) -> Vec<(f64, f64)> {
     let mut path = vec![(lo, 0.0)];
     let mut last = 0.0;
     for (x, y) in points {
@@ -83,7 +82,62 @@ pub(crate) fn step_line<DB: DrawingBackend>(
         last = y;
     }
     path.push((hi, last));
-    LineSeries::new(path, palette::series(series).stroke_width(2))
+    path
+}
+
+/// Draw the line through `points` as series `series` of the palette: its colour and its
+/// dash ([`palette::dash`]), `width` pixels wide.
+pub(crate) fn series_line<DB, CT>(
+    chart: &mut ChartContext<'_, DB, CT>,
+    points: Vec<(f64, f64)>,
+    series: usize,
+    width: u32,
+) -> DrawResult
+where
+    DB: DrawingBackend,
+    CT: CoordTranslate<From = (f64, f64)>,
+{
+    line(
+        chart,
+        points,
+        palette::series(series),
+        palette::dash(series),
+        width,
+    )
+}
+
+/// Draw the line through `points` in `colour` and `dash`, `width` pixels wide.
+pub(crate) fn line<DB, CT>(
+    chart: &mut ChartContext<'_, DB, CT>,
+    points: Vec<(f64, f64)>,
+    colour: RGBColor,
+    dash: palette::Dash,
+    width: u32,
+) -> DrawResult
+where
+    DB: DrawingBackend,
+    CT: CoordTranslate<From = (f64, f64)>,
+{
+    let style = colour.stroke_width(width);
+    match dash_pixels(dash, width) {
+        (0, _) => chart
+            .draw_series(LineSeries::new(points, style))
+            .map(|_| ()),
+        (on, off) => chart
+            .draw_series(DashedLineSeries::new(points, on, off, style))
+            .map(|_| ()),
+    }
+    .map_err(de)
+}
+
+/// Dash and gap in pixels of a line `width` wide (0: solid).
+pub(crate) fn dash_pixels(dash: palette::Dash, width: u32) -> (i32, i32) {
+    let w = width.max(1) as i32;
+    match dash {
+        palette::Dash::Solid => (0, 0),
+        palette::Dash::Dashed => (5 * w, 3 * w),
+        palette::Dash::Dotted => (w, 2 * w + 1),
+    }
 }
 
 /// A share's 95% interval as a vertical bar at `x` with caps `cap` wide, on a log y axis

@@ -142,6 +142,18 @@ pub fn plan(inputs: ResultsInputs<'_>) -> Result<Vec<Planned>, super::PlotError>
                 .ok_or_else(|| why("no network trial settled on a board of the counts file")),
         });
     }
+    // A folder whose rows do not match its run.json loses the figures that need it only.
+    // Rows are replayed by the figures that need their cycles (a mismatch there is an
+    // error), not here.
+    let run_json = results.join(crate::experiment::RUN);
+    let run = if std::fs::symlink_metadata(&run_json).is_ok() {
+        crate::experiment::summary::from_folder(results, Replay::Sample(0))
+            .map_err(|e| format!("cannot read the run: {e}"))
+    } else {
+        Err(why(
+            "needs the results folder's run.json (the cells' parameters)",
+        ))
+    };
     plan.push(Planned {
         stem: "iterations",
         drawn: "iteration histograms",
@@ -161,6 +173,10 @@ pub fn plan(inputs: ResultsInputs<'_>) -> Result<Vec<Planned>, super::PlotError>
             .time_column
             .as_deref()
             .and_then(|col| CostPerTour::new(source, col, &groups))
+            .map(|cost| match &run {
+                Ok((spec, _)) => cost.with_tiling(spec, records),
+                Err(_) => cost,
+            })
             .map(ResultsFigure::Cost)
             .ok_or_else(|| why("needs a timing column ending in _ns and at least one tour")),
     });
@@ -172,18 +188,6 @@ pub fn plan(inputs: ResultsInputs<'_>) -> Result<Vec<Planned>, super::PlotError>
             .map(ResultsFigure::RunLengths)
             .ok_or_else(|| why("needs an 'iterations' column and at least one tour")),
     });
-    // A folder whose rows do not match its run.json loses the figures that need it only.
-    // Rows are replayed by the figures that need their cycles (a mismatch there is an
-    // error), not here.
-    let run_json = results.join(crate::experiment::RUN);
-    let run = if std::fs::symlink_metadata(&run_json).is_ok() {
-        crate::experiment::summary::from_folder(results, Replay::Sample(0))
-            .map_err(|e| format!("cannot read the run: {e}"))
-    } else {
-        Err(why(
-            "needs the results folder's run.json (the cells' parameters)",
-        ))
-    };
     plan.push(Planned {
         stem: "phase",
         drawn: "phase diagram of the sweep",

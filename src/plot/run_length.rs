@@ -15,18 +15,21 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{Mark, legend_below};
+use super::board::{LEGEND_ROW, Mark, legend_below, legend_rows};
 use super::data::{Records, board_key, label, solver, variant};
 use super::palette;
-use super::panel::{cartesian, mesh, step_line};
-use super::table::{Table, csv_path, num};
+use super::panel::{cartesian, line, mesh, step_points};
+use super::table::{Table, csv_path, num, whole};
 use super::{DrawResult, Figure, axes, de, heading, render};
 use crate::board::Board;
-use crate::experiment::summary::human_ns;
 use crate::solvers::Outcome;
 
 /// Most cells drawn (the CSV holds every cell).
 pub(crate) const MAX_SERIES: usize = 8;
+
+/// A curve resting on fewer runs than this is drawn dashed and named so in the legend:
+/// its steps are single runs, not a distribution.
+pub(crate) const FEW_RUNS: usize = 10;
 
 /// The runs of one cell.
 #[derive(Debug, Clone, PartialEq)]
@@ -188,7 +191,7 @@ impl RunLengths {
                         c.name.clone(),
                         c.board.to_string(),
                         quantity.into(),
-                        num(Some(*v)),
+                        whole(*v),
                         (i + 1).to_string(),
                         num(Some((i + 1) as f64 / n as f64)),
                         n.to_string(),
@@ -213,7 +216,8 @@ impl RunLengths {
     }
 }
 
-/// One ECDF panel: a step line per series (sorted values), log x.
+/// One ECDF panel: a step line per series (sorted values), log x; a series resting on
+/// fewer than [`FEW_RUNS`] runs is dashed.
 fn ecdf_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     x_desc: &str,
@@ -251,11 +255,37 @@ fn ecdf_panel<DB: DrawingBackend>(
             .iter()
             .enumerate()
             .map(|(k, v)| (v.max(lo), (k + 1) as f64 / n as f64));
-        chart
-            .draw_series(step_line(points, lo, hi, i))
-            .map_err(de)?;
+        let (colour, dash) = curve_style(i, n);
+        line(&mut chart, step_points(points, lo, hi), colour, dash, 2)?;
     }
     Ok(())
+}
+
+/// Colour and line of the `i`-th curve, resting on `runs` runs: the series' colour,
+/// dashed when the runs are fewer than [`FEW_RUNS`] (at most [`MAX_SERIES`] curves, so
+/// the palette's own dashes never occur).
+fn curve_style(i: usize, runs: usize) -> (RGBColor, palette::Dash) {
+    let dash = if runs < FEW_RUNS {
+        palette::Dash::Dashed
+    } else {
+        palette::dash(i)
+    };
+    (palette::series(i), dash)
+}
+
+/// A cell's legend entry: its name (and board when the cells are on several), and, when
+/// they are fewer than [`FEW_RUNS`], the runs its curves rest on.
+fn legend_name(c: &Runs, with_board: bool) -> String {
+    let name = if with_board {
+        format!("{} {}", c.name, c.board)
+    } else {
+        c.name.clone()
+    };
+    match c.runs.len() {
+        1 => format!("{name} (1 run)"),
+        n if n < FEW_RUNS => format!("{name} ({n} runs)"),
+        _ => name,
+    }
 }
 
 impl Figure for RunLengths {
@@ -263,26 +293,34 @@ impl Figure for RunLengths {
         root.fill(&WHITE).map_err(de)?;
         let drawn = self.drawn();
         let with_tour = self.cells.iter().filter(|c| !c.runs.is_empty()).count();
-        let shown = if with_tour > drawn.len() {
-            match Self::one_board(&drawn) {
-                Some(b) => format!(
-                    "{} cells on {b}, the board where most found a tour ({with_tour} in the CSV)",
-                    drawn.len()
-                ),
-                None => format!("first {} of {with_tour} cells with a tour", drawn.len()),
-            }
-        } else {
-            format!("{with_tour} cells with a tour")
+        // One board drawn while cells of others exist: the board is in the subtitle.
+        let single = Self::one_board(&drawn).filter(|_| with_tour > drawn.len());
+        let shown = match single {
+            Some(b) => format!(
+                "cells on {b}, the board where most found a tour ({} of {with_tour} with a tour; the CSV has all)",
+                drawn.len()
+            ),
+            None if with_tour > drawn.len() => format!(
+                "the first {} of {with_tour} cells with a tour (the CSV has all)",
+                drawn.len()
+            ),
+            None => format!("{with_tour} cells with a tour"),
         };
         heading(
             root,
-            "Run-length distributions: effort to a tour with restarts",
-            format!(
-                "{}: {shown}; failed attempts count until the next tour; log x",
-                self.source
-            ),
+            "Run lengths: effort to a tour, failed attempts counted as restarts",
+            format!("{}: {shown}", self.source),
         )?;
-        let body = root.margin(72, 50, 10, 10);
+        let legend: Vec<(Mark, String)> = drawn
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let (colour, dash) = curve_style(i, c.runs.len());
+                (Mark::Stroke(colour, dash), legend_name(c, single.is_none()))
+            })
+            .collect();
+        let below = 50 + (legend_rows(root, &legend, 16) as u32 - 1) * LEGEND_ROW as u32;
+        let body = root.margin(72, below, 10, 24);
         let panels = body.split_evenly((1, 2));
         let series =
             |f: fn(&Runs) -> Vec<f64>| -> Vec<Vec<f64>> { drawn.iter().map(|c| f(c)).collect() };
@@ -293,22 +331,8 @@ impl Figure for RunLengths {
             &|v| axes::number(v),
         )?;
         ecdf_panel(&panels[1], "time to a tour", &series(Runs::times), &|v| {
-            human_ns(v)
+            axes::seconds(v * 1e-9)
         })?;
-        // One board drawn while cells of others exist: the board is in the subtitle.
-        let single = Self::one_board(&drawn).filter(|_| with_tour > drawn.len());
-        let legend: Vec<(Mark, String)> = drawn
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let name = if single.is_some() {
-                    c.name.clone()
-                } else {
-                    format!("{} {}", c.name, c.board)
-                };
-                (Mark::Line(palette::series(i)), name)
-            })
-            .collect();
         legend_below(root, &legend, 16)
     }
 }

@@ -11,10 +11,10 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{Mark, legend_below};
+use super::board::{Mark, above_legend, legend_below};
 use super::data::{Group, Share, board_key, spec_order};
 use super::palette::{self, INK};
-use super::panel::{cartesian, interval_bar, mesh};
+use super::panel::{cartesian, interval_bar, mesh, series_line};
 use super::published::Published;
 use super::table::{Table, csv_path, num};
 use super::{DrawResult, Figure, axes, de, render};
@@ -144,7 +144,21 @@ impl Figure for TourRate {
             ),
         )?;
         let nb = bs.len();
-        let body = root.margin(70, 50, 10, 20);
+        let published = self.published.is_some();
+        let is_pub = |i: usize| published && i + 1 == series.len();
+        let legend: Vec<(Mark, String)> = series
+            .iter()
+            .enumerate()
+            .map(|(i, (name, _))| {
+                let mark = if is_pub(i) {
+                    Mark::Line(INK)
+                } else {
+                    Mark::series(i)
+                };
+                (mark, name.clone())
+            })
+            .collect();
+        let body = above_legend(root, &legend, 18, (70, 10, 20));
         let ticks: Vec<f64> = axes::log_ticks(lo, 1.0);
         let mut chart = cartesian(
             &body,
@@ -162,10 +176,8 @@ impl Figure for TourRate {
             .draw()
             .map_err(de)?;
         let k = series.len() as f64;
-        let published = self.published.is_some();
-        let mut legend = Vec::new();
-        for (i, (name, pts)) in series.iter().enumerate() {
-            let is_pub = published && i + 1 == series.len();
+        for (i, (_, pts)) in series.iter().enumerate() {
+            let is_pub = is_pub(i);
             let colour = if is_pub { INK } else { palette::series(i) };
             let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.4 / k.max(1.0));
             let at = |b: &Board| bs.iter().position(|x| x == b).unwrap_or(0) as f64 + dodge;
@@ -174,14 +186,13 @@ impl Figure for TourRate {
                 .filter(|(_, s)| s.k > 0)
                 .map(|(b, s)| (at(b), s.p))
                 .collect();
-            let style = if is_pub {
-                colour.stroke_width(1)
+            if is_pub {
+                chart
+                    .draw_series(LineSeries::new(line.clone(), colour.stroke_width(1)))
+                    .map_err(de)?;
             } else {
-                colour.stroke_width(2)
-            };
-            chart
-                .draw_series(LineSeries::new(line.clone(), style))
-                .map_err(de)?;
+                series_line(&mut chart, line.clone(), i, 2)?;
+            }
             for (b, s) in pts {
                 let x = at(b);
                 interval_bar(&mut chart, x, s, lo, 0.04, colour)?;
@@ -197,12 +208,10 @@ impl Figure for TourRate {
                             )
                     }))
                     .map_err(de)?;
-                legend.push((Mark::Line(INK), name.clone()));
             } else {
                 chart
                     .draw_series(line.iter().map(|&p| Circle::new(p, 5, colour.filled())))
                     .map_err(de)?;
-                legend.push((Mark::Line(colour), name.clone()));
             }
         }
         legend_below(root, &legend, 18)
