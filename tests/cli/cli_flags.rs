@@ -161,3 +161,37 @@ fn summary_prints_the_first_line_of_the_text_output() {
     assert!(full.lines().count() > 30);
     assert_refused(&["solve", "--summary", "--format", "json"], "--summary");
 }
+
+/// `--board 8` is the 8x8 board: every `--board` help says so (one text for every
+/// subcommand), and a single number gives the same board as NxN.
+#[test]
+fn a_single_number_board_is_square_and_the_help_says_so() {
+    let mut with_board = 0;
+    for sub in subcommands() {
+        let help = stdout_of(&[sub.as_str(), "--help"]);
+        if help.contains("--board <BOARD>") {
+            with_board += 1;
+            assert!(
+                help.contains("a single number N is the square board NxN (8 is 8x8)"),
+                "{sub} --help: {help}"
+            );
+        }
+    }
+    assert!(with_board >= 7, "{with_board} subcommands take --board");
+    for (one, two) in [("5", "5x5"), ("8", "8x8"), ("1", "1x1")] {
+        let doc = |b: &str| stdout_of(&["count", "--board", b, "--closed", "--format", "json"]);
+        assert_eq!(doc(one), doc(two), "--board {one}");
+    }
+    let solve = |b: &str| {
+        stdout_of(&[
+            "solve",
+            "--board",
+            b,
+            "--solver",
+            "warnsdorff",
+            "--format",
+            "json",
+        ])
+    };
+    assert_eq!(solve("6"), solve("6x6"));
+}
