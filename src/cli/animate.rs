@@ -32,8 +32,7 @@ use knightnet::{DEFAULT_SEED, rng_from_seed};
     after_help = "Examples:\n  knightnet animate --board 6x6 --seed 3 --out out/settle.gif\n  knightnet animate --attempt multiple-cycles --out out/failure.png\n  knightnet animate --board 7x7 --open --start a1 --out out/open.gif"
 )]
 pub struct AnimateArgs {
-    /// Board size ROWSxCOLS.
-    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
+    #[arg(long, default_value = "8x8", allow_hyphen_values = true, help = super::flags::board_help!())]
     pub board: Board,
     /// Seed of the ChaCha8 random stream.
     #[arg(long, default_value_t = DEFAULT_SEED)]

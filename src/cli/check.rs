@@ -27,8 +27,13 @@ pub struct CheckArgs {
     /// The tour: `solve --format json` output, `solve --stream` lines, or squares
     /// (ROW,COL or algebraic) separated by white space; `-` reads standard input.
     pub file: PathBuf,
-    /// Board ROWSxCOLS, for a file that does not say its board (must agree if it does).
-    #[arg(long)]
+    #[arg(
+        long,
+        help = concat!(
+            super::flags::board_help!(),
+            " For a file that does not say its board (must agree if it does)."
+        )
+    )]
     pub board: Option<Board>,
     /// Require a closed tour (default: what a JSON file says, else an open tour, which a
     /// closed tour also is).

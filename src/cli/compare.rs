@@ -18,8 +18,7 @@ use knightnet::solvers::SolverKind;
     after_help = "Columns: time per tour is the solver's time over its trials divided by the tours found,\nwith a 95% interval from the Wilson interval of the tour rate per attempt; R99 is the\nattempts for a 99% chance of a tour, TTS99 = R99 x time per attempt; \"moves shared by\ntwo tours\" measures variety: over every pair of the solver's first 20 tours (in trial\norder), the share of knight moves (unordered square pairs) both tours use, averaged\n(100%: every seed gives the same tour, as a construction does; lower: more variety).\n\nExamples:\n  knightnet compare --board 8x8 --trials 50 --solvers network:parberry,warnsdorff:roth,divide-conquer --format markdown\n  knightnet compare --board 7x7 --open --trials 50 --solvers network:parberry,warnsdorff:roth,backtrack"
 )]
 pub struct CompareArgs {
-    /// Board size ROWSxCOLS.
-    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
+    #[arg(long, default_value = "8x8", allow_hyphen_values = true, help = super::flags::board_help!())]
     pub board: Board,
     /// Comma-separated solver names (any `solve --solver` name). Default:
     /// network:parberry, network:brant, network+merge:parberry, warnsdorff:roth,

@@ -41,8 +41,7 @@ pub const MAX_OVERLAYS: usize = 5;
     after_help = "Examples:\n  knightnet convergence --board 8x8 --runs 100 --overlay brant --out out/convergence.png\n  knightnet convergence --board 7x7 --open --runs 100 --out out/convergence-open.png"
 )]
 pub struct ConvergenceArgs {
-    /// Board size ROWSxCOLS.
-    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
+    #[arg(long, default_value = "8x8", allow_hyphen_values = true, help = super::flags::board_help!())]
     pub board: Board,
     /// Number of runs (one attempt each).
     #[arg(long, default_value_t = 50)]

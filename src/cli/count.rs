@@ -1,7 +1,8 @@
 //! `knightnet count`: count the knight's tours of a board (see [`knightnet::count`] for
-//! exactly what is counted) by the frontier dynamic program or by exhaustive search,
-//! with a work budget, a memory bound and progress on stderr; also the 2-factor count
-//! and a profile of the frontier's state counts.
+//! exactly what is counted) by the split or frontier dynamic program or by exhaustive
+//! search, bounded by the memory the process may use (or a smaller `--max-memory`) and,
+//! for the search, a work budget, with progress on stderr; also the 2-factor count and a
+//! profile of the frontier's state counts.
 
 use std::io::{IsTerminal, Write};
 
@@ -13,8 +14,8 @@ use super::Failure;
 use super::flags::start_square;
 use super::report::Format;
 use knightnet::board::Board;
-use knightnet::count::frontier::{self, DEFAULT_MAX_MEMORY_GIB, Quantity};
-use knightnet::count::{self, CountSpec, DEFAULT_COUNT_STEPS, Method};
+use knightnet::count::frontier::{self, Quantity};
+use knightnet::count::{self, CountSpec, Method};
 use knightnet::error::InputError;
 
 /// Counting method.
@@ -40,8 +41,7 @@ const MAX_MEMORY_GIB: u64 = 1 << 20;
     after_help = "Examples:\n  knightnet count --board 6x6 --closed\n  knightnet count --board 5x5 --start a1 --method search"
 )]
 pub struct CountArgs {
-    /// Board size ROWSxCOLS.
-    #[arg(long)]
+    #[arg(long, help = super::flags::board_help!())]
     pub board: Board,
     /// Count closed tours (undirected cycles) instead of open tours.
     #[arg(long)]
@@ -57,16 +57,19 @@ pub struct CountArgs {
     /// Work budget, 1 to 2^64-1: search steps (squares placed, plus one per square set
     /// up for each start) or frontier state transitions (split: those of both parts plus
     /// the pairs of states the join checks). The count stops when the next piece of work
-    /// would exceed it.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_STEPS)]
-    pub max_steps: u64,
-    /// Frontier and split methods: memory bound in GiB (1 to 2^20). The estimate is
-    /// checked before any work and the states held are checked after each square; above
-    /// it the count is refused (exit 2) with the estimate. The memory the process may
-    /// really use (address-space and data limits, cgroup, available memory) caps it:
-    /// beyond that the count is refused the same way with exit 1.
-    #[arg(long, value_name = "GIB", default_value_t = DEFAULT_MAX_MEMORY_GIB)]
-    pub max_memory: u64,
+    /// would exceed it. Default: 10^10 for --method search (an exhaustive search can run
+    /// for ever); no budget for frontier and split, whose work the memory bounds (the
+    /// progress bar on a terminal shows how far a count has got).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
+    /// Frontier and split methods: memory bound in GiB (1 to 2^20). Default: the memory
+    /// the process may really use (address-space and data limits, cgroup, available
+    /// memory), which caps a bound given here too. The estimate is checked before any
+    /// work and the states held after each square: beyond --max-memory the count is
+    /// refused with exit 2, beyond the memory the process may use with exit 1, each time
+    /// naming the memory needed and the bound.
+    #[arg(long, value_name = "GIB")]
+    pub max_memory: Option<u64>,
     /// Also count the 2-factors F (spanning sets of disjoint cycles) and print the
     /// closed-tour count H, F and H/F (frontier method).
     #[arg(long)]
@@ -80,6 +83,48 @@ pub struct CountArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+impl CountArgs {
+    /// The work budget of `method`: `--max-steps`, else the method's default (none for
+    /// the frontier and split methods).
+    fn budget(&self, method: Method) -> u64 {
+        self.max_steps.unwrap_or_else(|| method.default_max_steps())
+    }
+
+    /// The budget as the message of a count it stopped names it.
+    fn budget_words(&self, method: Method) -> String {
+        match self.max_steps {
+            Some(n) => format!("--max-steps {n}"),
+            None => format!(
+                "the default --max-steps {} of --method search; raise it with --max-steps",
+                self.budget(method)
+            ),
+        }
+    }
+
+    /// The memory bound in bytes: `--max-memory`, else none (`u64::MAX`: only the memory
+    /// the process may use bounds the count).
+    fn memory_bound(&self) -> Result<u64, Failure> {
+        match self.max_memory {
+            None => Ok(u64::MAX),
+            Some(gib) if (1..=MAX_MEMORY_GIB).contains(&gib) => Ok(gib << 30),
+            Some(gib) => Err(InputError::param(format!(
+                "--max-memory must be 1 to {MAX_MEMORY_GIB} (GiB), not {gib}"
+            ))
+            .into()),
+        }
+    }
+}
+
+/// A ratio in [0, 1] as a plain decimal with four significant digits (`0.2722`,
+/// `0.01344`), `0` when it is zero.
+fn plain_ratio(x: f64) -> String {
+    if x <= 0.0 || !x.is_finite() {
+        return "0".to_string();
+    }
+    let decimals = (3 - x.log10().floor() as i32).max(0) as usize;
+    format!("{x:.decimals$}")
 }
 
 /// A progress bar on stderr when it is a terminal, else hidden.
@@ -107,14 +152,7 @@ fn frontier_progress(b: &ProgressBar) -> impl FnMut(frontier::Progress) + '_ {
 pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let board = args.board;
     let start = start_square(board, args.start.as_deref())?;
-    if !(1..=MAX_MEMORY_GIB).contains(&args.max_memory) {
-        return Err(InputError::param(format!(
-            "--max-memory must be 1 to {MAX_MEMORY_GIB} (GiB), not {}",
-            args.max_memory
-        ))
-        .into());
-    }
-    let max_memory = args.max_memory << 30;
+    let max_memory = args.memory_bound()?;
     let method = match args.method {
         MethodArg::Auto
             if start.is_none()
@@ -132,7 +170,7 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
         board,
         closed: args.closed,
         start,
-        max_steps: args.max_steps,
+        max_steps: args.budget(method),
         method,
     };
     count::check(&spec)?;
@@ -232,9 +270,9 @@ pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Method::Split => "the split method has no partial count",
         };
         return Err(Failure::Other(anyhow::anyhow!(
-            "gave up after {} steps (--max-steps {}); {what}",
+            "gave up after {} steps ({}); {what}",
             c.steps,
-            args.max_steps
+            args.budget_words(method)
         )));
     }
     Ok(())
@@ -264,12 +302,13 @@ fn two_factors(
     let split_h = args.method == MethodArg::Auto && count::split::fits(board);
     let mut results = Vec::new();
     let mut transitions = 0u64;
+    let budget = args.budget(Method::Frontier);
     for q in [Quantity::Cycles, Quantity::TwoFactors] {
         let req = frontier::FrontierRequest {
             board,
             quantity: q,
             start: None,
-            max_transitions: args.max_steps.saturating_sub(transitions).max(1),
+            max_transitions: budget.saturating_sub(transitions).max(1),
             max_memory,
             rows_limit: None,
         };
@@ -286,8 +325,7 @@ fn two_factors(
             Some(c) => results.push(c),
             None => {
                 return Err(Failure::Other(anyhow::anyhow!(
-                    "gave up after {transitions} transitions (--max-steps {}); no count",
-                    args.max_steps
+                    "gave up after {transitions} transitions (--max-steps {budget}); no count"
                 )));
             }
         }
@@ -312,8 +350,9 @@ fn two_factors(
             super::json::to_text(&super::json::document("count", body))?
         }
         Format::Text => format!(
-            "{board}: closed tours (Hamiltonian cycles) H = {h}, 2-factors F = {f}, H/F = {ratio:.6e}\n\
-             a 2-factor is a spanning set of disjoint cycles; H/F is the share of them that are single tours\n"
+            "{board}: closed tours (Hamiltonian cycles) H = {h}, 2-factors F = {f}, H/F = {}\n\
+             a 2-factor is a spanning set of disjoint cycles; H/F is the share of them that are single tours\n",
+            plain_ratio(ratio)
         ),
     };
     out.write_all(text.as_bytes())?;
@@ -352,7 +391,7 @@ fn profile(
         } else {
             None
         },
-        max_transitions: args.max_steps,
+        max_transitions: args.budget(Method::Frontier),
         max_memory,
         rows_limit: Some(rows),
     };
@@ -423,10 +462,64 @@ fn profile(
     out.write_all(text.as_bytes())?;
     if !run.complete && run.states.len() < (rows * w).min(board.squares()) {
         return Err(Failure::Other(anyhow::anyhow!(
-            "gave up after {} transitions (--max-steps {})",
+            "gave up after {} transitions ({})",
             run.transitions,
-            args.max_steps
+            args.budget_words(Method::Frontier)
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The `count` flags of a command line.
+    fn args(line: &[&str]) -> CountArgs {
+        let cli =
+            crate::cli::Cli::try_parse_from(["knightnet", "count"].iter().chain(line).copied())
+                .unwrap();
+        match cli.command {
+            crate::cli::Command::Count(a) => a,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The defaults that let the documented counts finish: no step budget for the
+    /// dynamic programs, 10^10 steps for the search; a typed budget for every method.
+    #[test]
+    fn only_the_search_has_a_default_step_budget() {
+        let a = args(&["--board", "8x8", "--closed"]);
+        assert_eq!(a.budget(Method::Split), u64::MAX);
+        assert_eq!(a.budget(Method::Frontier), u64::MAX);
+        assert_eq!(a.budget(Method::Search), 10_000_000_000);
+        assert!(a.budget_words(Method::Search).contains("default"));
+        let a = args(&["--board", "8x8", "--max-steps", "500"]);
+        for m in [Method::Split, Method::Frontier, Method::Search] {
+            assert_eq!(a.budget(m), 500);
+            assert_eq!(a.budget_words(m), "--max-steps 500");
+        }
+    }
+
+    /// No `--max-memory`: no bound of its own (the process's memory is checked by the
+    /// library whatever the bound); a typed one in GiB, within 1 to 2^20.
+    #[test]
+    fn the_memory_bound_is_only_what_was_typed() {
+        assert_eq!(args(&["--board", "8x8"]).memory_bound().unwrap(), u64::MAX);
+        let typed = args(&["--board", "8x8", "--max-memory", "3"]);
+        assert_eq!(typed.memory_bound().unwrap(), 3 << 30);
+        for bad in ["0", "1048577"] {
+            let a = args(&["--board", "8x8", "--max-memory", bad]);
+            assert!(a.memory_bound().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ratios_print_four_significant_digits() {
+        assert_eq!(plain_ratio(9862.0 / 36236.0), "0.2722");
+        assert_eq!(plain_ratio(0.013444), "0.01344");
+        assert_eq!(plain_ratio(0.0), "0");
+        assert_eq!(plain_ratio(1.0), "1.000");
+    }
 }

@@ -20,8 +20,7 @@ use knightnet::existence;
     after_help = "Exit status: 0 when a tour exists (\"yes\"), 1 when none does (\"no\"; the answer is\nprinted either way, as grep and test answer through their status), 2 for bad input.\n\nExample:\n  knightnet exists --board 5x5 --closed || echo \"no closed tour\""
 )]
 pub struct ExistsArgs {
-    /// Board size ROWSxCOLS.
-    #[arg(long)]
+    #[arg(long, help = super::flags::board_help!())]
     pub board: Board,
     /// Ask about closed tours (default: open tours).
     #[arg(long)]

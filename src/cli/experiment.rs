@@ -31,7 +31,8 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
     /// Continue the run in --out: skip trials already in its records.csv (every row is
-    /// checked against the spec first, and some are replayed: see --replay).
+    /// checked against the spec first, and some are replayed: see --replay). A complete
+    /// run is checked and left as it is: one line says so and where its summary is.
     #[arg(long)]
     pub resume: bool,
     /// With --resume: rows of records.csv run again and compared with their record
@@ -149,6 +150,16 @@ pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     bar.bar.finish_and_clear();
     let report = report?;
+    if report.already_complete {
+        eprintln!(
+            "the run in {} is complete ({} of {} trials recorded; nothing to run, nothing rewritten); its summary is {}",
+            dir.display(),
+            report.summary.trials_done,
+            report.planned,
+            dir.join(experiment::SUMMARY_MD).display()
+        );
+        return Ok(());
+    }
     if report.truncated_bytes > 0 {
         eprintln!(
             "note: cut off a half-written last line ({} bytes) of {}",

@@ -9,6 +9,15 @@
 
 use std::fmt;
 
+/// The help text of every `--board` flag, as a literal (so that a flag can add to it
+/// with `concat!`): what [`Board`]'s `FromStr` accepts, a single number included.
+macro_rules! board_help {
+    () => {
+        "Board size ROWSxCOLS, like 8x8 or 10x12; a single number N is the square board NxN (8 is 8x8)."
+    };
+}
+pub(crate) use board_help;
+
 use knightnet::board::Board;
 use knightnet::error::InputError;
 

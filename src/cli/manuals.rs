@@ -22,12 +22,11 @@ pub struct CompletionsArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Example: mkdir -p out/man && knightnet manpage --out out/man && man out/man/knightnet.1"
-)]
+#[command(after_help = "Example: knightnet manpage --out out/man && man out/man/knightnet.1")]
 pub struct ManpageArgs {
-    /// An existing folder to write knightnet.1 and one page per subcommand
-    /// (knightnet-solve.1, ...) into; without it the main page goes to stdout.
+    /// A folder to write knightnet.1 and one page per subcommand (knightnet-solve.1, ...)
+    /// into, created with its parents if missing; without it the main page goes to
+    /// stdout.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -51,13 +50,16 @@ pub fn manpage(args: ManpageArgs, out: &mut dyn Write) -> Result<(), Failure> {
         out.write_all(&render(&cmd)?)?;
         return Ok(());
     };
-    if !dir.is_dir() {
+    // A file, a FIFO, a device or a dangling link where the folder should be.
+    if std::fs::symlink_metadata(&dir).is_ok() && !dir.is_dir() {
         return Err(InputError::param(format!(
-            "--out {} is not an existing folder; create it first (the pages are knightnet.1 and knightnet-SUBCOMMAND.1)",
+            "--out {} exists and is not a folder; give a folder (created if missing) for knightnet.1 and knightnet-SUBCOMMAND.1",
             dir.display()
         ))
         .into());
     }
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| knightnet::io::io_failure("create folder", &dir, e))?;
     let mut written = vec![dir.join("knightnet.1")];
     knightnet::io::write_atomic(&written[0], &render(&cmd)?)?;
     for sub in cmd.get_subcommands() {

@@ -73,7 +73,8 @@ pub enum Command {
     /// Check a tour from a file (any program's) with the validity oracle: exit 0 if it is
     /// a tour, 1 if not (the first defect is printed), 2 if the file is not a square list.
     Check(check::CheckArgs),
-    /// Count all tours of a small board by exhaustive search.
+    /// Count a board's tours exactly, open or closed: by a dynamic program over its squares
+    /// (split or frontier, the default) or by exhaustive search.
     Count(count::CountArgs),
     /// Time against board size for each solver, fitted as an exponent (time ∝ squares^k).
     ///

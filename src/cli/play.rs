@@ -21,8 +21,15 @@ use knightnet::puzzle::watch::WatchKind;
     after_help = "Examples:\n  knightnet play --board 6x6\n  knightnet play --snapshot --watch warnsdorff --steps 20"
 )]
 pub struct PlayArgs {
-    /// Board size ROWSxCOLS (any size that fits the terminal; 80x24 fits up to 10x10).
-    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        default_value = "8x8",
+        allow_hyphen_values = true,
+        help = concat!(
+            super::flags::board_help!(),
+            " Any size that fits the terminal; 80x24 fits up to 10x10."
+        )
+    )]
     pub board: Board,
     /// Seed of the ChaCha8 stream (watch mode, as `solve --seed`; --measure-dead samples).
     #[arg(long, default_value_t = DEFAULT_SEED)]

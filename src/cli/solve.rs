@@ -115,8 +115,7 @@ impl FromStr for SolverName {
     after_help = "Examples:\n  knightnet solve --board 10x10 --solver warnsdorff:squirrel-cull --format json\n  knightnet solve --board 100x100 --merge --summary"
 )]
 pub struct SolveArgs {
-    /// Board size ROWSxCOLS.
-    #[arg(long, default_value = "8x8", allow_hyphen_values = true)]
+    #[arg(long, default_value = "8x8", allow_hyphen_values = true, help = super::flags::board_help!())]
     pub board: Board,
     /// Solver: network[:PRESET], network+merge[:PRESET], warnsdorff[:TIE], backtrack,
     /// forward-check[:connectivity], warnsdorff-backtrack[:ties], circuit, divide-conquer.

@@ -85,9 +85,6 @@ pub(crate) fn bytes_per_state(w: usize) -> u64 {
     }
 }
 
-/// Default memory bound (`--max-memory`, GiB).
-pub const DEFAULT_MAX_MEMORY_GIB: u64 = 4;
-
 /// A request to the dynamic program: what to count on which board, and its budgets.
 /// [`run`] and [`super::split::run`] take it.
 #[derive(Debug, Clone, Copy)]
@@ -98,9 +95,13 @@ pub struct FrontierRequest {
     pub quantity: Quantity,
     /// For [`Quantity::Paths`]: count only paths with an end on this square.
     pub start: Option<u32>,
-    /// Stop (incomplete) before a square whose transitions would take the total over this.
+    /// Stop (incomplete) before a square whose transitions would take the total over this
+    /// (`u64::MAX`: no budget; the memory bounds the work).
     pub max_transitions: u64,
-    /// Stop with an error when the states would need more than this many bytes.
+    /// Refuse ([`InputError::TooLarge`]) when the states would need more than this many
+    /// bytes. Whatever it is, the memory the process may really use
+    /// ([`crate::memory::limit`]) bounds them too ([`InputError::OutOfMemory`]); `u64::MAX`
+    /// leaves that bound alone.
     pub max_memory: u64,
     /// Process only the first this many rows (of the narrow-side order), to profile.
     pub rows_limit: Option<usize>,

@@ -27,7 +27,7 @@ pub mod search;
 pub mod split;
 pub(crate) mod table;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::board::Board;
 use crate::existence;
@@ -48,6 +48,20 @@ pub enum Method {
     Split,
 }
 
+impl Method {
+    /// The work budget ([`CountSpec::max_steps`]) when none is given:
+    /// [`DEFAULT_COUNT_STEPS`] for the search, whose work grows with the number of tours
+    /// and can run for ever; none (`u64::MAX`) for the frontier and split methods, whose
+    /// work is bounded by the states the memory holds (checked before any work and after
+    /// each square).
+    pub fn default_max_steps(self) -> u64 {
+        match self {
+            Method::Search => DEFAULT_COUNT_STEPS,
+            Method::Frontier | Method::Split => u64::MAX,
+        }
+    }
+}
+
 /// What to count.
 #[derive(Debug, Clone, Copy)]
 pub struct CountSpec {
@@ -61,13 +75,19 @@ pub struct CountSpec {
     pub start: Option<u32>,
     /// Work budget: search steps (squares placed, plus the squares initialised for each
     /// start) for [`Method::Search`], state transitions for [`Method::Frontier`] and
-    /// [`Method::Split`]. At least 1.
+    /// [`Method::Split`]. At least 1; [`Method::default_max_steps`] when the caller has
+    /// none.
     pub max_steps: u64,
     /// How to count.
     pub method: Method,
 }
 
 /// A finished (or budget-limited) count.
+///
+/// Serialized (the `count` JSON document, docs/json.md) with every count of tours as a
+/// decimal string (`directed`, `undirected`, the third item of each `per_start` entry):
+/// counts pass 2^53, where JSON readers that hold numbers as doubles round them, and
+/// 2^64.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Count {
     /// The board counted.
@@ -79,8 +99,10 @@ pub struct Count {
     /// The method used (the one asked for, also when a theorem decided the count).
     pub method: Method,
     /// Directed count (see the module docs for exactly what is counted).
+    #[serde(serialize_with = "decimal")]
     pub directed: u128,
     /// Undirected count, when it follows from the directed one (`None` for one open start).
+    #[serde(serialize_with = "decimal_option")]
     pub undirected: Option<u128>,
     /// Whether the whole count was made (else, for search, the counts are lower bounds;
     /// for the frontier method, they are 0 and meaningless).
@@ -95,7 +117,26 @@ pub struct Count {
     pub pairs_joined: Option<u64>,
     /// Per start square `[row, col, directed count]` for open counts over all starts
     /// (search method only).
+    #[serde(serialize_with = "per_start")]
     pub per_start: Vec<[u64; 3]>,
+}
+
+/// A count as its decimal string (see [`Count`]).
+fn decimal<S: Serializer>(n: &u128, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(n)
+}
+
+/// An optional count as its decimal string, or null.
+fn decimal_option<S: Serializer>(n: &Option<u128>, s: S) -> Result<S::Ok, S::Error> {
+    match n {
+        Some(n) => decimal(n, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// [`Count::per_start`] as `[row, col, "count"]` entries.
+fn per_start<S: Serializer>(rows: &[[u64; 3]], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(rows.iter().map(|&[r, c, k]| (r, c, k.to_string())))
 }
 
 impl Count {

@@ -17,7 +17,7 @@ use crate::error::InputError;
 use crate::solvers::classical::MAX_SEARCH_SQUARES;
 use crate::solvers::search::{Config, Neighbours, Order, Search, Stop};
 
-/// The default step budget of `count`.
+/// The default step budget of a count by search ([`super::Method::default_max_steps`]).
 pub const DEFAULT_COUNT_STEPS: u64 = 10_000_000_000;
 
 /// Check a search count request before any work.

@@ -18,7 +18,8 @@
 //! - shard `i/N` runs the trials whose global number (cell by cell in spec order) is
 //!   `i` mod `N`; [`merge`] joins shard folders into exactly what one run would give;
 //! - `--resume` reads `records.csv` (ignoring and cutting off a half-written last line)
-//!   and runs only the trials not yet recorded;
+//!   and runs only the trials not yet recorded; a run that was complete is checked and
+//!   left as it is (no file written, [`Report::already_complete`]);
 //! - only columns and keys whose names end in `_ns` differ between reruns;
 //! - `--resume`, [`merge`] and `stats` check every row against the spec (see [`check`]: its
 //!   seed and start are recomputed, its outcome and numbers checked against each other, a
@@ -67,8 +68,10 @@ use lock::FolderLock;
 /// The records file of a results folder: one CSV row per trial ([`records`]).
 pub const RECORDS: &str = "records.csv";
 pub(crate) const RUN: &str = "run.json";
-pub(crate) const SUMMARY_JSON: &str = "summary.json";
-pub(crate) const SUMMARY_MD: &str = "summary.md";
+/// The summary of a results folder as JSON ([`Summary`]).
+pub const SUMMARY_JSON: &str = "summary.json";
+/// The summary of a results folder as Markdown tables ([`Summary::markdown`]).
+pub const SUMMARY_MD: &str = "summary.md";
 
 /// The folder that holds results folders when none is named: `results/`.
 pub const RESULTS_DIR: &str = "results";
@@ -230,6 +233,10 @@ pub struct Report {
     pub truncated_bytes: u64,
     /// Stopped before every planned trial ran.
     pub interrupted: bool,
+    /// A resumed run that was complete already (its `run.json` says so, every planned
+    /// trial is in `records.csv`, both summaries are there): its rows were checked, and
+    /// nothing ran and nothing was written.
+    pub already_complete: bool,
     /// The summary of every trial recorded, as written to `summary.json`.
     pub summary: Summary,
 }
@@ -420,10 +427,10 @@ fn scan_checked(
     Ok(scan)
 }
 
-/// The sessions of the run in `opts.out` that this one continues (none for a new
+/// The `run.json` of the run in `opts.out` that this one continues (none for a new
 /// run), after checking that it may: [`Param::Resume`] for a folder holding a run, whose
 /// `run.json` (required beside records) names the same engine version, spec and shard.
-fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
+fn earlier_run(spec: &Spec, opts: &Options) -> Result<Option<RunInfo>> {
     let out = &opts.out;
     let run_path = out.join(RUN);
     let has_records = present(&out.join(RECORDS));
@@ -439,7 +446,7 @@ fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
         .into());
     }
     if !opts.resume || !(has_records || has_run) {
-        return Ok(Vec::new());
+        return Ok(None);
     }
     if !has_run {
         return Err(InputError::named(
@@ -471,7 +478,7 @@ fn earlier_sessions(spec: &Spec, opts: &Options) -> Result<Vec<Session>> {
         ))
         .into());
     }
-    Ok(info.sessions)
+    Ok(Some(info))
 }
 
 /// Run (or resume) `spec` into `opts.out`. Stops starting trials once `stop` is set.
@@ -498,7 +505,9 @@ pub fn run(
     let _lock = FolderLock::take(out)?;
     let records_path = out.join(RECORDS);
     let run_path = out.join(RUN);
-    let mut sessions = earlier_sessions(spec, opts)?;
+    let earlier = earlier_run(spec, opts)?;
+    let was_complete = earlier.as_ref().is_some_and(|i| i.complete);
+    let mut sessions = earlier.map(|i| i.sessions).unwrap_or_default();
     let mut tally = summary::Tally::new(spec);
     let mut check = check::RowCheck::new(spec, opts.shard).replaying(opts.replay);
     let scan = if opts.resume && present(&records_path) {
@@ -523,9 +532,27 @@ pub fn run(
         .min(usize::try_from(to_run).unwrap_or(usize::MAX))
         .max(1);
 
+    let truncated_bytes = scan.map_or(0, |s| s.truncated);
+    // A finished run resumed: its rows are checked, and there is nothing to run or write.
+    if was_complete
+        && to_run == 0
+        && truncated_bytes == 0
+        && out.join(SUMMARY_JSON).is_file()
+        && out.join(SUMMARY_MD).is_file()
+    {
+        return Ok(Report {
+            planned,
+            already_done,
+            ran: 0,
+            truncated_bytes,
+            interrupted: false,
+            already_complete: true,
+            summary: tally.summary(spec, opts.shard),
+        });
+    }
+
     // Everything is checked: now the writes, records.csv first (a torn last line cut off
     // before appending), so that run.json changes only once records.csv can be written.
-    let truncated_bytes = scan.map_or(0, |s| s.truncated);
     if let Some(scan) = &scan {
         records::repair(&records_path, scan)?;
     }
@@ -585,6 +612,7 @@ pub fn run(
         ran,
         truncated_bytes,
         interrupted,
+        already_complete: false,
         summary,
     })
 }

@@ -212,8 +212,9 @@ fn count_reports_published_values() {
     let o = knightnet(&["count", "--board", "5x5", "--format", "json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["directed"], 1728);
-    assert_eq!(v["undirected"], 864);
+    // Counts are decimal strings (docs/json.md): they pass 2^53 and 2^64.
+    assert_eq!(v["directed"], "1728");
+    assert_eq!(v["undirected"], "864");
     assert_eq!(v["complete"], true);
     let o = knightnet(&["count", "--board", "5x5", "--start", "0,0"]);
     assert!(stdout(&o).contains("directed 304"), "{}", stdout(&o));
@@ -238,6 +239,90 @@ fn count_reports_published_values() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("incomplete"));
     assert!(stderr(&o).contains("gave up after 500 steps"));
+}
+
+/// `count --board 4x30 --format json` failed with "number out of range": a count above
+/// 2^64 is printed exactly, as a decimal string, the same digits as the text output and
+/// as the other dynamic program's, twice the undirected count.
+#[test]
+fn counts_beyond_2_to_the_64_print_exactly_in_json() {
+    for board in [&["--board", "4x30"][..], &["--board", "3x60", "--closed"]] {
+        let mut by_method = Vec::new();
+        for method in ["split", "frontier"] {
+            let mut args = vec!["count"];
+            args.extend_from_slice(board);
+            args.extend_from_slice(&["--method", method]);
+            let text = knightnet(&args);
+            assert_eq!(text.status.code(), Some(0), "{args:?}: {}", stderr(&text));
+            args.extend_from_slice(&["--format", "json"]);
+            let o = knightnet(&args);
+            assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+            let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+            let count = |key: &str| -> u128 {
+                v[key]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{args:?}: {key} is not a string: {v}"))
+                    .parse()
+                    .unwrap()
+            };
+            let (directed, undirected) = (count("directed"), count("undirected"));
+            assert!(undirected > u128::from(u64::MAX), "{args:?}: {undirected}");
+            assert_eq!(directed, 2 * undirected, "{args:?}");
+            assert!(
+                stdout(&text).contains(&format!("directed {directed}, undirected {undirected}")),
+                "{args:?}: {}",
+                stdout(&text)
+            );
+            by_method.push(directed);
+        }
+        assert_eq!(by_method[0], by_method[1], "{board:?}");
+    }
+    // The search's per-start counts follow the same rule.
+    let o = knightnet(&[
+        "count", "--board", "3x4", "--method", "search", "--format", "json",
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let rows = v["per_start"].as_array().unwrap();
+    assert_eq!(rows.len(), 12, "{v}");
+    let sum: u128 = rows
+        .iter()
+        .map(|r| r[2].as_str().unwrap().parse::<u128>().unwrap())
+        .sum();
+    assert_eq!(sum.to_string(), v["directed"].as_str().unwrap());
+}
+
+/// `count --two-factors` printed `H/F = 2.721603e-1`: a plain decimal in the text (as the
+/// README's tables show it), a number in JSON.
+#[test]
+fn the_two_factor_ratio_is_a_plain_decimal() {
+    let o = knightnet(&["count", "--board", "6x6", "--two-factors"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("H = 9862, 2-factors F = 36236, H/F = 0.2722\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!stdout(&o).contains("e-"), "{}", stdout(&o));
+    let o = knightnet(&["count", "--board", "3x40", "--two-factors"]);
+    let text = stdout(&o);
+    let ratio = text
+        .split("H/F = ")
+        .nth(1)
+        .and_then(|r| r.lines().next())
+        .unwrap_or_else(|| panic!("{text}"));
+    // Four significant digits after the zeros.
+    assert_eq!(ratio, "0.01344", "{text}");
+    let o = knightnet(&[
+        "count",
+        "--board",
+        "6x6",
+        "--two-factors",
+        "--format",
+        "json",
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let ratio = v["ratio"].as_f64().unwrap();
+    assert!((ratio - 9862.0 / 36236.0).abs() < 1e-12, "{v}");
 }
 
 #[test]

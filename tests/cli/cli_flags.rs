@@ -161,3 +161,40 @@ fn summary_prints_the_first_line_of_the_text_output() {
     assert!(full.lines().count() > 30);
     assert_refused(&["solve", "--summary", "--format", "json"], "--summary");
 }
+
+/// `--board 8` is the 8x8 board: every `--board` help says so (one text for every
+/// subcommand), and a single number gives the same board as NxN.
+#[test]
+fn a_single_number_board_is_square_and_the_help_says_so() {
+    let mut with_board = 0;
+    for sub in subcommands() {
+        let help = stdout_of(&[sub.as_str(), "--help"]);
+        if help.contains("--board <BOARD>") {
+            with_board += 1;
+            assert!(
+                help.contains("a single number N is the square board NxN (8 is 8x8)"),
+                "{sub} --help: {help}"
+            );
+        }
+    }
+    assert!(with_board >= 7, "{with_board} subcommands take --board");
+    // Small boards only: an 8x8 count runs for minutes.
+    for (one, two) in [("5", "5x5"), ("4", "4x4"), ("1", "1x1")] {
+        let doc = |b: &str| stdout_of(&["count", "--board", b, "--format", "json"]);
+        assert_eq!(doc(one), doc(two), "--board {one}");
+    }
+    let exists = |b: &str| stdout_of(&["exists", "--board", b, "--closed", "--format", "json"]);
+    assert_eq!(exists("8"), exists("8x8"));
+    let solve = |b: &str| {
+        stdout_of(&[
+            "solve",
+            "--board",
+            b,
+            "--solver",
+            "warnsdorff",
+            "--format",
+            "json",
+        ])
+    };
+    assert_eq!(solve("6"), solve("6x6"));
+}

@@ -202,6 +202,36 @@ fn max_memory_is_capped_by_the_real_limit() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("9862"));
 }
 
+/// `count --board 8x8 --closed` was refused for a default bound of 4 GiB (and with
+/// `--max-memory 16` stopped at the default `--max-steps` after 12.75 min). Without
+/// `--max-memory` the bound is the memory the process may really use: under a small
+/// limit the count is refused at once (exit 1) naming the estimate and the limit; a
+/// count within it runs on the defaults.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_default_memory_bound_is_the_memory_the_process_has() {
+    let args = ["count", "--board", "8x8", "--closed"];
+    let out = common::limited_command(&[
+        (libc::RLIMIT_AS, 1 << 30),
+        (libc::RLIMIT_CPU, BEFORE_WORK_CPU_SECONDS),
+    ])
+    .args(args)
+    .output()
+    .unwrap();
+    let err = assert_out_of_memory(&out, &args, "address-space limit");
+    assert!(err.contains("needs about 10.7 GiB"), "{err}");
+    assert!(err.contains("of 1.0 GiB"), "{err}");
+    let args = ["count", "--board", "6x7", "--closed"];
+    let out = knightnet_limited(SMALL, &args);
+    assert_ok(&out, &args);
+    // OEIS A001230 does not list 6x7; A175881 does: 1,067,638.
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("undirected 1067638"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
 /// CPU seconds a run refused "before any work" may take: the refusals take
 /// milliseconds, the work they replace took 15 to 27 s. A resource bound like the
 /// address-space ones (SIGXCPU kills a run past it), not a timing.

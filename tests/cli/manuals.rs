@@ -1,5 +1,6 @@
 //! `knightnet completions` and `knightnet manpage`: generated from the clap definitions,
-//! so they name every subcommand; a missing folder is bad input.
+//! so they name every subcommand; a missing folder is created, a file in its place is
+//! bad input.
 
 use crate::common::{assert_refused, knightnet};
 
@@ -57,6 +58,31 @@ fn man_pages_are_written_one_per_subcommand() {
     let stdout = knightnet(&["manpage"]);
     assert!(stdout.status.success());
     assert_eq!(stdout.stdout, main.as_bytes(), "stdout holds the main page");
-    let missing = dir.path().join("no-such-folder");
-    assert_refused(&["manpage", "--out", missing.to_str().unwrap()], "--out");
+    // A folder that does not exist yet is created, with its parents.
+    let nested = dir.path().join("out").join("man");
+    let out = knightnet(&["manpage", "--out", nested.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(nested.join("knightnet.1")).unwrap(),
+        main.as_bytes()
+    );
+    // Something that is not a folder is refused and left as it is.
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "keep").unwrap();
+    assert_refused(
+        &["manpage", "--out", file.to_str().unwrap()],
+        "not a folder",
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep");
+    #[cfg(unix)]
+    {
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+        assert_refused(&["manpage", "--out", dangling.to_str().unwrap()], "--out");
+        assert!(!dir.path().join("nowhere").exists());
+    }
 }

@@ -372,7 +372,7 @@ fn count_is_bounded_on_long_boards() {
             String::from_utf8_lossy(&o.stderr)
         );
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        assert_eq!(v["directed"], 0);
+        assert_eq!(v["directed"], "0");
         assert_eq!(v["complete"], true);
         assert!(v["decided_by"].as_str().unwrap().contains("1x1000000"));
     }
@@ -396,7 +396,7 @@ fn count_is_bounded_on_long_boards() {
 #[test]
 fn count_command_contract() {
     let v = json_of(&["count", "--board", "6x6", "--closed", "--format", "json"]);
-    assert_eq!(v["undirected"], 9862);
+    assert_eq!(v["undirected"], "9862");
     assert_eq!(
         v["method"], "split",
         "closed tours are split where the split applies"
@@ -422,7 +422,7 @@ fn count_command_contract() {
     ]);
     assert_eq!(
         (v["undirected"].clone(), v["method"].clone()),
-        (9862.into(), "frontier".into())
+        ("9862".into(), "frontier".into())
     );
     assert_refused(
         &[
@@ -435,23 +435,41 @@ fn count_command_contract() {
     ]);
     assert_eq!(
         (v["directed"].clone(), v["method"].clone()),
-        (37568.into(), "split".into())
+        ("37568".into(), "split".into())
     );
     assert_refused(
         &["count", "--board", "10x10", "--closed", "--method", "split"],
         "narrow side is 3 to 8",
     );
-    assert_refused(&["count", "--board", "8x8", "--closed"], "--max-memory");
+    // Beyond a --max-memory given (and within the memory there is): exit 2, at once.
+    assert_refused(
+        &["count", "--board", "8x8", "--closed", "--max-memory", "4"],
+        "--max-memory",
+    );
     let v = json_of(&[
         "count", "--board", "5x5", "--method", "search", "--format", "json",
     ]);
-    assert_eq!(v["directed"], 1728);
+    assert_eq!(v["directed"], "1728");
     // The frontier budget: too few transitions gives no count and exit 1.
     let o = run_cli(&["count", "--board", "6x6", "--closed", "--max-steps", "1000"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("gave up"));
-    // Memory: a wide board is refused before any work, with the estimate.
-    let e = assert_refused(&["count", "--board", "12x12", "--closed"], "--max-memory");
+    // Memory: a wide board is refused before any work, with the estimate: beyond the
+    // memory the process has (the default bound), exit 1 naming it; beyond a
+    // --max-memory given, exit 2 naming the flag.
+    let o = run_cli(&["count", "--board", "12x12", "--closed"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(o.stdout.is_empty());
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    assert!(
+        e.contains("(estimate) needs about") && e.contains("free under"),
+        "{e}"
+    );
+    let e = assert_refused(
+        &["count", "--board", "12x12", "--closed", "--max-memory", "4"],
+        "--max-memory",
+    );
     assert!(e.contains("estimate"), "{e}");
     assert_refused(
         &["count", "--board", "6x6", "--max-memory", "0"],

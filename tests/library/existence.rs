@@ -449,7 +449,7 @@ fn exists_count_and_solve_agree_on_refused_starts() {
             "count", "--board", board, "--start", start, "--format", "json",
         ]);
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        assert_eq!(v["directed"], 0, "count {board} {start}");
+        assert_eq!(v["directed"], "0", "count {board} {start}");
         assert_eq!(v["complete"], true);
         for solver in ["backtrack", "forward-check", "warnsdorff", "divide-conquer"] {
             let err = assert_refused(

@@ -503,3 +503,66 @@ fn the_readme_spec_example_parses() {
         }
     ));
 }
+
+/// `experiment --resume` on a finished run printed the whole summary again and rewrote
+/// run.json and the summaries. It checks the rows, says in one line that the run is
+/// complete (N of N trials) and where its summary is, exits 0 and writes nothing.
+#[test]
+fn resuming_a_complete_run_says_so_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = write_spec(tmp.path(), TINY);
+    let out = tmp.path().join("done");
+    run_cli(&spec, &out, &["--threads", "2"]);
+    let files = ["records.csv", "run.json", "summary.json", "summary.md"];
+    let state = || {
+        files.map(|f| {
+            let path = out.join(f);
+            let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+            (std::fs::read(&path).unwrap(), modified)
+        })
+    };
+    let before = state();
+    let planned = json_of(&out.join("run.json"))["trials_planned"]
+        .as_u64()
+        .unwrap();
+    // Without --quiet too: the summary table is not printed again.
+    for extra in [&[][..], &["--quiet"]] {
+        let mut args = vec![
+            "experiment",
+            spec.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--resume",
+        ];
+        args.extend_from_slice(extra);
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+        assert!(
+            o.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("is complete ({planned} of {planned} trials")),
+            "{err}"
+        );
+        assert!(
+            err.contains(&out.join("summary.md").display().to_string()),
+            "{err}"
+        );
+        assert!(state() == before, "{args:?} rewrote a file");
+    }
+    // A complete run whose summary is gone gets it back (and a session saying so).
+    std::fs::remove_file(out.join("summary.md")).unwrap();
+    run_cli(&spec, &out, &["--resume"]);
+    assert_eq!(
+        std::fs::read(out.join("summary.md")).unwrap(),
+        before[3].0,
+        "the summary rewritten from the records"
+    );
+}
