@@ -6,7 +6,7 @@
 //! for the trials in flight to be recorded, and is raised again. The folder then holds
 //! valid records and a summary of what finished, and `resume=True` continues it.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -83,43 +83,28 @@ pub fn run_experiment<'py>(
 /// extension: `"quickstart"`), else a spec file. An unknown name is a `ValueError` listing
 /// the built-in names; a missing file named like a built-in spec points to that spec.
 fn load_spec(spec: Option<&Path>) -> PyResult<(Spec, String)> {
-    let Some(path) = spec else {
-        return Ok((Spec::quickstart(), "built-in quickstart.toml".to_string()));
-    };
-    if let Some(name) = bare_name(path) {
-        let spec = Spec::built_in(name).map_err(|e| {
-            PyValueError::new_err(format!(
-                "{}; a spec file is named by a path with a folder or a .toml suffix",
-                e.render(&errors::Keywords)
-            ))
-        })?;
-        return Ok((spec, format!("built-in {name}.toml")));
-    }
-    match Spec::from_file(path) {
-        Ok(spec) => Ok((spec, path.display().to_string())),
-        Err(Error::Input(e)) if !path.exists() => {
-            let built_in = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .filter(|s| spec::BUILT_IN.contains(s));
-            Err(PyValueError::new_err(match built_in {
-                Some(name) => format!(
-                    "{}; the built-in spec of that name runs from any folder: experiment(\"{name}\")",
-                    e.render(&errors::Keywords)
+    match Spec::load(spec) {
+        Ok(loaded) => Ok(loaded),
+        Err(Error::Input(e)) => {
+            let message = e.render(&errors::Keywords);
+            Err(PyValueError::new_err(match spec {
+                Some(path) if spec::built_in_name(path).is_some() => format!(
+                    "{message}; a spec file is named by a path with a folder or a .toml suffix"
                 ),
-                None => e.render(&errors::Keywords),
+                Some(path) if !path.exists() => match path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .filter(|s| spec::BUILT_IN.contains(s))
+                {
+                    Some(name) => format!(
+                        "{message}; the built-in spec of that name runs from any folder: experiment(\"{name}\")"
+                    ),
+                    None => message,
+                },
+                _ => message,
             }))
         }
         Err(e) => Err(errors::library(e)),
-    }
-}
-
-/// `path` as a built-in spec's name: one plain component without an extension.
-fn bare_name(path: &Path) -> Option<&str> {
-    let mut parts = path.components();
-    match (parts.next(), parts.next()) {
-        (Some(Component::Normal(name)), None) if path.extension().is_none() => name.to_str(),
-        _ => None,
     }
 }
 

@@ -14,10 +14,11 @@ use knightnet::experiment::{self, Options, Progress, Record, Replay, Shard, Spec
 
 #[derive(Debug, Clone, Args)]
 #[command(
-    after_help = "Examples:\n  knightnet experiment experiments/quickstart.toml --out out/quickstart\n  knightnet experiment experiments/quickstart.toml --shard 0/2 --out out/q0"
+    after_help = "Examples:\n  knightnet experiment quickstart --out out/quickstart\n  knightnet experiment experiments/variants-8x8.toml\n  knightnet experiment experiments/quickstart.toml --shard 0/2 --out out/q0"
 )]
 pub struct ExperimentArgs {
-    /// Spec file (TOML). Default: the built-in quickstart spec (experiments/quickstart.toml).
+    /// Spec file (TOML), or the name of a built-in spec: `quickstart`, which runs from any
+    /// folder (a file is named by a path with a folder or a suffix). Default: quickstart.
     pub spec: Option<PathBuf>,
     /// Results folder. Default: results/NAME (results/NAME-shard-I-of-N for a shard).
     #[arg(long, value_name = "DIR")]
@@ -118,10 +119,7 @@ fn progress_bar(quiet: bool) -> ProgressBar {
 }
 
 pub fn run(args: ExperimentArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (spec, source) = match &args.spec {
-        Some(path) => (Spec::from_file(path)?, path.display().to_string()),
-        None => (Spec::quickstart(), "built-in quickstart.toml".to_string()),
-    };
+    let (spec, source) = Spec::load(args.spec.as_deref())?;
     let shard = args.shard.unwrap_or(Shard::ALL);
     let threads = match args.threads {
         Some(n) => knightnet::check_threads(n)?,

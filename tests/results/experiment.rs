@@ -478,6 +478,50 @@ fn the_quickstart_is_built_in() {
     }
 }
 
+/// `experiment quickstart` runs the built-in spec from a folder with no `experiments/`,
+/// records where its spec came from, and equals the run with no spec; a misspelt name is
+/// refused (exit 2) with the accepted names and nothing written; `./NAME` is a file.
+#[test]
+fn a_built_in_spec_runs_by_name_from_any_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_knightnet"))
+            .args(args)
+            .current_dir(tmp.path())
+            .output()
+            .expect("knightnet runs")
+    };
+    let by_name = run(&["experiment", "quickstart", "--out", "named", "--quiet"]);
+    assert!(
+        by_name.status.success(),
+        "{}",
+        String::from_utf8_lossy(&by_name.stderr)
+    );
+    let by_default = run(&["experiment", "--out", "default", "--quiet"]);
+    assert!(by_default.status.success());
+    assert_eq!(
+        records_of(&tmp.path().join("named")),
+        records_of(&tmp.path().join("default"))
+    );
+    let run_json = json_of(&tmp.path().join("named/run.json"));
+    assert_eq!(
+        run_json["spec_source"].as_str(),
+        json_of(&tmp.path().join("default/run.json"))["spec_source"].as_str()
+    );
+
+    let typo = run(&["experiment", "quickstrat", "--out", "typo", "--quiet"]);
+    assert_eq!(typo.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&typo.stderr);
+    assert!(err.contains("unknown built-in spec 'quickstrat'"), "{err}");
+    assert!(err.contains("did you mean 'quickstart'?"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!tmp.path().join("typo").exists());
+
+    let as_file = run(&["experiment", "./quickstart", "--out", "file", "--quiet"]);
+    assert_eq!(as_file.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&as_file.stderr).contains("does not exist"));
+}
+
 #[test]
 fn the_readme_spec_example_parses() {
     let readme = std::fs::read_to_string("experiments/README.md").unwrap();

@@ -77,6 +77,19 @@ pub(crate) const QUICKSTART: &str = include_str!("../../../experiments/quickstar
 /// file in `experiments/`: they run the same on any machine, with no file to find.
 pub const BUILT_IN: &[&str] = &["quickstart"];
 
+/// `path` as the name of a built-in spec ([`BUILT_IN`]): one plain path component without
+/// an extension (`quickstart`). A spec file is named by a path with a folder or a suffix
+/// (`./quickstart`, `quickstart.toml`).
+pub fn built_in_name(path: &std::path::Path) -> Option<&str> {
+    let mut parts = path.components();
+    match (parts.next(), parts.next()) {
+        (Some(std::path::Component::Normal(name)), None) if path.extension().is_none() => {
+            name.to_str()
+        }
+        _ => None,
+    }
+}
+
 /// Most trials one cell may ask for.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
 
@@ -177,6 +190,19 @@ impl Spec {
                 name,
                 BUILT_IN.iter().copied(),
             )),
+        }
+    }
+
+    /// The spec a front end was given and its origin as `run.json` records it: the
+    /// built-in quickstart for none, a built-in spec for a bare name ([`built_in_name`]:
+    /// `quickstart`), else the spec file at `path` ([`Spec::from_file`]).
+    pub fn load(path: Option<&std::path::Path>) -> Result<(Spec, String), crate::error::Error> {
+        let Some(path) = path else {
+            return Ok((Spec::quickstart(), "built-in quickstart.toml".to_string()));
+        };
+        match built_in_name(path) {
+            Some(name) => Ok((Spec::built_in(name)?, format!("built-in {name}.toml"))),
+            None => Ok((Spec::from_file(path)?, path.display().to_string())),
         }
     }
 
