@@ -3,7 +3,9 @@
 //! against a brute-force count, published values, and the `count` command's contract
 //! (bounded time on boards the theorems decide, budgets, memory refusal).
 
+use std::collections::HashMap;
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use knightnet::board::Board;
@@ -25,10 +27,27 @@ fn spec(board: Board, closed: bool, start: Option<u32>, method: Method) -> Count
     }
 }
 
+/// The exhaustive search's count (the oracle), made once per board, kind and start for
+/// the whole test program: the oracle tests below compare several methods with the same
+/// searches, which take most of their time. A second caller waits for the first.
 fn by_search(board: Board, closed: bool, start: Option<u32>) -> Count {
-    let c = count::search::count(&spec(board, closed, start, Method::Search), |_, _| {}).unwrap();
-    assert!(c.complete);
-    c
+    type Key = (usize, usize, bool, Option<u32>);
+    static SEARCHES: OnceLock<Mutex<HashMap<Key, Arc<OnceLock<Count>>>>> = OnceLock::new();
+    let key = (board.rows(), board.cols(), closed, start);
+    let slot = SEARCHES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry(key)
+        .or_default()
+        .clone();
+    slot.get_or_init(|| {
+        let c =
+            count::search::count(&spec(board, closed, start, Method::Search), |_, _| {}).unwrap();
+        assert!(c.complete);
+        c
+    })
+    .clone()
 }
 
 fn by_frontier(board: Board, closed: bool, start: Option<u32>) -> Count {
