@@ -73,7 +73,7 @@ pub enum UpperEnd {
 const ARROW_GAP: f64 = 0.03;
 
 /// Where the bar of an interval with upper end `high` ends on a log axis from `bottom`
-/// to `top`: at `high`, or, without one, at an arrow tip [`ARROW_GAP`] of the axis below
+/// to `top`: at `high`, or, without one, at an arrow tip 3% of the axis below
 /// the top, so that the bar stays inside the plot and is seen to be open.
 pub fn upper_end(high: Option<f64>, bottom: f64, top: f64) -> UpperEnd {
     match high {
