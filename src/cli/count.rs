@@ -325,7 +325,8 @@ fn two_factors(
             Some(c) => results.push(c),
             None => {
                 return Err(Failure::Other(anyhow::anyhow!(
-                    "gave up after {transitions} transitions (--max-steps {budget}); no count"
+                    "gave up after {transitions} transitions ({}); no count",
+                    args.budget_words(Method::Frontier)
                 )));
             }
         }
