@@ -381,14 +381,15 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
         &fitted.iter().map(|p| p.squares as f64).collect::<Vec<_>>(),
         &fitted.iter().map(|p| p.seconds).collect::<Vec<_>>(),
     );
+    let ci95 = fit.and_then(|f| f.ci95);
     Ok(GrowthRow {
         solver: kind.to_string(),
         sizes: points.iter().map(|p| p.side).collect(),
         seconds: points.iter().map(|p| p.seconds).collect(),
         exponent: Estimate {
             value: fit.map(|f| f.exponent),
-            low: fit.and_then(|f| f.ci95).map(|[lo, _]| lo),
-            high: fit.and_then(|f| f.ci95).map(|[_, hi]| hi),
+            low: ci95.map(|[lo, _]| lo),
+            high: ci95.map(|[_, hi]| hi),
         },
         stderr: fit.and_then(|f| f.stderr),
         r2: fit.map(|f| f.r2),
