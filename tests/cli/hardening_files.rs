@@ -410,7 +410,7 @@ fn a_file_size_limit_is_an_environment_error_and_leaves_no_temporary_file() {
         let args = [
             "solve",
             "--board",
-            if flag == "--trace" { "30x30" } else { "60x60" },
+            if flag == "--trace" { "12x12" } else { "60x60" },
             "--solver",
             if flag == "--trace" {
                 "network"
