@@ -25,6 +25,12 @@
 //! Errors are typed: [`error::InputError`] says what the input must change, with its
 //! fields, and [`error::Error`] adds the environment's failures.
 //!
+//! # Install
+//! The command-line program: `cargo install --locked --path .` from a clone (into
+//! `~/.cargo/bin`). The library: `knightnet = { version = "0.1", default-features = false }`
+//! (add `features = ["plot"]` for figures), or a `path` dependency on a clone until the
+//! first release.
+//!
 //! # Features
 //! - `cli` (default): the `knightnet` binary's crates (clap, ratatui, crossterm,
 //!   indicatif). The command line and the terminal game are the binary's own code, built
