@@ -166,12 +166,14 @@ fn square_numbers(board: Board, squares: &Bound<'_, PyAny>) -> PyResult<Vec<u32>
             })
             .collect();
     }
-    let pairs: Vec<(i64, i64)> = squares.extract().map_err(|_| {
+    // Pairs as tuples, lists or the rows of an (n, 2) array (what `Tour.tour` is).
+    let pairs: Vec<[i64; 2]> = squares.extract().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err(
-            "squares must be a sequence of square numbers or of (row, col) pairs",
+            "squares must be a sequence of square numbers or of (row, col) pairs \
+             (tuples, lists, or an (n, 2) array such as Tour.tour)",
         )
     })?;
-    pairs.into_iter().map(|(r, c)| pair(board, r, c)).collect()
+    pairs.into_iter().map(|[r, c]| pair(board, r, c)).collect()
 }
 
 fn pair(board: Board, r: i64, c: i64) -> PyResult<u32> {

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def binary() -> Path:
     path = Path(os.environ.get("KNIGHTNET_BIN", ROOT / "target" / "release" / "knightnet"))
     if not path.is_file():
-        pytest.fail(f"{path} is missing: run `cargo build --release` first (README's From Python; python/ci.sh does)")
+        pytest.fail(f"{path} is missing: run `cargo build --release` first (docs/python.md; python/ci.sh does)")
     return path
 
 

@@ -1,4 +1,4 @@
-"""The README's "From Python" section and the example script run as written."""
+"""The manual's Python chapter (docs/python.md) and the example script run as written."""
 
 import ast
 import re
@@ -9,8 +9,7 @@ import knightnet as kn
 
 
 def section(root):
-    text = (root / "README.md").read_text()
-    body = text.split("## From Python\n", 1)[1].split("\n## ", 1)[0]
+    body = (root / "docs" / "python.md").read_text()
     return re.findall(r"```(\w*)\n(.*?)```", body, re.S)
 
 
@@ -19,7 +18,7 @@ def test_readme_python_block_runs(root, tmp_path, monkeypatch):
     assert len(blocks) == 1
     monkeypatch.chdir(tmp_path)  # a folder outside the clone
     scope = {}
-    exec(compile(blocks[0], "README.md", "exec"), scope)
+    exec(compile(blocks[0], "docs/python.md", "exec"), scope)
     assert scope["run"].outcome in ("tour", "multiple-cycles", "stable-not-degree-two", "iteration-cap")
     assert scope["net"].stopped or scope["net"].iterations == scope["net"].params["max_iterations"]
     assert len(scope["t"].tour) == 26 * 26 and scope["t"].start == "a1"

@@ -72,6 +72,9 @@ def test_the_oracle_accepts_tours_and_names_what_is_wrong():
     assert tour.closed and len(tour) == 36
     assert kn.Tour("6x6", sol.squares.tolist()) == tour
     assert kn.Tour(kn.Board(6, 6), [tuple(p) for p in sol.tour.tolist()]) == tour
+    # The (n, 2) array a solution holds, and its rows as lists, are pairs too.
+    assert kn.Tour("6x6", sol.tour) == tour
+    assert kn.is_tour("6x6", sol.tour) and kn.is_tour("6x6", sol.tour.tolist())
     assert kn.is_tour("6x6", sol.squares.tolist())
     broken = sol.squares.tolist()
     broken[3], broken[4] = broken[4], broken[3]
