@@ -96,7 +96,7 @@ pub enum Command {
 }
 
 /// How a failed command should exit. This is the one place the exit codes are decided
-/// ([`Failure::exit_code`]); the README's "Exit codes" section states the same rule:
+/// ([`Failure::exit_code`]); the manual's "Exit codes and bad input" (docs/reference.md) states the same rule:
 ///
 /// | code | meaning | stdout |
 /// |---|---|---|

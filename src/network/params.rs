@@ -54,7 +54,7 @@ pub enum UpdateOrder {
     /// it (in increasing neuron order), so each neuron is updated twice per sweep, once
     /// from each end. One reading of Parberry's (1996) "for each square, each move out of
     /// it" epoch; measured to diverge far less often than the canonical order (see
-    /// README, "Update orders").
+    /// docs/results.md, "Update order changes divergence a lot").
     SquareSweep,
 }
 

@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod book;
 mod check;
 mod cli_classical;
 mod cli_compare;
