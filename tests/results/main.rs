@@ -13,3 +13,4 @@ mod experiment;
 mod experiment_hardening;
 mod merge;
 mod plot;
+mod release;
