@@ -52,7 +52,7 @@ fn every_committed_results_folder_is_from_this_engine_and_a_clean_tree() {
     }
     assert!(
         stale.is_empty(),
-        "stale committed results (rerun them: experiments/README.md, 'Regenerating'):\n{}",
+        "stale committed results (rerun them: docs/experiments.md, 'Regenerating the committed results'):\n{}",
         stale.join("\n")
     );
 }

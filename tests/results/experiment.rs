@@ -524,10 +524,10 @@ fn a_built_in_spec_runs_by_name_from_any_folder() {
 
 #[test]
 fn the_readme_spec_example_parses() {
-    let readme = std::fs::read_to_string("experiments/README.md").unwrap();
+    let readme = std::fs::read_to_string("docs/experiments.md").unwrap();
     let start = readme.find("```toml\n").expect("a toml example") + "```toml\n".len();
     let end = start + readme[start..].find("```").unwrap();
-    let spec = Spec::parse(&readme[start..end], "readme", "experiments/README.md").unwrap();
+    let spec = Spec::parse(&readme[start..end], "readme", "docs/experiments.md").unwrap();
     assert_eq!(spec.name, "my-sweep");
     // network:parberry and the merge, Warnsdorff and forward-check entries on two boards
     // each, parberry-c5 on one.
