@@ -819,6 +819,8 @@ pub(crate) fn check_request(
 
 #[cfg(test)]
 mod tests {
+    use rayon::prelude::*;
+
     use super::*;
 
     fn cfg(order: Order, fc: bool, conn: bool, closed: bool) -> Config {
@@ -860,35 +862,39 @@ mod tests {
 
     #[test]
     fn pruned_counts_equal_brute_force() {
-        for (m, n, closed) in [
+        let boards = [
             (1, 1, false),
             (3, 4, false),
+            (3, 10, true),
             (4, 3, false),
             (3, 7, false),
             (4, 5, false),
             (5, 5, false),
             (5, 6, true),
-            (3, 10, true),
-        ] {
-            let b = Board::new(m, n).unwrap();
-            let nb = Neighbours::new(b);
-            {
+        ];
+        // Every (board, start) on its own core; the brute force takes most of the time.
+        let jobs: Vec<(Board, u32, bool)> = boards
+            .iter()
+            .flat_map(|&(m, n, closed)| {
+                let b = Board::new(m, n).unwrap();
                 let starts = if closed { 1 } else { b.squares() as u32 };
-                for start in 0..starts {
-                    let want = brute(b, start, closed);
-                    for (order, fc, conn) in [
-                        (Order::Clockwise, false, false),
-                        (Order::Clockwise, true, false),
-                        (Order::Warnsdorff, true, true),
-                    ] {
-                        let mut s = Search::new(b, &nb, start, cfg(order, fc, conn, closed));
-                        let (got, stop) = s.count(|_, _| {});
-                        assert_eq!(stop, Stop::Found);
-                        assert_eq!(got, want, "{b} start {start} closed {closed} fc {fc}");
-                    }
-                }
+                (0..starts).map(move |start| (b, start, closed))
+            })
+            .collect();
+        jobs.into_par_iter().rev().for_each(|(b, start, closed)| {
+            let nb = Neighbours::new(b);
+            let want = brute(b, start, closed);
+            for (order, fc, conn) in [
+                (Order::Clockwise, false, false),
+                (Order::Clockwise, true, false),
+                (Order::Warnsdorff, true, true),
+            ] {
+                let mut s = Search::new(b, &nb, start, cfg(order, fc, conn, closed));
+                let (got, stop) = s.count(|_, _| {});
+                assert_eq!(stop, Stop::Found);
+                assert_eq!(got, want, "{b} start {start} closed {closed} fc {fc}");
             }
-        }
+        });
     }
     /// Stepping is the search: replaying the events on a shadow path gives the search's
     /// path after every step, each placement is one step, and `find` stops where stepping
