@@ -41,7 +41,7 @@ trap 'rm -rf "$away"' EXIT
 "$python" -m venv "$away/venv"
 "$away/venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input \
     -c python/requirements-ci.txt "$wheel"
-(cd "$away" && "$away/venv/bin/python" - "$away" </dev/null <<'PY'
+(cd "$away" && "$away/venv/bin/python" - "$away" <<'PY'
 import os, sys
 import knightnet as kn
 
