@@ -135,17 +135,3 @@ fn solve_exists_count_check_and_queens_share_one_shape() {
         "{stats}"
     );
 }
-
-#[test]
-fn the_docs_list_every_json_command() {
-    let docs =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md")).unwrap();
-    for command in [
-        "solve", "exists", "count", "check", "queens", "compare", "growth", "stats",
-    ] {
-        assert!(
-            docs.contains(&format!("`{command}`")),
-            "docs/json.md does not describe {command}"
-        );
-    }
-}
