@@ -776,7 +776,6 @@ fn parse_hcp(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> {
     let mut dimension: Option<(usize, u32)> = None;
     let mut data: Option<(usize, EdgeData)> = None;
     let mut part = Part::Header;
-    let mut section_line = 0;
     for (line, l) in numbered_lines(text) {
         let t = l.trim();
         if t.is_empty() {
@@ -855,7 +854,6 @@ fn parse_hcp(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> {
                         if data.is_none() {
                             return Err(missing("EDGE_DATA_FORMAT : EDGE_LIST (or ADJ_LIST)"));
                         }
-                        section_line = line;
                         part = Part::Section;
                     }
                     _ => {
@@ -929,7 +927,6 @@ fn parse_hcp(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> {
             "a TSPLIB file with {what}; a TSPLIB HCP file gives TYPE : HCP, DIMENSION : N, EDGE_DATA_FORMAT : EDGE_LIST, then EDGE_DATA_SECTION and its edges"
         )));
     }
-    debug_assert!(section_line > 0);
     let (_, n) = dimension.expect("checked at EDGE_DATA_SECTION");
     let (_, d) = data.expect("checked at EDGE_DATA_SECTION");
     r.finish(name.map(|(_, s)| s), Format::Hcp(d), n)

@@ -73,7 +73,7 @@ fn viable(adj: &[Vec<u32>], on_path: &[bool], was_end: usize, end: usize) -> boo
         }
     }
     // Off-path vertices, the end and vertex 0 are connected through each other.
-    let mut seen: Vec<bool> = on_path.iter().map(|&p| p).collect();
+    let mut seen = on_path.to_vec();
     seen[end] = false;
     seen[0] = false;
     let left = seen.iter().filter(|&&s| !s).count();
