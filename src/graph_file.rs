@@ -170,7 +170,7 @@ impl Reader<'_> {
     /// A vertex count from a header (`DIMENSION`, the problem line's `N`): a whole number
     /// from 1 that fits 32 bits, and whose graph fits in memory.
     fn vertex_count(&self, line: usize, key: &str, text: &str) -> Result<u32, InputError> {
-        let n: u64 = text.parse().map_err(|_| {
+        let n: u64 = parse_number(text).ok_or_else(|| {
             self.at(
                 line,
                 format!(
@@ -183,7 +183,7 @@ impl Reader<'_> {
         }
         let n = u32::try_from(n).map_err(|_| {
             InputError::TooLarge(Refusal::new(format!(
-                "{}, line {line}: {key} {n} is too large: vertex numbers are 32-bit, so a graph has at most {} vertices",
+                "{}, line {line}: {key} {text} is too large: vertex numbers are 32-bit, so a graph has at most {} vertices",
                 self.origin,
                 u32::MAX
             )))
@@ -354,13 +354,15 @@ fn grow<T>(v: &mut Vec<T>, what: impl FnOnce() -> String) -> Result<(), MemoryEr
     })
 }
 
-/// A whole number of digits only (an optional leading `+`), or `None`.
+/// A whole number of digits only (an optional leading `+`), or `None`. A number past
+/// 64 bits is `u64::MAX`: beyond every bound the reader checks, so refused as too large
+/// or out of range rather than as not a number.
 fn parse_number(token: &str) -> Option<u64> {
     let digits = token.strip_prefix('+').unwrap_or(token);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits.parse().ok()
+    Some(digits.parse().unwrap_or(u64::MAX))
 }
 
 /// The lines of `text`, numbered from 1, each without its line break (`\n` or `\r\n`) and
@@ -625,7 +627,7 @@ fn two<'a>(words: &[&'a str]) -> Option<(&'a str, &'a str)> {
 }
 
 fn parse_dimacs(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> {
-    let mut problem: Option<(usize, u32, u64)> = None;
+    let mut problem: Option<(usize, u32, u64, &str)> = None;
     let mut count: u64 = 0;
     for (line, l) in numbered_lines(text) {
         let words: Vec<&str> = l.split_whitespace().collect();
@@ -660,10 +662,10 @@ fn parse_dimacs(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> 
                         format!("the edge count M '{m}' is not a whole number; give p edge N M"),
                     )
                 })?;
-                problem = Some((line, n, m));
+                problem = Some((line, n, m, words[3]));
             }
             Some("e") => {
-                let Some((_, n, _)) = problem else {
+                let Some((_, n, ..)) = problem else {
                     return Err(r.at(
                         line,
                         "an edge before the problem line; a DIMACS file gives p edge N M before its e lines",
@@ -692,7 +694,7 @@ fn parse_dimacs(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> 
             }
         }
     }
-    let Some((line, n, m)) = problem else {
+    let Some((line, n, m, m_text)) = problem else {
         return Err(
             r.whole("has no problem line; a DIMACS file gives p edge N M (N vertices, M edges)")
         );
@@ -700,7 +702,7 @@ fn parse_dimacs(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> 
     if m != count {
         return Err(r.at(
             line,
-            format!("the problem line says {m} edges, but the file has {count} e lines; give the number of e lines as M"),
+            format!("the problem line says {m_text} edges, but the file has {count} e lines; give the number of e lines as M"),
         ));
     }
     r.finish(None, Format::Dimacs, n)
@@ -1159,7 +1161,25 @@ mod tests {
             "{e}"
         );
         let e = FileGraph::parse("p edge 3 99999999999999999999999\n", "g").unwrap_err();
-        assert!(e.to_string().contains("is not a whole number"), "{e}");
+        assert!(
+            e.to_string().starts_with(
+                "g, line 1: the problem line says 99999999999999999999999 edges, but the file has 0"
+            ),
+            "{e}"
+        );
+        let e =
+            FileGraph::parse("TYPE : HCP\nDIMENSION : 99999999999999999999999\n", "g").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("g, line 2: DIMENSION 99999999999999999999999 is too large"),
+            "{e}"
+        );
+        let e = FileGraph::parse("p edge 3 1\ne 1 99999999999999999999999\n", "g").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("g, line 2: vertex 99999999999999999999999 is out of range"),
+            "{e}"
+        );
     }
 
     #[test]
