@@ -45,7 +45,8 @@
 //! simple undirected graph; the refusal names both lines), a missing or repeated header
 //! (`DIMENSION`, the problem line), a `TYPE` other than `HCP`, counts that disagree (a
 //! DIMACS `M` that is not the number of edges), anything after the end of the section but
-//! `EOF`, text that is not UTF-8, and a graph too large (above). Nothing in a file can
+//! `EOF`, a `FIXED_EDGES_SECTION` (edges every cycle must use: a constraint, not part of the
+//! graph), text that is not UTF-8, and a graph too large (above). Nothing in a file can
 //! make the reader panic.
 
 use std::io::Read;
@@ -772,6 +773,16 @@ enum Part {
     Ended,
 }
 
+/// The refusal of a TSPLIB `FIXED_EDGES_SECTION` on line `line`: edges every cycle must
+/// use are a constraint on the answer, not part of the graph, and dropping them would
+/// change the problem.
+fn fixed_edges(r: &Reader<'_>, line: usize) -> InputError {
+    r.at(
+        line,
+        "FIXED_EDGES (edges every cycle must use) are not read: dropping them would change the problem; give the graph without them",
+    )
+}
+
 fn parse_hcp(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> {
     let mut name: Option<(usize, String)> = None;
     let mut kind: Option<usize> = None;
@@ -858,6 +869,7 @@ fn parse_hcp(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> {
                         }
                         part = Part::Section;
                     }
+                    _ if key.starts_with("FIXED_EDGES") => return Err(fixed_edges(&r, line)),
                     _ => {
                         return Err(r.at(
                             line,
@@ -911,6 +923,7 @@ fn parse_hcp(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> {
                     }
                 }
             }
+            Part::Ended if t.starts_with("FIXED_EDGES") => return Err(fixed_edges(&r, line)),
             Part::Ended => {
                 return Err(r.at(
                     line,
