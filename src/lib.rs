@@ -86,6 +86,7 @@ pub mod error;
 pub mod existence;
 pub mod experiment;
 pub mod graph;
+pub mod graph_file;
 pub mod growth;
 pub mod io;
 pub mod json;

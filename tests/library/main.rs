@@ -1,4 +1,4 @@
-//! The library against its oracles: the network's engines and rules, the classical solvers, seeding, counting and the existence theorems.
+//! The library against its oracles: the network's engines and rules, the classical solvers, seeding, counting, the existence theorems and graph files.
 //!
 //! One test binary for these files (each is a module), so that a change links the
 //! library into a few test programs, not one per file. Run one file's tests with
@@ -9,6 +9,7 @@ mod common;
 
 mod count;
 mod existence;
+mod graph_file;
 mod hf_counts;
 mod network;
 mod open;
