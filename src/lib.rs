@@ -79,6 +79,7 @@ pub mod cover;
 pub mod error;
 pub mod existence;
 pub mod experiment;
+pub mod geometry;
 pub mod graph;
 pub mod growth;
 pub mod io;
