@@ -40,7 +40,12 @@
 //!   colour (`row + col` mod 2), which a wrap of odd length breaks; when
 //!   `g = gcd(r, s) > 1` every move keeps `row mod g` and `col mod g` (modulo
 //!   `gcd(g, n)` across a wrapped side of length `n`). D. E. Knuth, "Leaper graphs",
-//!   Mathematical Gazette 78 (1994) 274-297.
+//!   Mathematical Gazette 78 (1994) 274-297. The edge cases follow: `r = 0` gives
+//!   `g = s`, so among the `(0, s)`-leapers only the wazir `(0, 1)` can be connected on
+//!   the plane; `r = s` gives `g = r` and `r + s` even, so the `(1, 1)`-leaper is
+//!   colour-bound and `(r, r)` for `r > 1` is also gcd-bound. Odd wraps can join the
+//!   classes again (the `(1, 1)`-leaper on a 3 x 3 torus is connected), which the
+//!   lattice accounts for.
 //! - *Knuth's theorem on rectangles.* On the plane, with `r <= s` and sides `m <= n`,
 //!   the `(r, s)`-leaper graph of the full `m x n` board is connected if and only if
 //!   `r + s` is odd, `gcd(r, s) = 1`, `m >= r + s` and `n >= 2s` (Knuth 1994; a board of

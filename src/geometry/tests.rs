@@ -504,6 +504,36 @@ fn named_leapers_on_8x8_and_10x10() {
     );
     assert_eq!(disconnected(&g), None);
     assert!(bfs_connected(&g));
+    // r = 0 and r = s: the wazir is connected, (0, 2) and (2, 2) are gcd-bound, the
+    // (1, 1)-leaper colour-bound on the plane and connected on the 3x3 torus.
+    let b6 = Shape::full(Board::new(6, 6).unwrap());
+    let reason = |l: (u32, u32), shape: &Shape, surface| {
+        disconnected(&graph(
+            shape.clone(),
+            Leaper::new(l.0, l.1).unwrap(),
+            surface,
+        ))
+    };
+    assert_eq!(reason((0, 1), &b6, Surface::Plane), None);
+    assert_eq!(
+        reason((0, 2), &b6, Surface::Plane),
+        Some(Disconnection::Gcd { g: 2, classes: 4 })
+    );
+    assert_eq!(
+        reason((2, 2), &b6, Surface::Plane),
+        Some(Disconnection::Gcd { g: 2, classes: 4 })
+    );
+    assert_eq!(
+        reason((1, 1), &b6, Surface::Plane),
+        Some(Disconnection::Colour)
+    );
+    let b3 = Shape::full(Board::new(3, 3).unwrap());
+    assert_eq!(reason((1, 1), &b3, Surface::Torus), None);
+    assert!(bfs_connected(&graph(
+        b3,
+        Leaper::new(1, 1).unwrap(),
+        Surface::Torus
+    )));
 }
 
 /// Watkins and Hoenigman (1997): every torus has a closed knight's tour; with parallel
