@@ -85,6 +85,7 @@ pub mod cover;
 pub mod error;
 pub mod existence;
 pub mod experiment;
+pub mod geometry;
 pub mod graph;
 pub mod graph_file;
 pub mod growth;
