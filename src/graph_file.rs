@@ -53,7 +53,7 @@ use std::io::Read;
 use std::path::Path;
 
 use crate::error::{Error, InputError, Refusal};
-use crate::memory::{self, Limit, MemoryError};
+use crate::memory::{self, MemoryError};
 
 /// Most edges a graph may have: edge indices are 32-bit, and the neighbour lists of a
 /// graph count `2E` entries in 32 bits ([`crate::graph`]'s limit).
@@ -189,11 +189,9 @@ impl Reader<'_> {
                 u32::MAX
             )))
         })?;
-        fits(
+        memory::check(
             || format!("the graph of {} ({key} {n} on line {line})", self.origin),
-            n,
-            0,
-            &memory::limit(),
+            bytes_needed(u64::from(n), 0),
         )?;
         Ok(n)
     }
@@ -306,11 +304,9 @@ impl Reader<'_> {
             ))));
         }
         drop(self.entries);
-        fits(
+        memory::check(
             || format!("the graph of {}", self.origin),
-            vertices,
-            edges.len() as u64,
-            &memory::limit(),
+            bytes_needed(u64::from(vertices), edges.len() as u64),
         )?;
         edges.shrink_to_fit();
         Ok(FileGraph {
@@ -320,24 +316,6 @@ impl Reader<'_> {
             edges,
         })
     }
-}
-
-/// Refuse a graph of `vertices` and `edges` when [`bytes_needed`] exceeds `limit`.
-fn fits(
-    what: impl FnOnce() -> String,
-    vertices: u32,
-    edges: u64,
-    limit: &Limit,
-) -> Result<(), MemoryError> {
-    let needed = bytes_needed(u64::from(vertices), edges);
-    if needed > limit.bytes {
-        return Err(MemoryError {
-            what: what(),
-            needed,
-            limit: Some(limit.clone()),
-        });
-    }
-    Ok(())
 }
 
 /// Room for one more item in `v` (growing it as `push` would), or a [`MemoryError`]
@@ -412,11 +390,9 @@ impl FileGraph {
                 list.len()
             ))));
         }
-        fits(
+        memory::check(
             || "the graph".to_string(),
-            vertices,
-            list.len() as u64,
-            &memory::limit(),
+            bytes_needed(u64::from(vertices), list.len() as u64),
         )?;
         Ok(FileGraph {
             name: None,
@@ -444,26 +420,13 @@ impl FileGraph {
             .map_err(|e| crate::io::io_failure("read", path, e))?
             .len();
         let what = || format!("reading {}", path.display());
-        if len > limit.bytes {
-            return Err(MemoryError {
-                what: what(),
-                needed: len,
-                limit: Some(limit),
-            }
-            .into());
-        }
+        limit.check(what, len)?;
         let mut bytes = memory::try_with_capacity(len as usize, &what())?;
         file.take(limit.bytes.saturating_add(1))
             .read_to_end(&mut bytes)
             .map_err(|e| crate::io::io_failure("read", path, e))?;
-        if bytes.len() as u64 > limit.bytes {
-            return Err(MemoryError {
-                what: what(),
-                needed: bytes.len() as u64,
-                limit: Some(limit),
-            }
-            .into());
-        }
+        // The file may have grown since its length was read.
+        limit.check(what, bytes.len() as u64)?;
         Ok(FileGraph::from_bytes(&bytes, &path.display().to_string())?)
     }
 
@@ -753,11 +716,9 @@ fn parse_plain(mut r: Reader<'_>, text: &str) -> Result<FileGraph, InputError> {
         ));
     }
     let n = largest as u32;
-    fits(
+    memory::check(
         || format!("the graph of {} (vertex {n})", r.origin),
-        n,
-        raw.len() as u64,
-        &memory::limit(),
+        bytes_needed(u64::from(n), raw.len() as u64),
     )?;
     for (line, a, b) in raw {
         r.edge(line, (a - 1) as u32, (b - 1) as u32, false)?;
@@ -1197,12 +1158,14 @@ mod tests {
 
     #[test]
     fn the_memory_bound_is_the_limit_given() {
-        let limit = Limit {
+        let limit = memory::Limit {
             bytes: 1000,
             source: memory::Source::Available,
         };
-        assert!(fits(|| "x".into(), 10, 10, &limit).is_ok());
-        let e = fits(|| "the graph of g".into(), 1000, 0, &limit).unwrap_err();
+        assert!(limit.check(|| "x".into(), bytes_needed(10, 10)).is_ok());
+        let e = limit
+            .check(|| "the graph of g".into(), bytes_needed(1000, 0))
+            .unwrap_err();
         assert_eq!(e.needed, bytes_needed(1000, 0));
         assert!(
             e.to_string().starts_with(

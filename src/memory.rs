@@ -83,6 +83,21 @@ pub struct Limit {
     pub source: Source,
 }
 
+impl Limit {
+    /// Refuse `what` when it would need more than this limit: `needed` bytes beyond those
+    /// the process held when the limit was read.
+    pub fn check(&self, what: impl FnOnce() -> String, needed: u64) -> Result<(), MemoryError> {
+        if needed > self.bytes {
+            return Err(MemoryError {
+                what: what(),
+                needed,
+                limit: Some(self.clone()),
+            });
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} free under {}", human(self.bytes), self.source)
@@ -144,15 +159,7 @@ pub fn limit() -> Limit {
 /// Refuse `what` when it would need more than [`limit`]: `needed` bytes beyond those the
 /// process holds now.
 pub fn check(what: impl FnOnce() -> String, needed: u64) -> Result<(), MemoryError> {
-    let l = limit();
-    if needed > l.bytes {
-        return Err(MemoryError {
-            what: what(),
-            needed,
-            limit: Some(l),
-        });
-    }
-    Ok(())
+    limit().check(what, needed)
 }
 
 /// A vector of `n` copies of `value`, or a [`MemoryError`] naming `what` if it cannot be
