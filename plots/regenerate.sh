@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --quiet
+# With the `pdf` feature: every PNG of the gallery has its PDF beside it.
+cargo build --release --features pdf --quiet
 kn=target/release/knightnet
 
 # From in-process runs.

@@ -1076,7 +1076,7 @@ mod tests {
     /// program's flags, and the tool's notation for replaying a run, which is data
     /// (the records' `variant` column, a file format) and a figure's caption (the same
     /// picture whichever front end draws it, reproduced byte for byte).
-    const NOT_FLAGS: [(&str, &str); 4] = [
+    const NOT_FLAGS: [(&str, &str); 5] = [
         // git's own flags, to read the source tree's revision.
         (
             "experiment/mod.rs",
@@ -1087,6 +1087,8 @@ mod tests {
         ("experiment/spec/cell.rs", "--open{from}"),
         // The convergence figure's caption: how to replay the run drawn.
         ("plot/convergence.rs", "solve --seed"),
+        // PDF without the `pdf` feature: the cargo command that builds it.
+        ("plot/mod.rs", "cargo build --release --features pdf"),
     ];
 
     /// Whether `line` has `--` followed by a letter (a command-line flag).

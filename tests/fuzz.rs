@@ -11,7 +11,7 @@
 //! generator) and per file parser (defaults: 12 per subcommand, 40 per parser; about 15
 //! seconds for the whole file on two cores); each test writes the number it ran, per
 //! subcommand or parser, to stderr (uncaptured, so CI logs show it).
-//! A longer soak, twenty times the cases: `cargo test --release --test fuzz -- --ignored`.
+//! A longer soak, twenty times the cases: `cargo test --release --test fuzz by_hand_soak -- --ignored`.
 //!
 //! The environment generators (`fuzz/environment.rs`) add what a flag cannot reach:
 //! FIFOs, devices, folders and links where a file is read or written; address-space
@@ -852,8 +852,8 @@ fn damaged_tours_keep_the_contract() {
 
 /// Every generator with twenty times the default cases (minutes, not seconds).
 #[test]
-#[ignore = "soak: run with --ignored"]
-fn soak() {
+#[ignore = "by hand: the soak, minutes"]
+fn by_hand_soak() {
     let n = |base: u32| cases(base) * SOAK;
     garbage_flags(n(FLAG_CASES));
     edge_flags(n(FLAG_CASES));

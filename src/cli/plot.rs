@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::Failure;
 use knightnet::board::Board;
-use knightnet::error::{InputError, Param};
+use knightnet::error::{InputError, Param, Phrase};
 use knightnet::plot::board::BoardFigure;
 use knightnet::plot::data::load;
 use knightnet::plot::results::{self, ResultsInputs};
@@ -72,6 +72,7 @@ pub fn run(args: PlotArgs, stdout: &mut dyn Write) -> Result<(), Failure> {
 
 /// Draw the figures, writing what was drawn and skipped to `out`.
 fn draw(args: PlotArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    ImageFormat::from(args.format).check_built(|| Phrase::new().text("--format pdf"))?;
     let path = records_path(&args.results)?;
     let published = args.published.as_deref().map(published::load).transpose()?;
     let counts = args.hf.as_deref().map(hf::load).transpose()?;

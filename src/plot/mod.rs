@@ -31,7 +31,7 @@
 //! | `axes` | tick positions shared by the figures (board categories, log and linear axes) |
 //! | [`panel`] | the chart set-up the panels share (label areas, mesh style) and a distribution's step line |
 //! | [`table`] | the CSV written beside each figure |
-//! | [`pdf`] | SVG to PDF with the bundled font |
+//! | `pdf` | SVG to PDF with the bundled font (feature `pdf`) |
 //! | [`published`] | published tour rates (`plot --published FILE`) |
 
 pub mod animation;
@@ -47,6 +47,7 @@ pub mod iterations;
 pub mod outcomes;
 pub(crate) mod palette;
 pub mod panel;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod phase;
 pub mod published;
@@ -157,13 +158,26 @@ impl ImageFormat {
         match ext.as_deref() {
             Some("png") => Ok(ImageFormat::Png),
             Some("svg") => Ok(ImageFormat::Svg),
-            Some("pdf") => Ok(ImageFormat::Pdf),
+            Some("pdf") => ImageFormat::Pdf
+                .check_built(|| Phrase::new().setting(param, format!("'{}'", path.display()))),
             _ => Err(InputError::named(
                 Phrase::new()
                     .setting(param, format!("'{}'", path.display()))
                     .text(" has no image extension; accepted: .png, .svg, .pdf"),
             )),
         }
+    }
+
+    /// Whether this build writes `self`: PDF needs the `pdf` feature; without it a
+    /// `.pdf` is bad input, worded after `given` (the parameter and value that asked).
+    pub fn check_built(self, given: impl FnOnce() -> Phrase) -> Result<ImageFormat, InputError> {
+        if self == ImageFormat::Pdf && !cfg!(feature = "pdf") {
+            return Err(InputError::named(given().text(
+                " asks for PDF, which this build cannot write (built without the `pdf` \
+                 feature: cargo build --release --features pdf); accepted: .png, .svg",
+            )));
+        }
+        Ok(self)
     }
 
     /// The file extension, without its dot: `png`, `svg`, `pdf`.
@@ -272,7 +286,7 @@ pub(crate) fn svg_err(e: DrawingAreaErrorKind<std::io::Error>) -> std::io::Error
 }
 
 /// Render a still figure on a PNG or SVG backend chosen by the extension of `path`, of
-/// `size` pixels (a `.pdf` is drawn as SVG in memory and converted, see [`pdf`]). The
+/// `size` pixels (a `.pdf`, with the `pdf` feature, is drawn as SVG in memory and converted). The
 /// file is written through [`crate::io`]: drawn into a temporary file beside `path`
 /// (created before drawing starts, so a path that cannot be written fails at once),
 /// renamed into place when complete, removed on every failure.
@@ -294,11 +308,12 @@ pub fn render<F: Figure>(figure: &F, path: &Path, size: (u32, u32)) -> Result<()
                     figure.draw(&root).map_err(PlotError::into_io)?;
                     root.present().map_err(svg_err)?;
                 }
+                #[cfg(feature = "pdf")]
                 if format == ImageFormat::Pdf {
                     w.write_all(&pdf::svg_to_pdf(&svg).map_err(PlotError::into_io)?)?;
-                } else {
-                    w.write_all(svg.as_bytes())?;
+                    return Ok(());
                 }
+                w.write_all(svg.as_bytes())?;
                 Ok(())
             })
         }

@@ -157,10 +157,10 @@ mod run {
 
     /// The documented 8x8 measurement (same numbers as
     /// `knightnet play --measure-dead --samples S --budget B --seed 1`):
-    /// `KN_SAMPLES=2000 cargo test --lib measure_8x8 -- --ignored --nocapture`.
+    /// `KN_SAMPLES=2000 cargo test --lib by_hand_measure_8x8 -- --ignored --nocapture`.
     #[test]
-    #[ignore]
-    fn measure_8x8() {
+    #[ignore = "by hand: minutes, prints a measurement"]
+    fn by_hand_measure_8x8() {
         let env = |k: &str, d: u64| {
             std::env::var(k)
                 .ok()

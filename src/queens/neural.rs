@@ -450,10 +450,10 @@ mod tests {
     use super::*;
     use crate::rng_from_seed;
 
-    /// Tuning aid: `cargo test --lib tune_presets -- --ignored --nocapture`.
+    /// Tuning aid: `cargo test --lib by_hand_tune_presets -- --ignored --nocapture`.
     #[test]
-    #[ignore]
-    fn tune_presets() {
+    #[ignore = "by hand: a tuning aid that prints, asserts nothing"]
+    fn by_hand_tune_presets() {
         for preset in QueensPreset::ALL {
             for n in [4, 6, 8, 10, 12, 16, 20] {
                 let problem = Problem::new(n, &[]).unwrap();

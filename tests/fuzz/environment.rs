@@ -506,6 +506,7 @@ fn signals(n: u32) {
 }
 
 #[test]
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
 fn signals_during_writes_leave_no_temporary_files() {
     signals(cases(FILE_CASES) / 2);
 }
@@ -610,6 +611,7 @@ fn races(n: u32) {
 }
 
 #[test]
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
 fn two_processes_on_one_folder_leave_one_run() {
     races(cases(FILE_CASES) / 4);
 }

@@ -98,11 +98,11 @@ fn assert_same(board: Board, closed: bool, start: Option<u32>) {
     );
 }
 
-#[test]
-fn frontier_matches_search_on_every_board_up_to_5x6() {
+/// Frontier against search on every board up to 6 x 6 whose shorter side `short` admits.
+fn frontier_matches_search(short: impl Fn(usize) -> bool) {
     for m in 1..=6 {
         for n in 1..=6 {
-            if m.min(n) > 5 {
+            if m.min(n) > 5 || !short(m.min(n)) {
                 continue;
             }
             let board = Board::new(m, n).unwrap();
@@ -119,12 +119,26 @@ fn frontier_matches_search_on_every_board_up_to_5x6() {
     }
 }
 
+#[test]
+fn frontier_matches_search_on_every_board_up_to_4x6() {
+    frontier_matches_search(|short| short <= 4);
+}
+
+#[test]
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+fn frontier_matches_search_on_the_five_rank_boards_up_to_5x6() {
+    frontier_matches_search(|short| short == 5);
+}
+
 /// The split (two parts joined) counts what the whole-board program and the search
 /// count, closed tours and open tours from every start: search up to 5x6, the frontier
 /// program beyond, every width the split takes (3 to 8) and both orientations.
-#[test]
-fn split_matches_search_and_frontier() {
-    for (m, n) in [(3, 5), (3, 6), (4, 5), (4, 6), (5, 5), (5, 6)] {
+fn split_matches_search_and_frontier(
+    by_search_boards: &[(usize, usize)],
+    closed_boards: &[(usize, usize)],
+    open_boards: &[(usize, usize)],
+) {
+    for &(m, n) in by_search_boards {
         for (board, closed) in [
             (Board::new(m, n).unwrap(), true),
             (Board::new(n, m).unwrap(), true),
@@ -140,25 +154,14 @@ fn split_matches_search_and_frontier() {
             );
         }
     }
-    for (m, n) in [
-        (6, 6),
-        (5, 8),
-        (6, 7),
-        (3, 16),
-        (4, 12),
-        (5, 10),
-        (6, 8),
-        (8, 5),
-        (3, 8),
-        (7, 4),
-    ] {
+    for &(m, n) in closed_boards {
         let board = Board::new(m, n).unwrap();
         let f = by_frontier(board, true, None);
         let t = by_split(board, true);
         assert_eq!(t.undirected, f.undirected, "{board}");
         assert_eq!(t.method, Method::Split);
     }
-    for (m, n) in [(6, 6), (5, 8), (7, 5), (4, 7), (3, 12), (5, 7)] {
+    for &(m, n) in open_boards {
         let board = Board::new(m, n).unwrap();
         let f = by_frontier(board, false, None);
         let t = by_split(board, false);
@@ -166,14 +169,41 @@ fn split_matches_search_and_frontier() {
     }
 }
 
+#[test]
+fn split_matches_search_and_frontier_on_small_boards() {
+    split_matches_search_and_frontier(
+        &[(3, 5), (3, 6), (4, 5)],
+        &[(3, 8), (7, 4), (4, 12)],
+        &[(4, 7), (3, 12)],
+    );
+}
+
+#[test]
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+fn split_matches_search_and_frontier_up_to_6x8() {
+    split_matches_search_and_frontier(
+        &[(3, 5), (3, 6), (4, 5), (4, 6), (5, 5), (5, 6)],
+        &[
+            (6, 6),
+            (5, 8),
+            (6, 7),
+            (3, 16),
+            (4, 12),
+            (5, 10),
+            (6, 8),
+            (8, 5),
+            (3, 8),
+            (7, 4),
+        ],
+        &[(6, 6), (5, 8), (7, 5), (4, 7), (3, 12), (5, 7)],
+    );
+}
+
 /// The split without the theorem shortcut finds no tour on boards with none (closed:
 /// odd boards, 4 x n; open: 3x5, 3x6): the join rejects every pair (4 x n has pairs
 /// to reject).
-#[test]
-fn split_finds_no_tour_where_the_theorems_say_none() {
+fn split_finds_no_tour(closed: &[(usize, usize)], open: &[(usize, usize)]) {
     let mut rejected = 0;
-    let closed = [(5, 5), (5, 7), (4, 8), (7, 7), (3, 7), (4, 11)];
-    let open = [(3, 5), (6, 3)];
     for (m, n, quantity) in closed
         .iter()
         .map(|&(m, n)| (m, n, Quantity::Cycles))
@@ -185,6 +215,20 @@ fn split_finds_no_tour_where_the_theorems_say_none() {
         rejected += run.pairs_joined;
     }
     assert!(rejected > 0);
+}
+
+#[test]
+fn split_finds_no_tour_where_the_theorems_say_none_on_small_boards() {
+    split_finds_no_tour(&[(5, 5), (3, 7), (4, 8)], &[(3, 5)]);
+}
+
+#[test]
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+fn split_finds_no_tour_where_the_theorems_say_none() {
+    split_finds_no_tour(
+        &[(5, 5), (5, 7), (4, 8), (7, 7), (3, 7), (4, 11)],
+        &[(3, 5), (6, 3)],
+    );
 }
 
 #[test]
@@ -285,14 +329,8 @@ fn frontier_reproduces_published_counts() {
         );
     }
     // OEIS A175881 (closed tours on 6 x n, counted by the split by default): 6x7
-    // 1,067,638 to 6x11 15,360,134,570,696.
-    for (n, k) in [
-        (7, 1_067_638u128),
-        (8, 55_488_142),
-        (9, 3_374_967_940),
-        (10, 239_187_240_144),
-        (11, 15_360_134_570_696),
-    ] {
+    // 1,067,638 to 6x9 3,374,967,940 (6x10 and 6x11 in the full suite, below).
+    for (n, k) in [(7, 1_067_638u128), (8, 55_488_142), (9, 3_374_967_940)] {
         assert_eq!(by_split(b(6, n), true).undirected, Some(k), "6x{n}");
     }
     // OEIS A383661 (closed tours of the first 2n cells of a 5-row board; the whole
@@ -311,6 +349,16 @@ fn frontier_reproduces_published_counts() {
     ] {
         assert_eq!(by_frontier(b(3, n), false, None).directed, k, "3x{n}");
         assert_eq!(by_frontier(b(n, 3), false, None).directed, k, "{n}x3");
+    }
+}
+
+/// OEIS A175881 continued: 6x10 239,187,240,144 and 6x11 15,360,134,570,696 closed tours.
+#[test]
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+fn split_reproduces_the_published_6x10_and_6x11_counts() {
+    for (n, k) in [(10, 239_187_240_144u128), (11, 15_360_134_570_696)] {
+        let board = Board::new(6, n).unwrap();
+        assert_eq!(by_split(board, true).undirected, Some(k), "6x{n}");
     }
 }
 

@@ -23,8 +23,8 @@
 //! Beyond that a second exhaustive method takes over: a frontier dynamic programme over
 //! edge sets, column by column ([`frontier_tour_exists`]), checked against the path
 //! search on every start of every board up to 4x6 and 3x8. It refutes the inner lines of
-//! 4x9 in the default run and of 4x9..4x16 in an ignored test (`cargo test --release
-//! --test library existence:: -- --ignored`, several minutes), which passed when the rule was
+//! 4x9 in the full suite and of 4x9..4x16 by hand (`cargo test --release --test library
+//! by_hand_inner_lines -- --ignored`, several minutes), which passed when the rule was
 //! written.
 
 use std::collections::HashSet;
@@ -474,11 +474,10 @@ fn exists_count_and_solve_agree_on_refused_starts() {
     assert_eq!(o.status.code(), Some(0));
 }
 
-#[test]
-fn frontier_programme_agrees_with_path_search() {
-    // Every start of every board with up to 4 rows and 6 columns (and 3 x n up to
-    // 3x8, with its irregular starts): the two exhaustive methods give the same answer.
-    for w in 1..=4 {
+/// Every start of every board with `ranks` rows and up to 6 columns (3 x n up to 3x8,
+/// with its irregular starts): the two exhaustive methods give the same answer.
+fn frontier_programme_agrees_with_path_search(ranks: std::ops::RangeInclusive<usize>) {
+    for w in ranks {
         let top = if w == 3 { 8 } else { 6 };
         for n in 1..=top {
             let b = Board::new(w, n).unwrap();
@@ -495,6 +494,17 @@ fn frontier_programme_agrees_with_path_search() {
     }
 }
 
+#[test]
+fn frontier_programme_agrees_with_path_search_up_to_three_ranks() {
+    frontier_programme_agrees_with_path_search(1..=3);
+}
+
+#[test]
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+fn frontier_programme_agrees_with_path_search_on_four_ranks() {
+    frontier_programme_agrees_with_path_search(4..=4);
+}
+
 /// The frontier programme refutes every inner-line start of 4 x n (up to the board's
 /// symmetries: row 2 mirrors row 1, column c mirrors column n-1-c) and confirms an
 /// outer-line start.
@@ -509,16 +519,17 @@ fn refute_inner_lines(n: usize) {
 }
 
 #[test]
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
 fn inner_lines_of_4x9_have_no_start() {
     refute_inner_lines(9);
 }
 
 /// 4x9..4x16 (about ten minutes on a loaded 2-core machine without the symmetry
-/// reduction, a quarter of that with it): `cargo test --release --test library existence:: --
-/// --ignored`. Run and passed when the rule was written.
+/// reduction, a quarter of that with it): `cargo test --release --test library
+/// by_hand_inner_lines -- --ignored`. Run and passed when the rule was written.
 #[test]
-#[ignore]
-fn inner_lines_of_4xn_have_no_start_up_to_4x16() {
+#[ignore = "by hand: several minutes"]
+fn by_hand_inner_lines_of_4xn_have_no_start_up_to_4x16() {
     for n in 9..=16 {
         refute_inner_lines(n);
     }

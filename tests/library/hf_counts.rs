@@ -1,7 +1,7 @@
 //! `experiments/hf-counts.csv` holds H (closed tours) and F (2-factors) for the H/F
 //! figure and claims (issue 18), each with the command that made it. These tests recompute
 //! every row knightnet made with the frontier counter (the quick rows always, all of them
-//! with `--ignored`: 6x8 to 6x10 take seconds to a minute, 8x8's H about eight minutes by
+//! by hand, `cargo test --release --test library by_hand_every_row -- --ignored`: 6x8 to 6x10 take seconds to a minute, 8x8's H about eight minutes by
 //! the split and its F a minute and a half) and check that each row's command is the
 //! `count --two-factors` of its board, so the figure and the claims never rest on a
 //! number typed by hand. No H is cited any more: 8x8's was, until the split counted it.
@@ -67,14 +67,23 @@ fn check(row: &CountRow) {
     }
 }
 
+/// The rows that took from `from` to under `to` seconds (the CSV's `seconds`).
+fn rows_taking(from: f64, to: f64) -> Vec<CountRow> {
+    rows()
+        .into_iter()
+        .filter(|r| (from..to).contains(&r.1))
+        .map(|r| r.0)
+        .collect()
+}
+
 #[test]
 fn the_quick_rows_are_what_the_counter_gives() {
-    let rows = rows();
-    let quick: Vec<&CountRow> = rows.iter().filter(|r| r.1 < 5.0).map(|r| &r.0).collect();
+    let quick = rows_taking(0.0, 0.5);
     assert!(quick.len() >= 8, "{} quick rows", quick.len());
-    for row in quick {
+    for row in &quick {
         check(row);
     }
+    let rows = rows();
     // Every H is knightnet's own (8x8's by the split since it was added).
     let cited: Vec<String> = rows
         .iter()
@@ -84,9 +93,20 @@ fn the_quick_rows_are_what_the_counter_gives() {
     assert!(cited.is_empty(), "cited: {cited:?}");
 }
 
+/// 6x9 and 6x10: a second or two each by the CSV's `seconds`.
 #[test]
-#[ignore = "about twelve minutes: 6x8 to 6x10, 8x8's H (split) and F"]
-fn every_row_is_what_the_counter_gives() {
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+fn the_rows_of_seconds_are_what_the_counter_gives() {
+    let rows = rows_taking(0.5, 5.0);
+    assert!(rows.len() >= 2, "{} rows", rows.len());
+    for row in &rows {
+        check(row);
+    }
+}
+
+#[test]
+#[ignore = "by hand: about twelve minutes: 6x8 to 6x10, 8x8's H (split) and F"]
+fn by_hand_every_row_is_what_the_counter_gives() {
     for (row, _) in rows() {
         check(&row);
     }
