@@ -402,6 +402,7 @@ fn memory_limits(n: u32) {
 }
 
 #[test]
+#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
 fn address_space_limits_keep_the_contract() {
     memory_limits(cases(FILE_CASES) / 2);
 }
