@@ -13,6 +13,8 @@
 //!   it here.
 
 mod cli;
+#[cfg(feature = "serve")]
+mod serve;
 mod tui;
 
 fn main() {

@@ -17,6 +17,7 @@ pub mod play;
 pub mod plot;
 pub mod queens;
 pub mod report;
+pub mod serve;
 // Flag docs are clap's help text: `network[:PRESET]` there is syntax, not a doc link.
 #[allow(rustdoc::broken_intra_doc_links)]
 pub mod solve;
@@ -65,6 +66,8 @@ pub enum Command {
     Convergence(convergence::ConvergenceArgs),
     /// Play the knight's tour in the terminal; watch solvers step by step.
     Play(play::PlayArgs),
+    /// Serve the Play view in a browser on a local web server (needs the `serve` feature).
+    Serve(serve::ServeArgs),
     /// The Queen's Challenge: N queens, none attacking another, some locked in place.
     Queens(queens::QueensArgs),
     /// Whether a tour exists, from the theorems (Schwenk 1991 for closed tours): exit 0
@@ -218,6 +221,7 @@ where
         Command::Convergence(args) => convergence::run(args, &mut out),
         Command::Queens(args) => queens::run(args, &mut out),
         Command::Play(args) => play::run(args, &mut out),
+        Command::Serve(args) => serve::run(args, &mut out),
         Command::Exists(args) => exists::run(args, &mut out),
         Command::Count(args) => count::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),

@@ -39,6 +39,10 @@ const NOT_RUN: &[(&str, &str)] = &[
     ),
     ("count --board 7x7", "the 7x7 count: minutes"),
     (
+        "serve ",
+        "a server: runs until stopped, and only with the serve feature (tests/serve/ starts it)",
+    ),
+    (
         "eager",
         "the rule docs/rules.md shows how to add: not in the program",
     ),

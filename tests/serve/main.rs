@@ -1,0 +1,5 @@
+//! `knightnet serve` against the running server (feature `serve`): the security layer.
+//! Requests are written by hand on a TCP stream, so that paths reach the server exactly as
+//! written (an HTTP client would normalise `..` away).
+
+mod security;

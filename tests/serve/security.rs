@@ -1,0 +1,214 @@
+//! Each refusal of the security model (docs/serve.md), checked against a live server.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+/// A server on a free port, serving `folders`; stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    token: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(folders: &[&std::path::Path]) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_knightnet"))
+        .arg("serve")
+        .args(folders)
+        .args(["--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("knightnet starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port: u16 = line
+        .trim()
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .trim_end_matches('/')
+        .parse()
+        .unwrap_or_else(|_| panic!("no port in {line:?}"));
+    let mut s = Server {
+        child,
+        port,
+        token: String::new(),
+    };
+    let page = s.request("GET", "/", &[], "").1;
+    let at = page
+        .find("knightnet-token\" content=\"")
+        .expect("the page holds a token")
+        + 26;
+    s.token = page[at..at + 32].to_string();
+    s
+}
+
+impl Server {
+    /// Send one request; the status and the body.
+    fn request(&self, method: &str, path: &str, headers: &[&str], body: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let mut text = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\nContent-Length: {}\r\n",
+            self.port,
+            body.len()
+        );
+        for h in headers {
+            text.push_str(h);
+            text.push_str("\r\n");
+        }
+        text.push_str("\r\n");
+        stream.write_all(text.as_bytes()).unwrap();
+        let _ = stream.write_all(body.as_bytes());
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let answer = String::from_utf8_lossy(&answer).into_owned();
+        let status = answer
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {answer:?}"));
+        let body = answer
+            .split_once("\r\n\r\n")
+            .map_or("", |b| b.1)
+            .to_string();
+        (status, body)
+    }
+
+    fn post(&self, path: &str, body: &str) -> (u16, String) {
+        let token = format!("X-Knightnet-Token: {}", self.token);
+        self.request(
+            "POST",
+            path,
+            &[&token, "Content-Type: application/json"],
+            body,
+        )
+    }
+}
+
+/// A results folder with a file inside, a secret beside it, and a symlink out.
+fn folders() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("results");
+    std::fs::create_dir(&results).unwrap();
+    std::fs::write(results.join("spec.toml"), "name = \"x\"\n").unwrap();
+    std::fs::write(dir.path().join("secret.txt"), "secret").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path().join("secret.txt"), results.join("out.txt")).unwrap();
+    (dir, results)
+}
+
+#[test]
+fn only_the_named_folders_are_readable() {
+    let (_dir, results) = folders();
+    let s = start(&[&results]);
+    let (ok, body) = s.request("GET", "/files/0/spec.toml", &[], "");
+    assert_eq!((ok, body.as_str()), (200, "name = \"x\"\n"));
+    for path in [
+        "/files/0/../secret.txt",
+        "/files/0/%2e%2e/secret.txt",
+        "/files/0/%2E%2E/secret.txt",
+        "/files/0/..%2fsecret.txt",
+        "/files/0//etc/passwd",
+        "/files/0/%2fetc%2fpasswd",
+        "/files/0/out.txt",
+        "/files/1/spec.toml",
+    ] {
+        let (status, body) = s.request("GET", path, &[], "");
+        assert!(
+            (400..500).contains(&status) && !body.contains("secret"),
+            "{path}: {status} {body}"
+        );
+    }
+    let long = format!("/files/0/{}", "a/".repeat(600));
+    assert_eq!(s.request("GET", &long, &[], "").0, 400);
+}
+
+#[test]
+fn posts_need_the_token_and_the_host_must_name_the_server() {
+    let s = start(&[]);
+    let body = r#"{"rows":5,"cols":5,"seed":1}"#;
+    assert_eq!(s.post("/api/play/new", body).0, 200);
+    let none = s.request(
+        "POST",
+        "/api/play/new",
+        &["Content-Type: application/json"],
+        body,
+    );
+    assert_eq!(none.0, 403);
+    let wrong = s.request(
+        "POST",
+        "/api/play/new",
+        &[
+            "Content-Type: application/json",
+            "X-Knightnet-Token: 0123456789abcdef0123456789abcdef",
+        ],
+        body,
+    );
+    assert_eq!(wrong.0, 403);
+    let mut stream = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    write!(
+        stream,
+        "GET / HTTP/1.1\r\nHost: evil.example:{}\r\nConnection: close\r\n\r\n",
+        s.port
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 421"), "{answer}");
+}
+
+#[test]
+fn bodies_and_boards_are_bounded_and_moves_checked() {
+    let s = start(&[]);
+    let big = format!(r#"{{"rows":5,"cols":5,"path":[{}0]}}"#, "0,".repeat(20_000));
+    assert_eq!(s.post("/api/play/state", &big).0, 413);
+    let (status, body) = s.post("/api/play/new", r#"{"rows":17,"cols":5,"seed":1}"#);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("sides 1 to 16"), "{body}");
+    // a1 then b1: not a knight move.
+    let (status, body) = s.post("/api/play/state", r#"{"rows":5,"cols":5,"path":[20,21]}"#);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("move 2"), "{body}");
+}
+
+#[test]
+fn the_game_is_the_library_s() {
+    let s = start(&[]);
+    // a1 (row 4, col 0 on 5x5): legal moves b3 and c2.
+    let (status, body) = s.post("/api/play/state", r#"{"rows":5,"cols":5,"path":[20]}"#);
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let mut legal: Vec<u64> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    legal.sort();
+    assert_eq!(legal, vec![11, 17]);
+    let (status, body) = s.post("/api/play/finish", r#"{"rows":5,"cols":5,"path":[20]}"#);
+    assert_eq!(status, 200, "{body}");
+    let f: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(f["outcome"], "found");
+    let mut path = vec![20u64];
+    path.extend(
+        f["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap()),
+    );
+    let req = serde_json::json!({"rows": 5, "cols": 5, "path": path}).to_string();
+    let v: serde_json::Value = serde_json::from_str(&s.post("/api/play/state", &req).1).unwrap();
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["ending"], "open", "5x5 has no closed tour");
+}
