@@ -14,8 +14,7 @@ use axum::response::{IntoResponse, Response};
 use knightnet::board::Board;
 use knightnet::puzzle::Game;
 use knightnet::puzzle::complete::{self, Completion, Hint, SEARCH_BUDGET};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::{QUEUE_WAIT, Shared, refuse};
@@ -176,15 +175,21 @@ pub async fn new(State(app): State<Shared>, Json(req): Json<NewGame>) -> Respons
         Ok(b) => b,
         Err(r) => return r,
     };
-    let start = ChaCha8Rng::seed_from_u64(req.seed).random_range(0..b.squares() as u32);
-    answer(
-        with_worker(&app, move || {
-            let mut g = Game::new(b);
-            g.play(start).map(|()| view(&g))
+    // The project's one seeding rule (`rng_from_seed`), as every seeded draw.
+    let start = knightnet::rng_from_seed(req.seed).random_range(0..b.squares() as u32);
+    let played = with_worker(&app, move || {
+        let mut g = Game::new(b);
+        g.play(start).map(|()| view(&g))
+    })
+    .await;
+    answer(played.and_then(|r| {
+        r.map_err(|e| {
+            refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &format!("the start square was refused: {e}"),
+            )
         })
-        .await
-        .map(|r| r.expect("a start square on the board is always legal")),
-    )
+    }))
 }
 
 /// `POST /api/play/state`: the view of a position.
