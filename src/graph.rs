@@ -354,7 +354,7 @@ impl KnightGraph {
                     h => format!(", {h} holes"),
                 };
                 format!(
-                    "the {} leaper on the {} {}{holes}",
+                    "the ({}) leaper on the {} {}{holes}",
                     g.leaper(),
                     g.board(),
                     g.surface()
