@@ -99,9 +99,10 @@ pub fn solution(sol: &Solution, board: Board, seed: u64) -> Value {
 }
 
 /// How a graph that is not a knight's board is named: a geometry as `{"kind":
-/// "geometry", "board", "leaper": "R,S", "surface", "holes": [[row, col], ...]}`, a file
-/// graph as `{"kind": "file", "name", "format", "vertices", "edges"}`; `null` for a
-/// knight's board (its documents name it by `"board"`).
+/// "geometry", "board", "leaper": "R,S", "surface", "holes": [[row, col], ...],
+/// "vertex_count", "edge_count"}`, a file graph as `{"kind": "file", "name", "format",
+/// "vertex_count", "edge_count"}`; `null` for a knight's board (its documents name it by
+/// `"board"`).
 pub fn graph(g: &KnightGraph) -> Value {
     match g.source() {
         Source::Knight(_) => Value::Null,
@@ -115,16 +116,16 @@ pub fn graph(g: &KnightGraph) -> Value {
                 "leaper": geo.leaper(),
                 "surface": geo.surface(),
                 "holes": holes,
-                "vertices": g.squares(),
-                "edges": g.edges(),
+                "vertex_count": g.squares(),
+                "edge_count": g.edges(),
             })
         }
         Source::File(f) => json!({
             "kind": "file",
             "name": f.name(),
             "format": f.format().map(|x| x.name()),
-            "vertices": g.squares(),
-            "edges": g.edges(),
+            "vertex_count": g.squares(),
+            "edge_count": g.edges(),
         }),
     }
 }
@@ -140,7 +141,7 @@ pub fn vertex_number(g: &KnightGraph, v: u32) -> u64 {
 }
 
 /// The JSON document of a solution on a geometry or a file graph (`solve --format json`
-/// with `--leaper`, `--surface`, `--shape` or `--graph`, docs/json.md): `"graph"` names
+/// with `--leaper`, `--surface`, `--shape` or `--graph`, docs/json.md): `"target"` names
 /// the graph ([`graph`]), `"numbering"` says how `"vertices"` numbers the tour
 /// (`"square-index"`: `row * cols + col`; `"file"`: the file's vertex numbers), and on a
 /// geometry `"tour"` gives the same squares as `[row, col]`.
@@ -153,7 +154,7 @@ pub fn graph_solution(sol: &GraphSolution, g: &KnightGraph, seed: u64) -> Value 
     let mut v = json!({
         "knightnet": provenance(),
         "command": "solve",
-        "graph": graph(g),
+        "target": graph(g),
         "solver": sol.solver,
         "seed": seed,
         "closed": sol.closed,
