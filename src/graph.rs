@@ -210,7 +210,16 @@ impl KnightGraph {
             _ => Vec::new(),
         };
         let max_degree = Self::knight_max_degree() as u32;
-        Self::from_ends(Source::Knight(board), n, max_degree, a, b, tours, held, &what)
+        Self::from_ends(
+            Source::Knight(board),
+            n,
+            max_degree,
+            a,
+            b,
+            tours,
+            held,
+            &what,
+        )
     }
 
     /// The move graph of a geometry, for closed tours: vertex `v` is the graph's vertex

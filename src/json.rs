@@ -173,7 +173,12 @@ pub fn graph_solution(sol: &GraphSolution, g: &KnightGraph, seed: u64) -> Value 
         let b = geo.board();
         v["tour"] = match (&sol.tour, g.source()) {
             (Some(t), Source::Geometry(m)) => {
-                json!(t.vertices().iter().map(|&x| square(b, m.square(x))).collect::<Vec<_>>())
+                json!(
+                    t.vertices()
+                        .iter()
+                        .map(|&x| square(b, m.square(x)))
+                        .collect::<Vec<_>>()
+                )
             }
             _ => Value::Null,
         };

@@ -194,7 +194,11 @@ pub struct GraphTour {
 
 impl GraphTour {
     /// Check `vertices` with [`check_on`] and keep them.
-    pub fn new(graph: &KnightGraph, vertices: Vec<u32>, closed: bool) -> Result<GraphTour, WalkError> {
+    pub fn new(
+        graph: &KnightGraph,
+        vertices: Vec<u32>,
+        closed: bool,
+    ) -> Result<GraphTour, WalkError> {
         check_on(graph, &vertices, closed)?;
         Ok(GraphTour { vertices, closed })
     }

@@ -56,11 +56,15 @@ pub fn target(args: &mut SolveArgs) -> Result<Option<Target>, Failure> {
 /// The shape pictured in the file at `path` (its refusal names the file, line and
 /// column).
 fn read_shape(path: &Path) -> Result<Shape, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| knightnet::io::io_failure("read", path, e))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| knightnet::io::io_failure("read", path, e))?;
     text.parse::<Shape>().map_err(|e| {
-        InputError::File(format!("--shape {}: {}", path.display(), super::wording::input(&e)))
-            .into()
+        InputError::File(format!(
+            "--shape {}: {}",
+            path.display(),
+            super::wording::input(&e)
+        ))
+        .into()
     })
 }
 
@@ -168,7 +172,11 @@ pub fn run(args: &SolveArgs, target: Target, out: &mut dyn Write) -> Result<(), 
     match args.format {
         Format::Json => {
             let doc = knightnet::json::graph_solution(&sol, &graph, args.seed);
-            out.write_all(knightnet::json::to_text(&doc).map_err(anyhow::Error::from)?.as_bytes())?;
+            out.write_all(
+                knightnet::json::to_text(&doc)
+                    .map_err(anyhow::Error::from)?
+                    .as_bytes(),
+            )?;
         }
         Format::Text => write_text(&sol, &graph, args.seed, args.summary, out)?,
     }

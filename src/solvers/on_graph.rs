@@ -95,10 +95,9 @@ impl GraphSolver {
                 "circuit",
                 "rotates the closed knight's tours it builds on the board",
             ),
-            SolverKind::WarnsdorffBacktrack { .. } => knight_only(
-                "warnsdorff-backtrack",
-                "orders moves by the board's centre",
-            ),
+            SolverKind::WarnsdorffBacktrack { .. } => {
+                knight_only("warnsdorff-backtrack", "orders moves by the board's centre")
+            }
         }
     }
 
@@ -154,7 +153,11 @@ pub struct GraphSolution {
 /// ([`geometry::no_closed_tour`]); a file graph that is disconnected, or for a closed tour
 /// has fewer than three vertices or a vertex of degree below two. Also refuses the
 /// network on an open tour, and a start that is not a vertex.
-pub fn check(graph: &KnightGraph, solver: &GraphSolver, req: &GraphRequest) -> Result<(), InputError> {
+pub fn check(
+    graph: &KnightGraph,
+    solver: &GraphSolver,
+    req: &GraphRequest,
+) -> Result<(), InputError> {
     if let Some(s) = req.start
         && s as usize >= graph.squares()
     {
@@ -384,7 +387,12 @@ impl Found {
 /// for an open tour): unvisited neighbours, the head, and for a closed tour the start.
 /// That pruning is sound: such a vertex cannot be inside the tour (or, with no link,
 /// anywhere on it). Returns how it ended and the vertices placed.
-fn search(graph: &KnightGraph, req: &GraphRequest, max_steps: u64, forward_check: bool) -> (Found, u64) {
+fn search(
+    graph: &KnightGraph,
+    req: &GraphRequest,
+    max_steps: u64,
+    forward_check: bool,
+) -> (Found, u64) {
     let n = graph.squares();
     let start = req.start.unwrap_or(0);
     let neighbours: Vec<Vec<u32>> = (0..n as u32)

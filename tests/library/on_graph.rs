@@ -9,7 +9,9 @@
 use std::path::PathBuf;
 
 use knightnet::board::Board;
-use knightnet::geometry::{Geometry, Leaper, MoveGraph, Shape, Surface, disconnected, no_closed_tour};
+use knightnet::geometry::{
+    Geometry, Leaper, MoveGraph, Shape, Surface, disconnected, no_closed_tour,
+};
 use knightnet::graph::KnightGraph;
 use knightnet::graph_file::FileGraph;
 use knightnet::network::Preset;
@@ -98,11 +100,16 @@ fn brute_force(adj: &[Vec<u32>], closed: bool) -> bool {
 }
 
 fn neighbour_lists(moves: &MoveGraph) -> Vec<Vec<u32>> {
-    (0..moves.vertices() as u32).map(|v| moves.neighbours(v).to_vec()).collect()
+    (0..moves.vertices() as u32)
+        .map(|v| moves.neighbours(v).to_vec())
+        .collect()
 }
 
 fn request(closed: bool) -> GraphRequest {
-    GraphRequest { closed, start: None }
+    GraphRequest {
+        closed,
+        start: None,
+    }
 }
 
 /// A few short network attempts (the network runs closed tours only).
@@ -154,7 +161,10 @@ fn every_reported_tour_on_a_small_geometry_is_a_tour_of_its_graph() {
         }
     }
     // The loop is not vacuous: most runs find a tour.
-    assert!(cases > 1000 && tours > cases / 3, "{tours} tours in {cases} runs");
+    assert!(
+        cases > 1000 && tours > cases / 3,
+        "{tours} tours in {cases} runs"
+    );
 }
 
 #[test]
@@ -167,17 +177,23 @@ fn exhaustive_search_finds_a_tour_exactly_when_brute_force_does() {
         for closed in [true, false] {
             let exists = brute_force(&adj, closed);
             for solver in [
-                GraphSolver::Backtrack { max_steps: u64::MAX },
-                GraphSolver::ForwardCheck { max_steps: u64::MAX },
+                GraphSolver::Backtrack {
+                    max_steps: u64::MAX,
+                },
+                GraphSolver::ForwardCheck {
+                    max_steps: u64::MAX,
+                },
             ] {
-                let found = match on_graph::solve(&graph, &solver, &request(closed), &mut rng_from_seed(1)) {
-                    Ok(sol) => {
-                        assert_ne!(sol.outcome, Outcome::GaveUp);
-                        sol.tour.is_some()
-                    }
-                    // A refusal says, by theory, that there is none.
-                    Err(_) => false,
-                };
+                let found =
+                    match on_graph::solve(&graph, &solver, &request(closed), &mut rng_from_seed(1))
+                    {
+                        Ok(sol) => {
+                            assert_ne!(sol.outcome, Outcome::GaveUp);
+                            sol.tour.is_some()
+                        }
+                        // A refusal says, by theory, that there is none.
+                        Err(_) => false,
+                    };
                 assert_eq!(
                     found,
                     exists,
@@ -207,15 +223,21 @@ fn the_network_never_reports_a_tour_where_there_is_none_and_finds_the_dodecahedr
     for file in ["petersen.dimacs", "tutte.hcp"] {
         let graph = named(file);
         for seed in 0..200 {
-            let sol =
-                on_graph::solve(&graph, &network(1), &request(true), &mut rng_from_seed(seed))
-                    .unwrap();
+            let sol = on_graph::solve(
+                &graph,
+                &network(1),
+                &request(true),
+                &mut rng_from_seed(seed),
+            )
+            .unwrap();
             assert!(sol.tour.is_none(), "{file}, seed {seed}: {:?}", sol.tour);
             assert_ne!(sol.outcome, Outcome::Tour);
         }
         let exhausted = on_graph::solve(
             &graph,
-            &GraphSolver::ForwardCheck { max_steps: u64::MAX },
+            &GraphSolver::ForwardCheck {
+                max_steps: u64::MAX,
+            },
             &request(true),
             &mut rng_from_seed(1),
         )
@@ -224,7 +246,9 @@ fn the_network_never_reports_a_tour_where_there_is_none_and_finds_the_dodecahedr
     }
     let graph = named("dodecahedron.hcp");
     let sol = on_graph::solve(&graph, &network(50), &request(true), &mut rng_from_seed(1)).unwrap();
-    let tour = sol.tour.expect("the dodecahedron has 30 Hamiltonian cycles");
+    let tour = sol
+        .tour
+        .expect("the dodecahedron has 30 Hamiltonian cycles");
     assert!(tour.is_closed());
     check_on(&graph, tour.vertices(), true).unwrap();
 }
@@ -256,8 +280,17 @@ fn vertices_of_degree_above_eight_are_served() {
     }
     // The knight on a torus has 8 moves from every square, the giraffe (1,4) too.
     for leaper in [Leaper::KNIGHT, Leaper::new(1, 4).unwrap()] {
-        let g = Geometry::new(Shape::full(Board::new(10, 10).unwrap()), leaper, Surface::Torus);
-        assert_eq!(KnightGraph::from_moves(g.moves().unwrap()).unwrap().max_degree(), 8);
+        let g = Geometry::new(
+            Shape::full(Board::new(10, 10).unwrap()),
+            leaper,
+            Surface::Torus,
+        );
+        assert_eq!(
+            KnightGraph::from_moves(g.moves().unwrap())
+                .unwrap()
+                .max_degree(),
+            8
+        );
     }
 }
 
@@ -265,7 +298,8 @@ fn vertices_of_degree_above_eight_are_served() {
 fn the_oracle_names_each_defect_on_a_file_graph() {
     let graph = complete(4);
     // K_4 minus nothing: 1-2-3-4 is a cycle; now a path graph to test non-edges.
-    let path = KnightGraph::from_file(FileGraph::new(4, [(0, 1), (1, 2), (2, 3)]).unwrap()).unwrap();
+    let path =
+        KnightGraph::from_file(FileGraph::new(4, [(0, 1), (1, 2), (2, 3)]).unwrap()).unwrap();
     assert!(check_on(&path, &[0, 1, 2, 3], false).is_ok());
     let err = check_on(&path, &[0, 1, 2, 3], true).unwrap_err();
     assert!(matches!(err, WalkError::NotClosed { .. }), "{err}");
@@ -274,13 +308,39 @@ fn the_oracle_names_each_defect_on_a_file_graph() {
         "the tour is marked closed but no edge joins its last vertex 4 to its first vertex 1"
     );
     let err = check_on(&path, &[0, 2, 1, 3], false).unwrap_err();
-    assert_eq!(err.to_string(), "step 1 from 1 to 3 is not an edge of the graph");
+    assert_eq!(
+        err.to_string(),
+        "step 1 from 1 to 3 is not an edge of the graph"
+    );
     let err = check_on(&graph, &[0, 1, 1, 3], false).unwrap_err();
-    assert!(matches!(err, WalkError::Repeated { first: 1, second: 2, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            WalkError::Repeated {
+                first: 1,
+                second: 2,
+                ..
+            }
+        ),
+        "{err}"
+    );
     let err = check_on(&graph, &[0, 1, 2], false).unwrap_err();
-    assert!(matches!(err, WalkError::WrongLength { expected: 4, found: 3, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            WalkError::WrongLength {
+                expected: 4,
+                found: 3,
+                ..
+            }
+        ),
+        "{err}"
+    );
     let err = check_on(&graph, &[0, 1, 2, 9], false).unwrap_err();
-    assert!(matches!(err, WalkError::NotVertex { vertex: 9, .. }), "{err}");
+    assert!(
+        matches!(err, WalkError::NotVertex { vertex: 9, .. }),
+        "{err}"
+    );
     // On a knight's board the knight's oracle speaks.
     let knight = KnightGraph::new(Board::new(3, 4).unwrap());
     let err = check_on(&knight, &[0, 1], false).unwrap_err();
@@ -296,8 +356,13 @@ fn a_camel_is_refused_with_knuths_reason_and_a_knight_only_solver_by_name() {
     );
     let graph = KnightGraph::from_moves(camel.moves().unwrap()).unwrap();
     for closed in [true, false] {
-        let err = on_graph::solve(&graph, &GraphSolver::Warnsdorff, &request(closed), &mut rng_from_seed(1))
-            .unwrap_err();
+        let err = on_graph::solve(
+            &graph,
+            &GraphSolver::Warnsdorff,
+            &request(closed),
+            &mut rng_from_seed(1),
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("r + s = 4 is even"), "{err}");
     }
     let err = GraphSolver::from_kind(&"divide-conquer".parse().unwrap()).unwrap_err();
