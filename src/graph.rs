@@ -1,6 +1,10 @@
-//! The knight's graph of a board, built once and shared: squares are vertices, knight
-//! moves are edges, and each edge is one neuron of the network.
+//! The graph the network and the solvers search, built once and shared: vertices and
+//! edges, each edge one neuron of the network. It is the knight's graph of a board
+//! (squares are vertices, knight moves are edges), the move graph of a [`Geometry`]
+//! (any leaper, surface and shape), or a graph read from a file; [`Source`] says which,
+//! so that output can name squares or the file's vertex numbers.
 //!
+//! On the knight's board:
 //! Canonical edge (neuron) order: squares in row-major order, and for each square its
 //! moves to higher-numbered squares in increasing order of the other square's index.
 //! Edge `e` joins `a[e] < b[e]`. Per-vertex incident edges are stored in CSR form.
@@ -11,12 +15,21 @@
 //! open tour of the board whose ends are the apex's two neighbours, so the same
 //! degree-2 network finds open tours on it. A fixed start square is imposed by *holding*
 //! the apex–start edge on: a constant input of the network, never updated.
+//!
+//! A geometry's or a file's graph ([`KnightGraph::from_moves`], [`KnightGraph::from_file`])
+//! keeps that graph's own vertex numbers and edge order (both canonical: `a < b`, sorted)
+//! and stands for closed tours (Hamiltonian cycles) only. Its degrees are whatever the
+//! graph has: [`KnightGraph::max_degree`] is the largest, not the knight's 8.
+
+use std::sync::Arc;
 
 use ndarray::Array1;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, KNIGHT_OFFSETS};
 use crate::error::InputError;
+use crate::geometry::{Geometry, MoveGraph};
+use crate::graph_file::FileGraph;
 use crate::memory::{self, MemoryError};
 use crate::tour::{Tour, TourError};
 
@@ -35,10 +48,44 @@ pub enum Tours {
     },
 }
 
-/// Immutable knight's graph of a board.
+/// What a [`KnightGraph`] was built from: it decides how its vertices are named.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// The knight on a whole plane board: vertex `v` is square `v`.
+    Knight(Board),
+    /// A geometry's move graph: vertex `v` is square [`MoveGraph::square`]`(v)`.
+    Geometry(Arc<MoveGraph>),
+    /// A graph read from a file: vertex `v` is number [`FileGraph::file_number`]`(v)`.
+    File(Arc<FileGraph>),
+}
+
+impl Source {
+    /// The knight's board, when this is one.
+    pub fn knight_board(&self) -> Option<Board> {
+        match self {
+            Source::Knight(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The geometry, when this is one.
+    pub fn geometry(&self) -> Option<&Geometry> {
+        match self {
+            Source::Geometry(m) => Some(m.geometry()),
+            _ => None,
+        }
+    }
+}
+
+/// Immutable graph of a board, a geometry or a file (see the module documentation).
 #[derive(Debug, Clone)]
 pub struct KnightGraph {
-    board: Board,
+    source: Source,
+    /// Vertices that are not the open graph's apex.
+    n: usize,
+    /// Largest degree of a vertex that is not the apex (8 on every knight's board, the
+    /// bound the engines' overflow checks were always stated with).
+    max_degree: u32,
     /// Lower endpoint of each edge.
     pub(crate) a: Array1<u32>,
     /// Higher endpoint of each edge.
@@ -131,15 +178,10 @@ impl KnightGraph {
         let n = board.squares();
         let knight = edge_count(board.rows(), board.cols()) as usize;
         let apex = matches!(tours, Tours::Open { .. });
-        let (e, vertices) = if apex {
-            (knight + n, n + 1)
-        } else {
-            (knight, n)
-        };
+        let e = if apex { knight + n } else { knight };
         let what = || format!("the knight's graph of {board}");
         let mut a = memory::try_with_capacity(e, &what())?;
         let mut b = memory::try_with_capacity(e, &what())?;
-        let mut degree = memory::try_vec(vertices, 0u32, &what())?;
         let mut targets: Vec<u32> = Vec::with_capacity(4);
         for s in 0..n as u32 {
             targets.clear();
@@ -148,8 +190,6 @@ impl KnightGraph {
             for &t in &targets {
                 a.push(s);
                 b.push(t);
-                degree[s as usize] += 1;
-                degree[t as usize] += 1;
             }
         }
         debug_assert_eq!(a.len(), knight);
@@ -157,9 +197,108 @@ impl KnightGraph {
             for s in 0..n as u32 {
                 a.push(s);
                 b.push(n as u32);
-                degree[s as usize] += 1;
-                degree[n] += 1;
             }
+        }
+        let held = match tours {
+            Tours::Open { start: Some(s) } => {
+                assert!(
+                    (s as usize) < n,
+                    "start square {s} is off the {board} board"
+                );
+                vec![(knight + s as usize) as u32]
+            }
+            _ => Vec::new(),
+        };
+        let max_degree = Self::knight_max_degree() as u32;
+        Self::from_ends(
+            Source::Knight(board),
+            n,
+            max_degree,
+            a,
+            b,
+            tours,
+            held,
+            &what,
+        )
+    }
+
+    /// The move graph of a geometry, for closed tours: vertex `v` is the graph's vertex
+    /// `v` (square [`MoveGraph::square`]`(v)`), edges in the move graph's order.
+    pub fn from_moves(moves: MoveGraph) -> Result<KnightGraph, MemoryError> {
+        let n = moves.vertices();
+        let board = moves.geometry().board();
+        let what = || format!("the move graph of board {board}");
+        let (a, b) = Self::split_ends(moves.edge_list(), &what)?;
+        let max_degree = (0..n as u32).map(|v| moves.degree(v)).max().unwrap_or(0) as u32;
+        Self::from_ends(
+            Source::Geometry(Arc::new(moves)),
+            n,
+            max_degree,
+            a,
+            b,
+            Tours::Closed,
+            Vec::new(),
+            &what,
+        )
+    }
+
+    /// A graph read from a file, for closed tours (Hamiltonian cycles): vertex `v` is
+    /// number [`FileGraph::file_number`]`(v)` in the file, edges in the file graph's order.
+    pub fn from_file(file: FileGraph) -> Result<KnightGraph, MemoryError> {
+        let n = file.vertices() as usize;
+        let what = || "the graph read from the file".to_string();
+        let (a, b) = Self::split_ends(file.edges(), &what)?;
+        let max_degree = file.degrees().into_iter().max().unwrap_or(0);
+        Self::from_ends(
+            Source::File(Arc::new(file)),
+            n,
+            max_degree,
+            a,
+            b,
+            Tours::Closed,
+            Vec::new(),
+            &what,
+        )
+    }
+
+    /// The lower and the higher ends of `edges`, as two arrays.
+    fn split_ends(
+        edges: &[(u32, u32)],
+        what: &dyn Fn() -> String,
+    ) -> Result<(Vec<u32>, Vec<u32>), MemoryError> {
+        let mut a = memory::try_with_capacity(edges.len(), &what())?;
+        let mut b = memory::try_with_capacity(edges.len(), &what())?;
+        for &(x, y) in edges {
+            debug_assert!(x < y);
+            a.push(x);
+            b.push(y);
+        }
+        Ok((a, b))
+    }
+
+    /// The graph of the edges `a[e] < b[e]` on `n` vertices (plus the apex, `n`, for
+    /// open tours), with its incidence lists built here.
+    #[allow(clippy::too_many_arguments)]
+    fn from_ends(
+        source: Source,
+        n: usize,
+        max_degree: u32,
+        a: Vec<u32>,
+        b: Vec<u32>,
+        tours: Tours,
+        held: Vec<u32>,
+        what: &dyn Fn() -> String,
+    ) -> Result<KnightGraph, MemoryError> {
+        let vertices = if matches!(tours, Tours::Open { .. }) {
+            n + 1
+        } else {
+            n
+        };
+        let e = a.len();
+        let mut degree = memory::try_vec(vertices, 0u32, &what())?;
+        for (&x, &y) in a.iter().zip(&b) {
+            degree[x as usize] += 1;
+            degree[y as usize] += 1;
         }
         let mut offsets = memory::try_vec(vertices + 1, 0u32, &what())?;
         for s in 0..vertices {
@@ -175,18 +314,10 @@ impl KnightGraph {
                 fill[s as usize] += 1;
             }
         }
-        let held = match tours {
-            Tours::Open { start: Some(s) } => {
-                assert!(
-                    (s as usize) < n,
-                    "start square {s} is off the {board} board"
-                );
-                vec![(knight + s as usize) as u32]
-            }
-            _ => Vec::new(),
-        };
         Ok(KnightGraph {
-            board,
+            source,
+            n,
+            max_degree,
             a: Array1::from(a),
             b: Array1::from(b),
             offsets,
@@ -196,9 +327,67 @@ impl KnightGraph {
         })
     }
 
-    /// The board whose knight moves this graph holds.
+    /// What the graph was built from.
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// The largest degree of a vertex other than the open graph's apex: 8 on a knight's
+    /// board (the bound, whatever the board), the largest actual degree otherwise.
+    pub fn max_degree(&self) -> usize {
+        self.max_degree as usize
+    }
+
+    /// The range the `negative-states` initialisation draws −U from: the board's width
+    /// on a knight's board or a geometry; on a file graph, which has no width,
+    /// `ceil(sqrt(vertices))` (the width of a square board of as many squares).
+    pub fn init_spread(&self) -> usize {
+        match &self.source {
+            Source::Knight(b) => b.cols(),
+            Source::Geometry(m) => m.geometry().board().cols(),
+            Source::File(_) => (self.n as f64).sqrt().ceil() as usize,
+        }
+    }
+
+    /// How refusals and summaries name the graph: `the 8x8 board`; a geometry's leaper,
+    /// board, surface and holes; a file graph's name and size.
+    pub fn describe(&self) -> String {
+        match &self.source {
+            Source::Knight(b) => format!("the {b} board"),
+            Source::Geometry(m) => {
+                let g = m.geometry();
+                let holes = g.shape().holes().len();
+                let holes = match holes {
+                    0 => String::new(),
+                    1 => ", 1 hole".to_string(),
+                    h => format!(", {h} holes"),
+                };
+                format!(
+                    "the ({}) leaper on the {} {}{holes}",
+                    g.leaper(),
+                    g.board(),
+                    g.surface()
+                )
+            }
+            Source::File(f) => format!(
+                "the graph{} ({} vertices, {} edges)",
+                f.name().map(|n| format!(" {n}")).unwrap_or_default(),
+                f.vertices(),
+                f.edges().len()
+            ),
+        }
+    }
+
+    /// The board whose squares this graph's vertices are: the knight's board, or a
+    /// geometry's rectangle (holes included, so it may have more squares than the graph
+    /// has vertices). Panics on a file graph, which has none: code that takes any graph
+    /// asks [`KnightGraph::source`].
     pub fn board(&self) -> Board {
-        self.board
+        match &self.source {
+            Source::Knight(b) => *b,
+            Source::Geometry(m) => m.geometry().board(),
+            Source::File(_) => panic!("a graph read from a file has no board"),
+        }
     }
 
     /// The tours this graph's Hamiltonian cycles stand for.
@@ -213,7 +402,7 @@ impl KnightGraph {
 
     /// The apex vertex of the open graph.
     pub fn apex(&self) -> Option<u32> {
-        matches!(self.tours, Tours::Open { .. }).then_some(self.board.squares() as u32)
+        matches!(self.tours, Tours::Open { .. }).then_some(self.n as u32)
     }
 
     /// Edges held on (constant inputs of the network, never updated), increasing.
@@ -225,11 +414,11 @@ impl KnightGraph {
     /// neighbours a neuron can have, plus two (16 on the knight's graph, which the
     /// engines' overflow bounds were always stated with).
     pub(crate) fn max_degree_sum(&self) -> u64 {
-        let knight = 2 * Self::max_degree() as u64;
+        let d = u64::from(self.max_degree);
         match self.tours {
-            Tours::Closed => knight,
-            // A square has at most 8 moves and its apex edge; the apex has n.
-            Tours::Open { .. } => (knight + 2).max(9 + self.squares() as u64),
+            Tours::Closed => 2 * d,
+            // A square has at most `d` moves and its apex edge; the apex has n.
+            Tours::Open { .. } => (2 * d + 2).max(d + 1 + self.squares() as u64),
         }
     }
 
@@ -237,8 +426,9 @@ impl KnightGraph {
     /// by the tour oracle: the cycle itself on the knight's graph; on the open graph, the
     /// cycle cut at the apex, starting at the held start square when there is one.
     pub fn tour_from_cycle(&self, mut cycle: Vec<u32>) -> Result<Tour, TourError> {
+        let board = self.board();
         let (Tours::Open { start }, Some(apex)) = (self.tours, self.apex()) else {
-            return Tour::new(self.board, cycle, true);
+            return Tour::new(board, cycle, true);
         };
         if let Some(path) = open_path(&cycle, apex) {
             cycle = path;
@@ -246,7 +436,21 @@ impl KnightGraph {
         if start.is_some_and(|s| cycle.first() != Some(&s)) {
             cycle.reverse();
         }
-        Tour::new(self.board, cycle, false)
+        Tour::new(board, cycle, false)
+    }
+
+    /// How output names vertex `v`: its square ([`Board::square_name`]) on a knight's
+    /// board or a geometry, its number in the file (from 1) on a file graph, `apex` for
+    /// the open graph's apex.
+    pub fn vertex_name(&self, v: u32) -> String {
+        if Some(v) == self.apex() {
+            return "apex".to_string();
+        }
+        match &self.source {
+            Source::Knight(b) => b.square_name(v),
+            Source::Geometry(m) => m.geometry().board().square_name(m.square(v)),
+            Source::File(f) => f.file_number(v).to_string(),
+        }
     }
 
     /// Number of edges (neurons).
@@ -254,9 +458,10 @@ impl KnightGraph {
         self.a.len()
     }
 
-    /// Number of squares of the board (the apex of the open graph is not one).
+    /// Number of vertices other than the open graph's apex: the board's squares, a
+    /// geometry's squares that are not holes, a file graph's vertices.
     pub fn squares(&self) -> usize {
-        self.board.squares()
+        self.n
     }
 
     /// Edges incident to `square` (any vertex), in increasing edge order.
@@ -313,8 +518,8 @@ impl KnightGraph {
             .find(|&e| self.other(e, x) == y)
     }
 
-    /// The number of possible moves from a square, counting all 8 offsets on the board.
-    pub(crate) fn max_degree() -> usize {
+    /// The number of possible knight moves from a square, counting all 8 offsets.
+    pub(crate) fn knight_max_degree() -> usize {
         KNIGHT_OFFSETS.len()
     }
 }

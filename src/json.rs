@@ -6,7 +6,9 @@
 use serde_json::{Map, Value, json};
 
 use crate::board::Board;
+use crate::graph::{KnightGraph, Source};
 use crate::solvers::Solution;
+use crate::solvers::on_graph::GraphSolution;
 
 /// The version of the JSON shape: bumped when a field of any document is renamed,
 /// removed or changes its type (new fields do not bump it).
@@ -94,6 +96,94 @@ pub fn solution(sol: &Solution, board: Board, seed: u64) -> Value {
         m.insert("tour".into(), json!(t.coords()));
     }
     Value::Object(m)
+}
+
+/// How a graph that is not a knight's board is named: a geometry as `{"kind":
+/// "geometry", "board", "leaper": "R,S", "surface", "holes": [[row, col], ...],
+/// "vertex_count", "edge_count"}`, a file graph as `{"kind": "file", "name", "format",
+/// "vertex_count", "edge_count"}`; `null` for a knight's board (its documents name it by
+/// `"board"`).
+pub fn graph(g: &KnightGraph) -> Value {
+    match g.source() {
+        Source::Knight(_) => Value::Null,
+        Source::Geometry(m) => {
+            let geo = m.geometry();
+            let b = geo.board();
+            let holes: Vec<Value> = geo.shape().holes().iter().map(|&h| square(b, h)).collect();
+            json!({
+                "kind": "geometry",
+                "board": board(b),
+                "leaper": geo.leaper(),
+                "surface": geo.surface(),
+                "holes": holes,
+                "vertex_count": g.squares(),
+                "edge_count": g.edges(),
+            })
+        }
+        Source::File(f) => json!({
+            "kind": "file",
+            "name": f.name(),
+            "format": f.format().map(|x| x.name()),
+            "vertex_count": g.squares(),
+            "edge_count": g.edges(),
+        }),
+    }
+}
+
+/// How a vertex of `g` is numbered in JSON: its square's index `row * cols + col` on a
+/// board or a geometry, its number in the file (from 1) on a file graph.
+pub fn vertex_number(g: &KnightGraph, v: u32) -> u64 {
+    match g.source() {
+        Source::Knight(_) => u64::from(v),
+        Source::Geometry(m) => u64::from(m.square(v)),
+        Source::File(f) => u64::from(f.file_number(v)),
+    }
+}
+
+/// The JSON document of a solution on a geometry or a file graph (`solve --format json`
+/// with `--leaper`, `--surface`, `--shape` or `--graph`, docs/json.md): `"target"` names
+/// the graph ([`graph`]), `"numbering"` says how `"vertices"` numbers the tour
+/// (`"square-index"`: `row * cols + col`; `"file"`: the file's vertex numbers), and on a
+/// geometry `"tour"` gives the same squares as `[row, col]`.
+pub fn graph_solution(sol: &GraphSolution, g: &KnightGraph, seed: u64) -> Value {
+    let geometry = g.source().geometry();
+    let vertices: Option<Vec<u64>> = sol
+        .tour
+        .as_ref()
+        .map(|t| t.vertices().iter().map(|&v| vertex_number(g, v)).collect());
+    let mut v = json!({
+        "knightnet": provenance(),
+        "command": "solve",
+        "target": graph(g),
+        "solver": sol.solver,
+        "seed": seed,
+        "closed": sol.closed,
+        "numbering": if geometry.is_some() { "square-index" } else { "file" },
+        "vertices": vertices,
+        "start_name": sol.tour.as_ref().map(|t| g.vertex_name(t.vertices()[0])),
+        "outcome": sol.outcome,
+        "iterations": sol.iterations,
+        "attempts": sol.attempts,
+        "restarts": sol.attempts.saturating_sub(1),
+    });
+    if let Some(steps) = sol.steps {
+        v["steps"] = json!(steps);
+    }
+    if let Some(geo) = geometry {
+        let b = geo.board();
+        v["tour"] = match (&sol.tour, g.source()) {
+            (Some(t), Source::Geometry(m)) => {
+                json!(
+                    t.vertices()
+                        .iter()
+                        .map(|&x| square(b, m.square(x)))
+                        .collect::<Vec<_>>()
+                )
+            }
+            _ => Value::Null,
+        };
+    }
+    v
 }
 
 #[cfg(test)]

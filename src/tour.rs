@@ -10,6 +10,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::board::Board;
+use crate::graph::KnightGraph;
 
 /// Why a square sequence is not a knight's tour.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -65,6 +66,152 @@ pub enum TourError {
         /// The last square.
         last: String,
     },
+}
+
+/// Why a vertex sequence is not a Hamiltonian path or cycle of a graph that is not a
+/// knight's board ([`check_on`]); vertices are named as the graph names them
+/// ([`KnightGraph::vertex_name`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WalkError {
+    /// The knight's board's own check ([`validate`]) failed.
+    #[error(transparent)]
+    Knight(#[from] TourError),
+    /// The sequence does not have one entry per vertex.
+    #[error("a tour of {graph} visits {expected} vertices, this one has {found}")]
+    WrongLength {
+        /// The graph ([`KnightGraph::describe`]).
+        graph: String,
+        /// Vertices of the graph.
+        expected: usize,
+        /// Length of the sequence.
+        found: usize,
+    },
+    /// A vertex number is not one of the graph's.
+    #[error("vertex index {vertex} at position {position} is not in {graph}")]
+    NotVertex {
+        /// The graph ([`KnightGraph::describe`]).
+        graph: String,
+        /// Position in the sequence, from 0.
+        position: usize,
+        /// The index, at least the number of vertices.
+        vertex: u32,
+    },
+    /// A vertex appears twice.
+    #[error("vertex {name} is visited twice (positions {first} and {second})")]
+    Repeated {
+        /// The vertex's name.
+        name: String,
+        /// Its first position in the sequence, from 0.
+        first: usize,
+        /// Its second position.
+        second: usize,
+    },
+    /// Two consecutive vertices are not joined by an edge.
+    #[error("step {position} from {from} to {to} is not an edge of the graph")]
+    NotAnEdge {
+        /// Position of the second vertex in the sequence, from 0.
+        position: usize,
+        /// The vertex moved from.
+        from: String,
+        /// The vertex moved to.
+        to: String,
+    },
+    /// The tour is asked to be closed, and no edge joins its last vertex to its first.
+    #[error(
+        "the tour is marked closed but no edge joins its last vertex {last} to its first vertex {first}"
+    )]
+    NotClosed {
+        /// The first vertex.
+        first: String,
+        /// The last vertex.
+        last: String,
+    },
+}
+
+/// The one check of a tour on any graph: `vertices` visits every vertex of `graph` other
+/// than the open graph's apex exactly once, consecutive vertices are joined by an edge,
+/// and, if `closed`, so are the last and the first. On a knight's board this is
+/// [`validate`], with its messages.
+///
+/// O(n · max degree) time (each step looks the edge up in one vertex's incidence list).
+pub fn check_on(graph: &KnightGraph, vertices: &[u32], closed: bool) -> Result<(), WalkError> {
+    if let Some(board) = graph.source().knight_board() {
+        return Ok(validate(board, vertices, closed)?);
+    }
+    let n = graph.squares();
+    if vertices.len() != n {
+        return Err(WalkError::WrongLength {
+            graph: graph.describe(),
+            expected: n,
+            found: vertices.len(),
+        });
+    }
+    let mut seen = vec![usize::MAX; n];
+    for (position, &v) in vertices.iter().enumerate() {
+        let Some(first) = seen.get_mut(v as usize) else {
+            return Err(WalkError::NotVertex {
+                graph: graph.describe(),
+                position,
+                vertex: v,
+            });
+        };
+        if *first != usize::MAX {
+            return Err(WalkError::Repeated {
+                name: graph.vertex_name(v),
+                first: *first,
+                second: position,
+            });
+        }
+        *first = position;
+    }
+    for (i, w) in vertices.windows(2).enumerate() {
+        if graph.edge_between(w[0], w[1]).is_none() {
+            return Err(WalkError::NotAnEdge {
+                position: i + 1,
+                from: graph.vertex_name(w[0]),
+                to: graph.vertex_name(w[1]),
+            });
+        }
+    }
+    if let (true, Some(&first), Some(&last)) = (closed, vertices.first(), vertices.last())
+        && (n < 3 || graph.edge_between(last, first).is_none())
+    {
+        return Err(WalkError::NotClosed {
+            first: graph.vertex_name(first),
+            last: graph.vertex_name(last),
+        });
+    }
+    Ok(())
+}
+
+/// A Hamiltonian path or cycle of a [`KnightGraph`] that passed [`check_on`]: the tour
+/// of a geometry or a file graph, as vertex numbers of that graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraphTour {
+    vertices: Vec<u32>,
+    closed: bool,
+}
+
+impl GraphTour {
+    /// Check `vertices` with [`check_on`] and keep them.
+    pub fn new(
+        graph: &KnightGraph,
+        vertices: Vec<u32>,
+        closed: bool,
+    ) -> Result<GraphTour, WalkError> {
+        check_on(graph, &vertices, closed)?;
+        Ok(GraphTour { vertices, closed })
+    }
+
+    /// The vertices in visiting order (the graph's numbers, from 0).
+    pub fn vertices(&self) -> &[u32] {
+        &self.vertices
+    }
+
+    /// Whether the tour is closed (a Hamiltonian cycle).
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
 }
 
 /// Check that `squares` is a knight's tour of `board` (closed if `closed`).

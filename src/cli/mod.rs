@@ -21,6 +21,7 @@ pub mod serve;
 // Flag docs are clap's help text: `network[:PRESET]` there is syntax, not a doc link.
 #[allow(rustdoc::broken_intra_doc_links)]
 pub mod solve;
+pub mod solve_graph;
 pub mod solve_output;
 pub mod stats;
 pub mod wording;

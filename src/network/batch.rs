@@ -97,7 +97,7 @@ impl<'g> Batch<'g> {
                 ));
             }
         };
-        if !fits(&params, graph.board().cols(), graph) {
+        if !fits(&params, graph.init_spread(), graph) {
             return Err(InputError::param(format!(
                 "the batched engine keeps U in 16 bits, which these parameters (C = {}, S = {}, thresholds {}..{}, clamp {:?}, {} iterations) could exceed on this graph (neighbour degrees up to {}); use the scalar engine",
                 params.c,
@@ -441,7 +441,7 @@ fn cycle_lengths(nbr: &[[u32; 2]], seen: &mut Vec<bool>) -> Vec<usize> {
 /// `i16` (and the thresholds and clamp fit; the `negative-states` initialisation draws U
 /// from −(cols−1)..0).
 pub fn fits_i16(params: &NetworkParams, cols: usize) -> bool {
-    params.rule.is_plain() && fits_bound(params, cols, 2 * KnightGraph::max_degree() as u64)
+    params.rule.is_plain() && fits_bound(params, cols, 2 * KnightGraph::knight_max_degree() as u64)
 }
 
 /// Whether [`Batch::new`] accepts `params` on `graph`: the plain rule, a supported order
@@ -450,7 +450,7 @@ pub fn fits_i16(params: &NetworkParams, cols: usize) -> bool {
 pub fn supports(graph: &KnightGraph, params: &NetworkParams) -> bool {
     params.rule.is_plain()
         && params.order != UpdateOrder::RandomPermutation
-        && fits(params, graph.board().cols(), graph)
+        && fits(params, graph.init_spread(), graph)
 }
 
 /// [`fits_i16`] on any graph: its degree bound, and every degree inside `i16`.

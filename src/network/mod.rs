@@ -61,7 +61,8 @@ pub struct Trace {
 /// The result of `solve`: restarts until a tour or the attempt limit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NetworkRun {
-    /// The tour, if an attempt found one.
+    /// The tour, if an attempt found one on a knight's board (on any other graph a
+    /// tour is the last attempt's one cycle, `last.cycles[0]`).
     pub tour: Option<Tour>,
     /// Attempts made (1 if the first attempt succeeded).
     pub attempts: u32,
@@ -91,12 +92,29 @@ impl<'g> Network<'g> {
             + (2 - params.s).unsigned_abs() as u64
             + params.rule.extra_delta() as u64;
         if 2 * step * params.max_iterations as u64 + 1_000_000 > i32::MAX as u64 {
+            return Err(InputError::param(match graph.source().knight_board() {
+                Some(board) => format!(
+                    "max-iterations = {} with C = {} could overflow U on the open graph of the {} board (its apex has {} edges); lower max-iterations",
+                    params.max_iterations,
+                    params.c,
+                    board,
+                    graph.squares()
+                ),
+                None => format!(
+                    "max-iterations = {} with C = {} could overflow U on {} (degrees up to {}); lower max-iterations",
+                    params.max_iterations,
+                    params.c,
+                    graph.describe(),
+                    graph.max_degree()
+                ),
+            }));
+        }
+        if graph.max_degree() >= u16::MAX as usize {
             return Err(InputError::param(format!(
-                "max-iterations = {} with C = {} could overflow U on the open graph of the {} board (its apex has {} edges); lower max-iterations",
-                params.max_iterations,
-                params.c,
-                graph.board(),
-                graph.squares()
+                "the network counts each vertex's active edges in 16 bits, and {} has a vertex of degree {}; it runs on graphs of degree below {}",
+                graph.describe(),
+                graph.max_degree(),
+                u16::MAX
             )));
         }
         Ok(Network { graph, params })
@@ -191,7 +209,9 @@ impl RunBuilder {
 
     pub(crate) fn finish(self, graph: &KnightGraph) -> NetworkRun {
         let last = self.last.expect("at least one attempt");
-        let tour: Option<Tour> = (last.termination == Termination::Tour).then(|| {
+        // A tour of the knight's board; on another graph the cycle is `last.cycles[0]`.
+        let knight = graph.source().knight_board().is_some();
+        let tour: Option<Tour> = (knight && last.termination == Termination::Tour).then(|| {
             graph
                 .tour_from_cycle(last.cycles[0].clone())
                 .expect("a single degree-2 cycle through every vertex is a tour")

@@ -162,7 +162,7 @@ impl State {
                 }
             }
             Init::NegativeStates => {
-                let spread = graph.board().cols().max(1) as i32;
+                let spread = graph.init_spread().max(1) as i32;
                 let d = Uniform::new(0i32, spread).expect("spread >= 1");
                 for i in 0..graph.edges() {
                     put(i, -d.sample(rng), 0);

@@ -13,6 +13,7 @@ pub(crate) mod forward_check;
 mod name;
 pub mod network;
 pub mod neural_merge;
+pub mod on_graph;
 pub mod outcome;
 pub mod search;
 pub mod warnsdorff;

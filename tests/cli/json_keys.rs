@@ -205,7 +205,29 @@ fn printed(tour_file: &str) -> Vec<(&'static str, Vec<(String, Value)>)> {
         "/experiments/results/quickstart"
     );
     let runs = |lines: &[&[&str]]| lines.iter().map(|a| run(a)).collect::<Vec<_>>();
+    let dodecahedron = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/experiments/graphs/dodecahedron.hcp"
+    );
     vec![
+        (
+            "solve --graph",
+            runs(&[
+                &["solve", "--board", "6x6", "--surface", "torus"],
+                &["solve", "--graph", dodecahedron],
+                &[
+                    "solve",
+                    "--board",
+                    "5x5",
+                    "--leaper",
+                    "2,3",
+                    "--surface",
+                    "torus",
+                    "--solver",
+                    "backtrack",
+                ],
+            ]),
+        ),
         (
             "solve",
             runs(&[

@@ -23,4 +23,5 @@ mod manuals;
 mod play;
 mod queens;
 mod search_budget;
+mod solve_geometry;
 mod solve_output;

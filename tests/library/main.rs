@@ -12,6 +12,7 @@ mod existence;
 mod graph_file;
 mod hf_counts;
 mod network;
+mod on_graph;
 mod open;
 mod rules;
 mod seeding;

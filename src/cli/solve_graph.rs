@@ -1,0 +1,258 @@
+//! `knightnet solve` on a geometry (`--leaper`, `--surface`, `--shape`) or a graph file
+//! (`--graph`): the solvers of [`knightnet::solvers::on_graph`], their tour checked on
+//! the graph searched, printed as squares (holes shown as `#`) or as the file's vertex
+//! numbers. Without those flags, or when they name the knight on a whole plane board,
+//! `solve` runs as it always has ([`super::solve`]).
+
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+
+use super::Failure;
+use super::flags::OfFlag;
+use super::report::Format;
+use super::solve::SolveArgs;
+use knightnet::error::InputError;
+use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
+use knightnet::graph::{KnightGraph, Source};
+use knightnet::graph_file::FileGraph;
+use knightnet::rng_from_seed;
+use knightnet::solvers::SolverKind;
+use knightnet::solvers::on_graph::{self, GraphRequest, GraphSolution, GraphSolver};
+
+/// What `solve` tours when it is not the knight on a whole plane board.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// A leaper, a surface and a shape.
+    Geometry(Geometry),
+    /// A graph read from a file.
+    File(FileGraph),
+}
+
+/// The target the flags name, read once: `None` when they name the knight on a whole
+/// plane board (then `args.board` is that board, taken from `--shape` when given).
+pub fn target(args: &mut SolveArgs) -> Result<Option<Target>, Failure> {
+    if let Some(path) = &args.graph {
+        return Ok(Some(Target::File(FileGraph::read(path)?)));
+    }
+    if args.leaper.is_none() && args.surface.is_none() && args.shape.is_none() {
+        return Ok(None);
+    }
+    let shape = match &args.shape {
+        Some(path) => read_shape(path)?,
+        None => Shape::full(args.board),
+    };
+    let geometry = Geometry::new(
+        shape,
+        args.leaper.unwrap_or(Leaper::KNIGHT),
+        args.surface.unwrap_or(Surface::Plane),
+    );
+    if geometry.is_plain_knight() {
+        args.board = geometry.board();
+        return Ok(None);
+    }
+    Ok(Some(Target::Geometry(geometry)))
+}
+
+/// The shape pictured in the file at `path` (its refusal names the file, line and
+/// column).
+fn read_shape(path: &Path) -> Result<Shape, Failure> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| knightnet::io::io_failure("read", path, e))?;
+    text.parse::<Shape>().map_err(|e| {
+        InputError::File(format!(
+            "--shape {}: {}",
+            path.display(),
+            super::wording::input(&e)
+        ))
+        .into()
+    })
+}
+
+/// Refuse a flag that only the knight's board serves.
+fn refuse_knight_flags(args: &SolveArgs, graph: &KnightGraph) -> Result<(), InputError> {
+    let given = [
+        ("--merge", args.merge),
+        ("--tile", args.tile.is_some()),
+        ("--trace", args.trace.is_some()),
+        ("--png", args.png.is_some()),
+        ("--svg", args.svg.is_some()),
+        ("--stream", args.stream),
+        ("--reverse", args.reverse),
+        ("--restarts", args.restarts.is_some()),
+    ];
+    match given.into_iter().find(|&(_, on)| on) {
+        Some((flag, _)) => Err(InputError::param(format!(
+            "{flag} applies to the knight on a whole plane board, not to {}; drop it",
+            graph.describe()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The solver the flags name, with the network flags and the step budget applied.
+fn solver(args: &SolveArgs) -> Result<GraphSolver, Failure> {
+    args.refuse_contradictions()?;
+    let mut kind = args.solver.kind.clone();
+    match &mut kind {
+        SolverKind::Network(p) => *p = args.network.apply(*p)?,
+        SolverKind::NetworkMerge { params, .. } => *params = args.network.apply(*params)?,
+        _ if args.network.any() => {
+            return Err(InputError::param(format!(
+                "network flags (--variant, --c, ...) apply only to --solver network, not '{}'",
+                args.solver.name
+            ))
+            .into());
+        }
+        _ => {}
+    }
+    kind.apply_classical_flags(args.tie_break, args.max_steps, None)?;
+    Ok(GraphSolver::from_kind(&kind)?)
+}
+
+/// The vertex `--start` names: a square (`ROW,COL` or algebraic) that is not a hole on
+/// a geometry, a vertex number of the file (from 1) on a file graph.
+fn start_vertex(graph: &KnightGraph, text: &str) -> Result<u32, Failure> {
+    match graph.source() {
+        Source::Geometry(m) => {
+            let board = m.geometry().board();
+            let square = board.parse_square(text).of_flag("--start")?;
+            m.vertex(square).ok_or_else(|| {
+                InputError::Square(format!(
+                    "--start {}: that square is a hole of the shape; give a square of the board",
+                    board.square_name(square)
+                ))
+                .into()
+            })
+        }
+        Source::File(f) => text
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .and_then(|n| f.vertex(n))
+            .ok_or_else(|| {
+                InputError::Square(format!(
+                    "--start {}: give a vertex number of the graph, 1 to {}",
+                    text.trim(),
+                    f.vertices()
+                ))
+                .into()
+            }),
+        Source::Knight(_) => unreachable!("the knight's board runs in solve"),
+    }
+}
+
+/// `solve` on a geometry or a graph file.
+pub fn run(args: &SolveArgs, target: Target, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.summary && args.format == Format::Json {
+        return Err(InputError::param(
+            "--summary shortens the text output; --format json always holds the tour (drop one of them)",
+        )
+        .into());
+    }
+    let solver = solver(args)?;
+    let graph = match target {
+        Target::Geometry(g) => KnightGraph::from_moves(g.moves()?).map_err(InputError::from)?,
+        Target::File(f) => KnightGraph::from_file(f).map_err(InputError::from)?,
+    };
+    refuse_knight_flags(args, &graph)?;
+    let start = args
+        .start
+        .as_deref()
+        .map(|s| start_vertex(&graph, s))
+        .transpose()?;
+    let closed = if args.closed {
+        true
+    } else if args.open {
+        false
+    } else {
+        solver.closed_by_default()
+    };
+    let req = GraphRequest { closed, start };
+    let sol = on_graph::solve(&graph, &solver, &req, &mut rng_from_seed(args.seed))?;
+    match args.format {
+        Format::Json => {
+            let doc = knightnet::json::graph_solution(&sol, &graph, args.seed);
+            out.write_all(
+                knightnet::json::to_text(&doc)
+                    .map_err(anyhow::Error::from)?
+                    .as_bytes(),
+            )?;
+        }
+        Format::Text => write_text(&sol, &graph, args.seed, args.summary, out)?,
+    }
+    if sol.tour.is_none() {
+        return Err(Failure::Other(anyhow::anyhow!(
+            "no tour found after {} attempts (last outcome: {})",
+            sol.attempts,
+            sol.outcome
+        )));
+    }
+    Ok(())
+}
+
+/// The text output: a summary line; then, unless `summary`, on a geometry the board
+/// with move numbers (holes as `#`, row 0 on top), on a file graph the file's vertex
+/// numbers in visiting order on one line.
+fn write_text(
+    sol: &GraphSolution,
+    graph: &KnightGraph,
+    seed: u64,
+    summary: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut w = BufWriter::new(out);
+    let effort = if sol.iterations > 0 {
+        format!(", {} iterations in all", sol.iterations)
+    } else {
+        String::new()
+    };
+    let steps = sol
+        .steps
+        .map(|n| format!(", {n} steps"))
+        .unwrap_or_default();
+    let plural = if sol.attempts == 1 { "" } else { "s" };
+    let on = graph.describe();
+    match &sol.tour {
+        Some(t) => writeln!(
+            w,
+            "{} on {on}, seed {seed}: {} tour from {} after {} attempt{plural}{effort}{steps}",
+            sol.solver,
+            if t.is_closed() { "closed" } else { "open" },
+            graph.vertex_name(t.vertices()[0]),
+            sol.attempts
+        )?,
+        None => writeln!(
+            w,
+            "{} on {on}, seed {seed}: no tour after {} attempt{plural} (last: {}){effort}{steps}",
+            sol.solver, sol.attempts, sol.outcome
+        )?,
+    }
+    let Some(t) = sol.tour.as_ref().filter(|_| !summary) else {
+        return w.flush();
+    };
+    match graph.source() {
+        Source::Geometry(m) => {
+            let board = m.geometry().board();
+            let mut num = vec![0usize; board.squares()];
+            for (i, &v) in t.vertices().iter().enumerate() {
+                num[m.square(v) as usize] = i + 1;
+            }
+            let width = t.vertices().len().to_string().len();
+            for r in 0..board.rows() {
+                for c in 0..board.cols() {
+                    let sep = if c == 0 { "" } else { " " };
+                    match num[board.index(r, c) as usize] {
+                        0 => write!(w, "{sep}{:>width$}", "#")?,
+                        n => write!(w, "{sep}{n:>width$}")?,
+                    }
+                }
+                writeln!(w)?;
+            }
+        }
+        _ => {
+            let names: Vec<String> = t.vertices().iter().map(|&v| graph.vertex_name(v)).collect();
+            writeln!(w, "{}", names.join(" "))?;
+        }
+    }
+    w.flush()
+}

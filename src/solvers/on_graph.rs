@@ -1,0 +1,476 @@
+//! The solvers that run on any graph: a geometry's move graph (any leaper, surface and
+//! shape) or a graph read from a file ([`KnightGraph::from_moves`],
+//! [`KnightGraph::from_file`]). Every tour they return has passed the oracle on the
+//! graph searched ([`crate::tour::check_on`]).
+//!
+//! - `network`: the Takefuji–Lee network's scalar engine ([`crate::network::Network`]),
+//!   closed tours (Hamiltonian cycles) only, any degree below 2^16;
+//! - `warnsdorff`: Warnsdorff's rule (Warnsdorff 1823) on the graph: one walk from the
+//!   start, always to the unvisited neighbour with the fewest unvisited neighbours, ties
+//!   to the lowest vertex number;
+//! - `backtrack`: depth-first search, neighbours in increasing vertex number, no pruning
+//!   beyond "vertex already visited";
+//! - `forward-check`: the same search, taking a move back as soon as a neighbour of the
+//!   vertex just left can no longer be entered and left (closed tours) or reached (open
+//!   tours).
+//!
+//! The other solvers (`network+merge`, `divide-conquer`, `circuit`,
+//! `warnsdorff-backtrack`, the knight's tie-breaks, `forward-check:connectivity`) build
+//! on the knight's board and are refused here ([`GraphSolver::from_kind`]).
+//!
+//! A search's step is one vertex placed; the budget is `max_steps` (default
+//! [`super::search::DEFAULT_MAX_STEPS`]).
+
+use super::{Outcome, SolverKind};
+use crate::Rng;
+use crate::error::{InputError, Refusal};
+use crate::geometry::{self, MoveGraph};
+use crate::graph::{KnightGraph, Source};
+use crate::network::{Network, NetworkParams};
+use crate::solvers::warnsdorff::TieBreak;
+use crate::tour::GraphTour;
+
+/// The geometries and graphs the solvers run on, for refusals.
+pub const RUNS_ON: &str = "the network, warnsdorff, backtrack and forward-check";
+
+/// A solver that runs on any graph.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum GraphSolver {
+    /// The network's scalar engine, closed tours.
+    Network(NetworkParams),
+    /// One Warnsdorff walk from the start.
+    Warnsdorff,
+    /// Depth-first search.
+    Backtrack {
+        /// The step budget (vertices placed).
+        max_steps: u64,
+    },
+    /// Depth-first search with forward checking.
+    ForwardCheck {
+        /// The step budget (vertices placed).
+        max_steps: u64,
+    },
+}
+
+impl GraphSolver {
+    /// The solver named by `kind`, or why it runs only on the knight's board (one line
+    /// naming the solvers that run here).
+    pub fn from_kind(kind: &SolverKind) -> Result<GraphSolver, InputError> {
+        let knight_only = |name: &str, why: &str| {
+            Err(InputError::Unsupported(Refusal::new(format!(
+                "{name} {why}, so it runs only on the knight on a whole plane board; on other leapers, surfaces, shapes and graph files use {RUNS_ON}"
+            ))))
+        };
+        match *kind {
+            SolverKind::Network(p) => Ok(GraphSolver::Network(p)),
+            SolverKind::Warnsdorff { tie, restarts } => {
+                if tie != TieBreak::Roth || restarts != 0 {
+                    return knight_only(
+                        &format!("warnsdorff:{tie}"),
+                        "breaks ties by the board's squares and moves",
+                    );
+                }
+                Ok(GraphSolver::Warnsdorff)
+            }
+            SolverKind::Backtrack { max_steps } => Ok(GraphSolver::Backtrack { max_steps }),
+            SolverKind::ForwardCheck {
+                connectivity: false,
+                max_steps,
+            } => Ok(GraphSolver::ForwardCheck { max_steps }),
+            SolverKind::ForwardCheck {
+                connectivity: true, ..
+            } => knight_only(
+                "forward-check:connectivity",
+                "is built on the knight's search engine",
+            ),
+            SolverKind::NetworkMerge { .. } => knight_only(
+                "network+merge",
+                "merges cycles with knight-move switches on the board",
+            ),
+            SolverKind::DivideConquer => knight_only(
+                "divide-conquer",
+                "joins knight's tours of fixed blocks of the board",
+            ),
+            SolverKind::Circuit => knight_only(
+                "circuit",
+                "rotates the closed knight's tours it builds on the board",
+            ),
+            SolverKind::WarnsdorffBacktrack { .. } => {
+                knight_only("warnsdorff-backtrack", "orders moves by the board's centre")
+            }
+        }
+    }
+
+    /// The solver's name, as output names it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            GraphSolver::Network(_) => "network",
+            GraphSolver::Warnsdorff => "warnsdorff",
+            GraphSolver::Backtrack { .. } => "backtrack",
+            GraphSolver::ForwardCheck { .. } => "forward-check",
+        }
+    }
+
+    /// Whether the solver looks for a closed tour unless told: the network does, the
+    /// others find open tours.
+    pub fn closed_by_default(&self) -> bool {
+        matches!(self, GraphSolver::Network(_))
+    }
+}
+
+/// What is asked of a [`GraphSolver`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GraphRequest {
+    /// A closed tour (Hamiltonian cycle) or an open one (Hamiltonian path).
+    pub closed: bool,
+    /// The vertex the tour starts on; `None`: vertex 0 (the search solvers), any (the
+    /// network).
+    pub start: Option<u32>,
+}
+
+/// What a [`GraphSolver`] returns: a checked tour or the outcome that says why there is
+/// none, and the run's effort.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraphSolution {
+    /// The solver's name ([`GraphSolver::name`]).
+    pub solver: &'static str,
+    /// The tour, checked by [`crate::tour::check_on`] on the graph searched.
+    pub tour: Option<GraphTour>,
+    /// [`Outcome::Tour`] exactly when there is a tour.
+    pub outcome: Outcome,
+    /// Whether a closed tour was asked for.
+    pub closed: bool,
+    /// Network attempts (1 for the other solvers).
+    pub attempts: u64,
+    /// Network steps or sweeps over all attempts (0 for the other solvers).
+    pub iterations: u64,
+    /// Vertices placed (the search solvers and Warnsdorff).
+    pub steps: Option<u64>,
+}
+
+/// Refuse a request that theory rules out: a geometry whose move graph is disconnected
+/// ([`geometry::disconnected`]) or, for a closed tour, has none
+/// ([`geometry::no_closed_tour`]); a file graph that is disconnected, or for a closed tour
+/// has fewer than three vertices or a vertex of degree below two. Also refuses the
+/// network on an open tour, and a start that is not a vertex.
+pub fn check(
+    graph: &KnightGraph,
+    solver: &GraphSolver,
+    req: &GraphRequest,
+) -> Result<(), InputError> {
+    if let Some(s) = req.start
+        && s as usize >= graph.squares()
+    {
+        return Err(InputError::Square(format!(
+            "start vertex {s} is not in {}",
+            graph.describe()
+        )));
+    }
+    if matches!(solver, GraphSolver::Network(_)) && !req.closed {
+        return Err(InputError::Unsupported(Refusal::new(format!(
+            "the network looks for closed tours on {}; drop the open tour, or use warnsdorff, backtrack or forward-check",
+            graph.describe()
+        ))));
+    }
+    match graph.source() {
+        Source::Knight(_) => Ok(()),
+        Source::Geometry(moves) => check_moves(moves, req.closed),
+        Source::File(_) => check_file(graph, req.closed),
+    }
+}
+
+/// [`check`] on a geometry: the reasons of [`geometry`], in its words.
+fn check_moves(moves: &MoveGraph, closed: bool) -> Result<(), InputError> {
+    let g = moves.geometry();
+    let reason = if closed {
+        geometry::no_closed_tour(moves).map(|r| r.describe(g))
+    } else {
+        geometry::disconnected(moves).map(|d| format!("no tour: {}", d.describe(g)))
+    };
+    match reason {
+        Some(r) => Err(InputError::impossible(r)),
+        None => Ok(()),
+    }
+}
+
+/// [`check`] on a file graph: connected (breadth-first search from the first vertex);
+/// for a closed tour, three vertices or more, each of degree two or more.
+fn check_file(graph: &KnightGraph, closed: bool) -> Result<(), InputError> {
+    let n = graph.squares();
+    let no = |why: String| Err(InputError::impossible(why));
+    let what = graph.describe();
+    if closed && n < 3 {
+        return no(format!(
+            "{what} has {n} vertices, and a closed tour visits at least three"
+        ));
+    }
+    if closed && let Some(v) = (0..n as u32).find(|&v| graph.degree(v) < 2) {
+        return no(format!(
+            "no closed tour of {what}: vertex {} has {} edge(s), and a closed tour enters and leaves every vertex",
+            graph.vertex_name(v),
+            graph.degree(v)
+        ));
+    }
+    if n == 0 {
+        return no(format!("{what} has no vertex to tour"));
+    }
+    let mut seen = vec![false; n];
+    let mut queue = vec![0u32];
+    seen[0] = true;
+    while let Some(v) = queue.pop() {
+        for &e in graph.incident(v) {
+            let w = graph.other(e as usize, v);
+            if !std::mem::replace(&mut seen[w as usize], true) {
+                queue.push(w);
+            }
+        }
+    }
+    match seen.iter().position(|&s| !s) {
+        Some(v) => no(format!(
+            "no tour of {what}: it is disconnected (no path joins vertex {} to vertex {})",
+            graph.vertex_name(0),
+            graph.vertex_name(v as u32)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Run `solver` on `graph` after [`check`]. Deterministic but for the network, which
+/// draws from `rng` as [`Network::solve`] does.
+pub fn solve(
+    graph: &KnightGraph,
+    solver: &GraphSolver,
+    req: &GraphRequest,
+    rng: &mut Rng,
+) -> Result<GraphSolution, InputError> {
+    check(graph, solver, req)?;
+    let mut sol = match *solver {
+        GraphSolver::Network(params) => {
+            let run = Network::new(graph, params)?.solve(rng);
+            let outcome = Outcome::from(&run.last.termination);
+            let mut tour = None;
+            if outcome == Outcome::Tour {
+                let mut cycle = run.last.cycles[0].clone();
+                if let Some(p) = req.start.and_then(|s| cycle.iter().position(|&v| v == s)) {
+                    cycle.rotate_left(p);
+                }
+                tour = Some(cycle);
+            }
+            GraphSolution {
+                solver: solver.name(),
+                tour: None,
+                outcome: Outcome::Tour,
+                closed: true,
+                attempts: u64::from(run.attempts),
+                iterations: run.total_iterations,
+                steps: None,
+            }
+            .with(graph, tour, outcome)
+        }
+        GraphSolver::Warnsdorff => {
+            let (walk, steps) = warnsdorff(graph, req.start.unwrap_or(0));
+            let outcome = if walk.len() < graph.squares() {
+                Outcome::Stuck
+            } else if req.closed && !closes(graph, &walk) {
+                Outcome::NotClosed
+            } else {
+                Outcome::Tour
+            };
+            let tour = (outcome == Outcome::Tour).then_some(walk);
+            GraphSolution::search(solver, req.closed, steps).with(graph, tour, outcome)
+        }
+        GraphSolver::Backtrack { max_steps } => {
+            let (found, steps) = search(graph, req, max_steps, false);
+            found.finish(solver, graph, req.closed, steps)
+        }
+        GraphSolver::ForwardCheck { max_steps } => {
+            let (found, steps) = search(graph, req, max_steps, true);
+            found.finish(solver, graph, req.closed, steps)
+        }
+    };
+    sol.closed = req.closed;
+    Ok(sol)
+}
+
+impl GraphSolution {
+    /// A search's solution before its tour is known.
+    fn search(solver: &GraphSolver, closed: bool, steps: u64) -> GraphSolution {
+        GraphSolution {
+            solver: solver.name(),
+            tour: None,
+            outcome: Outcome::Tour,
+            closed,
+            attempts: 1,
+            iterations: 0,
+            steps: Some(steps),
+        }
+    }
+
+    /// This solution with `tour`, checked on `graph` (a tour the oracle rejects is
+    /// recorded as [`Outcome::InvalidTour`]), and otherwise `outcome`.
+    fn with(mut self, graph: &KnightGraph, tour: Option<Vec<u32>>, outcome: Outcome) -> Self {
+        self.outcome = outcome;
+        self.tour = None;
+        if let Some(t) = tour {
+            match GraphTour::new(graph, t, self.closed) {
+                Ok(t) => self.tour = Some(t),
+                Err(_) => self.outcome = Outcome::InvalidTour,
+            }
+        }
+        self
+    }
+}
+
+/// Whether an edge joins the walk's last vertex to its first (a closed tour needs three
+/// vertices or more).
+fn closes(graph: &KnightGraph, walk: &[u32]) -> bool {
+    walk.len() >= 3 && graph.edge_between(walk[walk.len() - 1], walk[0]).is_some()
+}
+
+/// Warnsdorff's walk from `start`: the walk and the vertices placed.
+fn warnsdorff(graph: &KnightGraph, start: u32) -> (Vec<u32>, u64) {
+    let n = graph.squares();
+    let mut free: Vec<u32> = (0..n as u32).map(|v| graph.degree(v) as u32).collect();
+    let mut visited = vec![false; n];
+    let mut walk = Vec::with_capacity(n);
+    let mut head = start;
+    loop {
+        visited[head as usize] = true;
+        walk.push(head);
+        let mut best: Option<(u32, u32)> = None;
+        for &e in graph.incident(head) {
+            let w = graph.other(e as usize, head);
+            free[w as usize] -= 1;
+            if !visited[w as usize] {
+                let key = (free[w as usize], w);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+            }
+        }
+        match best {
+            Some((_, w)) => head = w,
+            None => break,
+        }
+    }
+    let steps = walk.len() as u64;
+    (walk, steps)
+}
+
+/// How a search ended.
+enum Found {
+    Tour(Vec<u32>),
+    Exhausted,
+    Budget,
+}
+
+impl Found {
+    fn finish(
+        self,
+        solver: &GraphSolver,
+        graph: &KnightGraph,
+        closed: bool,
+        steps: u64,
+    ) -> GraphSolution {
+        let sol = GraphSolution::search(solver, closed, steps);
+        match self {
+            Found::Tour(t) => sol.with(graph, Some(t), Outcome::Tour),
+            Found::Exhausted => sol.with(graph, None, Outcome::Exhausted),
+            Found::Budget => sol.with(graph, None, Outcome::GaveUp),
+        }
+    }
+}
+
+/// Depth-first search from `req.start` (vertex 0 when none), neighbours in increasing
+/// vertex number, at most `max_steps` vertices placed; with `forward_check`, a move is
+/// taken back when a neighbour of the vertex just left has fewer than two links (one
+/// for an open tour): unvisited neighbours, the head, and for a closed tour the start.
+/// That pruning is sound: such a vertex cannot be inside the tour (or, with no link,
+/// anywhere on it). Returns how it ended and the vertices placed.
+fn search(
+    graph: &KnightGraph,
+    req: &GraphRequest,
+    max_steps: u64,
+    forward_check: bool,
+) -> (Found, u64) {
+    let n = graph.squares();
+    let start = req.start.unwrap_or(0);
+    let neighbours: Vec<Vec<u32>> = (0..n as u32)
+        .map(|v| {
+            let mut w: Vec<u32> = graph
+                .incident(v)
+                .iter()
+                .map(|&e| graph.other(e as usize, v))
+                .collect();
+            w.sort_unstable();
+            w
+        })
+        .collect();
+    let mut visited = vec![false; n];
+    let near_start: Vec<bool> = {
+        let mut near = vec![false; n];
+        for &w in &neighbours[start as usize] {
+            near[w as usize] = true;
+        }
+        near
+    };
+    let need = if req.closed { 2 } else { 1 };
+    // Whether `u` (unvisited) keeps `need` links with `head` at the head.
+    let links_ok = |visited: &[bool], u: u32, head: u32| -> bool {
+        let mut links = 0;
+        for &w in &neighbours[u as usize] {
+            if !visited[w as usize] || w == head || (req.closed && w == start) {
+                links += 1;
+                if links >= need {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    visited[start as usize] = true;
+    let mut path = vec![start];
+    // The next neighbour index to try at each depth.
+    let mut next = vec![0usize];
+    let mut steps = 1u64;
+    let done = |path: &[u32]| {
+        path.len() == n && (!req.closed || (n >= 3 && near_start[path[n - 1] as usize]))
+    };
+    if done(&path) {
+        return (Found::Tour(path), steps);
+    }
+    while let Some(i) = next.last_mut() {
+        let head = *path.last().expect("as deep as the path");
+        let list = &neighbours[head as usize];
+        let Some(&w) = list[*i..].iter().find(|&&w| !visited[w as usize]) else {
+            next.pop();
+            path.pop();
+            if !path.is_empty() {
+                visited[head as usize] = false;
+            }
+            continue;
+        };
+        *i = list.iter().position(|&x| x == w).expect("in the list") + 1;
+        if steps >= max_steps {
+            return (Found::Budget, steps);
+        }
+        steps += 1;
+        visited[w as usize] = true;
+        path.push(w);
+        if done(&path) {
+            return (Found::Tour(path), steps);
+        }
+        let pruned = forward_check
+            && path.len() < n
+            && list
+                .iter()
+                .any(|&u| !visited[u as usize] && !links_ok(&visited, u, w));
+        if pruned {
+            path.pop();
+            visited[w as usize] = false;
+        } else {
+            next.push(0);
+        }
+    }
+    (Found::Exhausted, steps)
+}
