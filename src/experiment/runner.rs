@@ -181,7 +181,8 @@ pub fn plan(
 
 enum Engine {
     Network {
-        graph: KnightGraph,
+        /// Boxed: the graph is the larger variant by far, and one engine serves a cell.
+        graph: Box<KnightGraph>,
         params: NetworkParams,
     },
     Classical {
@@ -216,7 +217,7 @@ impl<'s> Prepared<'s> {
     pub fn new(spec: &'s Spec, cell: &'s Cell) -> Prepared<'s> {
         let engine = match &cell.solver {
             SolverKind::Network(params) => Engine::Network {
-                graph: KnightGraph::for_tours(cell.board, cell.tours()),
+                graph: Box::new(KnightGraph::for_tours(cell.board, cell.tours())),
                 params: *params,
             },
             kind => Engine::Classical {

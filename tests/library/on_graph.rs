@@ -81,11 +81,11 @@ fn brute_force(adj: &[Vec<u32>], closed: bool) -> bool {
         if ends == 0 {
             continue;
         }
-        for v in 0..n {
+        for (v, next) in adj.iter().enumerate() {
             if ends & (1 << v) == 0 {
                 continue;
             }
-            for &w in &adj[v] {
+            for &w in next {
                 if mask & (1 << w) == 0 {
                     reach[mask | 1 << w] |= 1 << w;
                 }
