@@ -2,11 +2,13 @@
 //! Built only with the `serve` feature; without it the command says how to get it.
 
 use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 
 use clap::Args;
 
 use super::Failure;
+#[cfg(not(feature = "serve"))]
 use knightnet::error::InputError;
 
 /// The port `serve` listens on unless `--port` says otherwise.
@@ -25,23 +27,29 @@ pub struct ServeArgs {
     pub port: u16,
     /// Address to bind: 127.0.0.1 (the default) or ::1 keep the server to this machine;
     /// any other address lets other machines reach it, and prints a warning.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
+    #[arg(long, default_value = "127.0.0.1", value_parser = parse_host)]
+    pub host: IpAddr,
+}
+
+/// `--host`: an IP address, or `localhost` (127.0.0.1). Parsed by clap, so a bad value is
+/// refused naming the flag whether or not the binary has the server.
+fn parse_host(text: &str) -> Result<IpAddr, String> {
+    match text {
+        "localhost" => Ok(Ipv4Addr::LOCALHOST.into()),
+        text => text.parse().map_err(|_| {
+            "not an IP address: expected one like 127.0.0.1, ::1 or 0.0.0.0 (or localhost)"
+                .to_string()
+        }),
+    }
 }
 
 /// Run the server until the process is stopped.
 #[cfg(feature = "serve")]
 pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let host: std::net::IpAddr = match args.host.as_str() {
-        "localhost" => std::net::Ipv4Addr::LOCALHOST.into(),
-        text => text.parse().map_err(|_| {
-            InputError::param(format!(
-                "--host '{text}' is not an IP address: expected one like 127.0.0.1, ::1 or 0.0.0.0 (or localhost)"
-            ))
-        })?,
-    };
-    let config =
-        crate::serve::Config::new(std::net::SocketAddr::new(host, args.port), &args.results)?;
+    let config = crate::serve::Config::new(
+        std::net::SocketAddr::new(args.host, args.port),
+        &args.results,
+    )?;
     crate::serve::run(config, out)
 }
 

@@ -94,8 +94,11 @@ struct Documented {
 
 /// Whether the binary under test was built with `feature`.
 fn built_with(feature: &str) -> bool {
-    [("pdf", cfg!(feature = "pdf")), ("asm", cfg!(feature = "asm"))]
-        .contains(&(feature, true))
+    [
+        ("pdf", cfg!(feature = "pdf")),
+        ("asm", cfg!(feature = "asm")),
+    ]
+    .contains(&(feature, true))
 }
 
 /// The words of a shell line: white space splits, single and double quotes group, an
