@@ -201,32 +201,23 @@ fn write_text(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let mut w = BufWriter::new(out);
-    let effort = if sol.iterations > 0 {
-        format!(", {} iterations in all", sol.iterations)
-    } else {
-        String::new()
-    };
-    let steps = sol
-        .steps
-        .map(|n| format!(", {n} steps"))
-        .unwrap_or_default();
-    let plural = if sol.attempts == 1 { "" } else { "s" };
-    let on = graph.describe();
-    match &sol.tour {
-        Some(t) => writeln!(
-            w,
-            "{} on {on}, seed {seed}: {} tour from {} after {} attempt{plural}{effort}{steps}",
-            sol.solver,
-            if t.is_closed() { "closed" } else { "open" },
-            graph.vertex_name(t.vertices()[0]),
-            sol.attempts
-        )?,
-        None => writeln!(
-            w,
-            "{} on {on}, seed {seed}: no tour after {} attempt{plural} (last: {}){effort}{steps}",
-            sol.solver, sol.attempts, sol.outcome
-        )?,
-    }
+    let found = sol
+        .tour
+        .as_ref()
+        .map(|t| (t.is_closed(), graph.vertex_name(t.vertices()[0])));
+    writeln!(
+        w,
+        "{} on {}, seed {seed}: {}",
+        sol.solver,
+        graph.describe(),
+        super::solve_output::outcome_words(
+            found,
+            sol.attempts,
+            sol.outcome,
+            sol.iterations,
+            sol.steps
+        )
+    )?;
     let Some(t) = sol.tour.as_ref().filter(|_| !summary) else {
         return w.flush();
     };

@@ -81,29 +81,45 @@ pub fn write_json(sol: &Solution, board: Board, seed: u64, out: &mut dyn Write) 
 
 /// The summary line of the text output (with its newline).
 fn summary(sol: &Solution, board: Board, seed: u64) -> String {
-    let name = sol.solver_label();
-    let effort = if sol.iterations > 0 {
-        format!(", {} iterations in all", sol.iterations)
+    let found = sol
+        .tour()
+        .map(|t| (t.is_closed(), board.square_name(t.start())));
+    format!(
+        "{} on {board}, seed {seed}: {}\n",
+        sol.solver_label(),
+        outcome_words(
+            found,
+            sol.attempts,
+            sol.outcome(),
+            sol.iterations,
+            sol.steps
+        )
+    )
+}
+
+/// What a solve ended with, as the summary line words it after "NAME on WHERE, seed S: "
+/// (one wording for the knight's board and for any other graph): `found` is whether the
+/// tour is closed and the name of its start; `last` the last attempt's outcome.
+pub fn outcome_words(
+    found: Option<(bool, String)>,
+    attempts: u64,
+    last: impl std::fmt::Display,
+    iterations: u64,
+    steps: Option<u64>,
+) -> String {
+    let effort = if iterations > 0 {
+        format!(", {iterations} iterations in all")
     } else {
         String::new()
     };
-    let steps = sol
-        .steps
-        .map(|n| format!(", {n} steps"))
-        .unwrap_or_default();
-    let plural = if sol.attempts == 1 { "" } else { "s" };
-    match &sol.tour() {
-        Some(t) => format!(
-            "{name} on {board}, seed {seed}: {} tour from {} after {} attempt{plural}{effort}{steps}\n",
-            if t.is_closed() { "closed" } else { "open" },
-            board.square_name(t.start()),
-            sol.attempts,
+    let steps = steps.map(|n| format!(", {n} steps")).unwrap_or_default();
+    let plural = if attempts == 1 { "" } else { "s" };
+    match found {
+        Some((closed, start)) => format!(
+            "{} tour from {start} after {attempts} attempt{plural}{effort}{steps}",
+            if closed { "closed" } else { "open" },
         ),
-        None => format!(
-            "{name} on {board}, seed {seed}: no tour after {} attempt{plural} (last: {}){effort}{steps}\n",
-            sol.attempts,
-            sol.outcome()
-        ),
+        None => format!("no tour after {attempts} attempt{plural} (last: {last}){effort}{steps}"),
     }
 }
 
