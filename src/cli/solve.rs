@@ -243,6 +243,34 @@ pub struct SolveConfig {
 }
 
 impl SolveArgs {
+    /// The network flags (`--variant`, `--c`, ...) applied to `solver`'s parameters; bad
+    /// input if they are given for a solver without a network.
+    pub fn apply_network_flags(&self, solver: &mut SolverKind) -> Result<(), Failure> {
+        match solver {
+            SolverKind::Network(p) => *p = self.network.apply(*p)?,
+            SolverKind::NetworkMerge { params, .. } => *params = self.network.apply(*params)?,
+            _ if self.network.any() => {
+                return Err(InputError::param(format!(
+                    "network flags (--variant, --c, ...) apply only to --solver network, not '{}'",
+                    self.solver.name
+                ))
+                .into());
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// `--summary` with `--format json` is bad input: the JSON always holds the tour.
+    pub fn refuse_summary_with_json(&self) -> Result<(), InputError> {
+        if self.summary && self.format == Format::Json {
+            return Err(InputError::param(
+                "--summary shortens the text output; --format json always holds the tour (drop one of them)",
+            ));
+        }
+        Ok(())
+    }
+
     pub fn config(&self) -> Result<SolveConfig, Failure> {
         let board = self.board;
         let mut solver = self.solver.kind.clone();
@@ -270,18 +298,7 @@ impl SolveArgs {
                 .into()),
             }
         }
-        match &mut solver {
-            SolverKind::Network(p) => *p = self.network.apply(*p)?,
-            SolverKind::NetworkMerge { params, .. } => *params = self.network.apply(*params)?,
-            _ if self.network.any() => {
-                return Err(InputError::param(format!(
-                    "network flags (--variant, --c, ...) apply only to --solver network, not '{}'",
-                    self.solver.name
-                ))
-                .into());
-            }
-            _ => {}
-        }
+        self.apply_network_flags(&mut solver)?;
         solver.apply_classical_flags(self.tie_break, self.max_steps, self.restarts)?;
         if self.trace.is_some() && !matches!(solver, SolverKind::Network(_)) {
             return Err(InputError::param(
@@ -339,11 +356,7 @@ fn run_stream(args: &SolveArgs, cfg: &SolveConfig, out: &mut dyn Write) -> Resul
             lines.finish()?;
             let solution = streamed?;
             if solution.outcome != Outcome::Tour {
-                return Err(Failure::Other(anyhow::anyhow!(
-                    "no tour found after {} attempts (last outcome: {})",
-                    solution.attempts,
-                    solution.outcome
-                )));
+                return Err(no_tour(solution.attempts, solution.outcome));
             }
         }
         _ => {
@@ -425,12 +438,7 @@ pub fn run(mut args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return super::solve_graph::run(&args, target, out);
     }
     let cfg = args.config()?;
-    if args.summary && args.format == Format::Json {
-        return Err(InputError::param(
-            "--summary shortens the text output; --format json always holds the tour (drop one of them)",
-        )
-        .into());
-    }
+    args.refuse_summary_with_json()?;
     if args.stream {
         return run_stream(&args, &cfg, out);
     }
@@ -477,11 +485,14 @@ pub fn run(mut args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Format::Text => solve_output::write_text(&solution, board, cfg.seed, out)?,
     }
     if solution.tour().is_none() {
-        return Err(Failure::Other(anyhow::anyhow!(
-            "no tour found after {} attempts (last outcome: {})",
-            solution.attempts,
-            solution.outcome()
-        )));
+        return Err(no_tour(solution.attempts, solution.outcome()));
     }
     Ok(())
+}
+
+/// The failure of a solve that ended without a tour (exit 1), after its output.
+pub fn no_tour(attempts: u64, last: Outcome) -> Failure {
+    Failure::Other(anyhow::anyhow!(
+        "no tour found after {attempts} attempts (last outcome: {last})"
+    ))
 }

@@ -16,7 +16,6 @@ use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
 use knightnet::graph::{KnightGraph, Source};
 use knightnet::graph_file::FileGraph;
 use knightnet::rng_from_seed;
-use knightnet::solvers::SolverKind;
 use knightnet::solvers::on_graph::{self, GraphRequest, GraphSolution, GraphSolver};
 
 /// What `solve` tours when it is not the knight on a whole plane board.
@@ -93,18 +92,7 @@ fn refuse_knight_flags(args: &SolveArgs, graph: &KnightGraph) -> Result<(), Inpu
 fn solver(args: &SolveArgs) -> Result<GraphSolver, Failure> {
     args.refuse_contradictions()?;
     let mut kind = args.solver.kind.clone();
-    match &mut kind {
-        SolverKind::Network(p) => *p = args.network.apply(*p)?,
-        SolverKind::NetworkMerge { params, .. } => *params = args.network.apply(*params)?,
-        _ if args.network.any() => {
-            return Err(InputError::param(format!(
-                "network flags (--variant, --c, ...) apply only to --solver network, not '{}'",
-                args.solver.name
-            ))
-            .into());
-        }
-        _ => {}
-    }
+    args.apply_network_flags(&mut kind)?;
     kind.apply_classical_flags(args.tie_break, args.max_steps, None)?;
     Ok(GraphSolver::from_kind(&kind)?)
 }
@@ -143,12 +131,7 @@ fn start_vertex(graph: &KnightGraph, text: &str) -> Result<u32, Failure> {
 
 /// `solve` on a geometry or a graph file.
 pub fn run(args: &SolveArgs, target: Target, out: &mut dyn Write) -> Result<(), Failure> {
-    if args.summary && args.format == Format::Json {
-        return Err(InputError::param(
-            "--summary shortens the text output; --format json always holds the tour (drop one of them)",
-        )
-        .into());
-    }
+    args.refuse_summary_with_json()?;
     let solver = solver(args)?;
     let graph = match target {
         Target::Geometry(g) => KnightGraph::from_moves(g.moves()?).map_err(InputError::from)?,
@@ -181,11 +164,7 @@ pub fn run(args: &SolveArgs, target: Target, out: &mut dyn Write) -> Result<(), 
         Format::Text => write_text(&sol, &graph, args.seed, args.summary, out)?,
     }
     if sol.tour.is_none() {
-        return Err(Failure::Other(anyhow::anyhow!(
-            "no tour found after {} attempts (last outcome: {})",
-            sol.attempts,
-            sol.outcome
-        )));
+        return Err(super::solve::no_tour(sol.attempts, sol.outcome));
     }
     Ok(())
 }
