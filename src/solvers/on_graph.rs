@@ -244,7 +244,7 @@ pub fn solve(
     rng: &mut Rng,
 ) -> Result<GraphSolution, InputError> {
     check(graph, solver, req)?;
-    let mut sol = match *solver {
+    Ok(match *solver {
         GraphSolver::Network(params) => {
             let run = Network::new(graph, params)?.solve(rng);
             let outcome = Outcome::from(&run.last.termination);
@@ -259,8 +259,8 @@ pub fn solve(
             GraphSolution {
                 solver: solver.name(),
                 tour: None,
-                outcome: Outcome::Tour,
-                closed: true,
+                outcome,
+                closed: req.closed,
                 attempts: u64::from(run.attempts),
                 iterations: run.total_iterations,
                 steps: None,
@@ -287,9 +287,7 @@ pub fn solve(
             let (found, steps) = search(graph, req, max_steps, true);
             found.finish(solver, graph, req.closed, steps)
         }
-    };
-    sol.closed = req.closed;
-    Ok(sol)
+    })
 }
 
 impl GraphSolution {
@@ -442,7 +440,7 @@ fn search(
     while let Some(i) = next.last_mut() {
         let head = *path.last().expect("as deep as the path");
         let list = &neighbours[head as usize];
-        let Some(&w) = list[*i..].iter().find(|&&w| !visited[w as usize]) else {
+        let Some(k) = list[*i..].iter().position(|&w| !visited[w as usize]) else {
             next.pop();
             path.pop();
             if !path.is_empty() {
@@ -450,7 +448,8 @@ fn search(
             }
             continue;
         };
-        *i = list.iter().position(|&x| x == w).expect("in the list") + 1;
+        let w = list[*i + k];
+        *i += k + 1;
         if steps >= max_steps {
             return (Found::Budget, steps);
         }
