@@ -51,22 +51,25 @@ impl Folder {
         })
     }
 
-    /// The file at `relative` inside this folder, or why it is refused.
-    pub fn resolve(&self, relative: &str) -> Result<PathBuf, &'static str> {
+    /// The file at `relative` inside this folder, or the status and reason it is refused
+    /// with (404 when nothing is there, 400 for a path that is not allowed).
+    pub fn resolve(&self, relative: &str) -> Result<PathBuf, (StatusCode, &'static str)> {
+        let bad = |why| Err((StatusCode::BAD_REQUEST, why));
         if relative.len() > MAX_PATH {
-            return Err("the path is too long");
+            return bad("the path is too long");
         }
         if relative.starts_with('/') {
-            return Err("absolute paths are refused");
+            return bad("absolute paths are refused");
         }
         for part in relative.split('/') {
             if part.is_empty() || part == "." || part == ".." || part.contains(['\\', '\0']) {
-                return Err("the path must name a file inside the folder, without . or ..");
+                return bad("the path must name a file inside the folder, without . or ..");
             }
         }
-        let real = std::fs::canonicalize(self.root.join(relative)).map_err(|_| "no such file")?;
+        let real = std::fs::canonicalize(self.root.join(relative))
+            .map_err(|_| (StatusCode::NOT_FOUND, "no such file"))?;
         if !real.starts_with(&self.root) {
-            return Err("the path leaves the folder");
+            return bad("the path leaves the folder");
         }
         Ok(real)
     }
@@ -105,8 +108,7 @@ pub async fn file(
     };
     let real = match f.resolve(&path) {
         Ok(p) => p,
-        Err("no such file") => return refuse(StatusCode::NOT_FOUND, "no such file"),
-        Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
+        Err((status, why)) => return refuse(status, why),
     };
     let meta = match tokio::fs::metadata(&real).await {
         Ok(m) if m.is_file() && m.len() <= MAX_FILE => m,
