@@ -19,13 +19,10 @@ fn default_solve_prints_a_numbered_board() {
         lines[0]
     );
     assert_eq!(lines.len(), 9);
-    let mut numbers: Vec<u32> = lines[1..]
-        .iter()
-        .flat_map(|l| l.split_whitespace())
-        .map(|n| n.parse().unwrap())
-        .collect();
-    numbers.sort_unstable();
-    assert_eq!(numbers, (1..=64).collect::<Vec<_>>());
+    assert_eq!(
+        crate::common::move_numbers(&lines[1..]),
+        (1..=64).collect::<Vec<_>>()
+    );
 }
 
 #[test]

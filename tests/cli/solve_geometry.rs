@@ -71,13 +71,10 @@ fn a_torus_tour_is_printed_as_a_board_and_checked() {
         "{}",
         lines[0]
     );
-    let mut numbers: Vec<u32> = lines[1..]
-        .iter()
-        .flat_map(|l| l.split_whitespace())
-        .map(|n| n.parse().unwrap())
-        .collect();
-    numbers.sort_unstable();
-    assert_eq!(numbers, (1..=36).collect::<Vec<_>>());
+    assert_eq!(
+        crate::common::move_numbers(&lines[1..]),
+        (1..=36).collect::<Vec<_>>()
+    );
     let doc = json_of(&[
         "solve",
         "--board",

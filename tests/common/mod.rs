@@ -62,6 +62,18 @@ pub fn tour_of(doc: &Value) -> (Board, Vec<u32>) {
     (b, squares)
 }
 
+/// The move numbers of a board printed by `solve` (the lines after its summary line),
+/// sorted: 1..=n for a tour of n squares.
+pub fn move_numbers(board_lines: &[&str]) -> Vec<u32> {
+    let mut numbers: Vec<u32> = board_lines
+        .iter()
+        .flat_map(|l| l.split_whitespace())
+        .map(|n| n.parse().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    numbers
+}
+
 /// The `row,col` lines `solve --stream` writes, as the `[row, col]` pairs of the tour in
 /// `solve --format json`.
 pub fn stream_rows(text: &str) -> Vec<Value> {
