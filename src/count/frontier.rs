@@ -674,22 +674,29 @@ pub fn run(
     req: &FrontierRequest,
     mut progress: impl FnMut(Progress),
 ) -> Result<FrontierRun, InputError> {
+    run_dyn(req, &mut progress)
+}
+
+/// [`run`] compiled once, whatever the caller's `progress` (a generic `run` would be
+/// compiled again, with the whole dynamic program, in every crate that calls it).
+fn run_dyn(
+    req: &FrontierRequest,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<FrontierRun, InputError> {
     check(req)?;
     let plan = Plan::new(req.board, req.quantity, req.start);
     let narrow = <u64 as Key>::fits(plan.p);
     let first = if narrow {
-        run_with::<u64, u64>(req, &plan, &mut progress)?
+        run_with::<u64, u64>(req, &plan, progress)?
     } else {
-        run_with::<u128, u64>(req, &plan, &mut progress)?
+        run_with::<u128, u64>(req, &plan, progress)?
     };
     match first {
         Some(run) => Ok(run),
         None if narrow => {
-            run_with::<u64, u128>(req, &plan, &mut progress)?.ok_or_else(|| overflow(req.board))
+            run_with::<u64, u128>(req, &plan, progress)?.ok_or_else(|| overflow(req.board))
         }
-        None => {
-            run_with::<u128, u128>(req, &plan, &mut progress)?.ok_or_else(|| overflow(req.board))
-        }
+        None => run_with::<u128, u128>(req, &plan, progress)?.ok_or_else(|| overflow(req.board)),
     }
 }
 
@@ -718,7 +725,7 @@ pub(super) fn grow<K: Key, C: Tally>(
     squares: usize,
     total: usize,
     out: &mut FrontierRun,
-    progress: &mut impl FnMut(Progress),
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Grown<K, C>, InputError> {
     let board = req.board;
     let (n, p, w) = (plan.n, plan.p, plan.w);
@@ -826,7 +833,7 @@ pub(super) fn empty_run(plan: &Plan) -> FrontierRun {
 fn run_with<K: Key, C: Tally>(
     req: &FrontierRequest,
     plan: &Plan,
-    progress: &mut impl FnMut(Progress),
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Option<FrontierRun>, InputError> {
     let board = req.board;
     let (n, p, w) = (plan.n, plan.p, plan.w);

@@ -206,7 +206,17 @@ pub fn decide(spec: &CountSpec) -> Option<Count> {
 pub fn frontier_count(
     spec: &CountSpec,
     max_memory: u64,
-    progress: impl FnMut(frontier::Progress),
+    mut progress: impl FnMut(frontier::Progress),
+) -> Result<Count, crate::error::InputError> {
+    frontier_count_dyn(spec, max_memory, &mut progress)
+}
+
+/// [`frontier_count`] compiled once, whatever the caller's `progress` (as
+/// [`frontier::run`]).
+fn frontier_count_dyn(
+    spec: &CountSpec,
+    max_memory: u64,
+    progress: &mut dyn FnMut(frontier::Progress),
 ) -> Result<Count, crate::error::InputError> {
     if let Some(c) = decide(spec) {
         return Ok(c);

@@ -35,6 +35,11 @@ pub fn check(spec: &CountSpec) -> Result<(), InputError> {
 
 /// Count tours. `progress(steps, found_so_far)` is called now and then during long runs.
 pub fn count(spec: &CountSpec, mut progress: impl FnMut(u64, u64)) -> Result<Count, InputError> {
+    count_dyn(spec, &mut progress)
+}
+
+/// [`count`] compiled once, whatever the caller's `progress` (as [`super::frontier::run`]).
+fn count_dyn(spec: &CountSpec, progress: &mut dyn FnMut(u64, u64)) -> Result<Count, InputError> {
     if let Some(c) = decide(spec) {
         return Ok(c);
     }

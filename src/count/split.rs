@@ -149,17 +149,25 @@ pub fn run(
     req: &FrontierRequest,
     mut progress: impl FnMut(Progress),
 ) -> Result<FrontierRun, InputError> {
+    run_dyn(req, &mut progress)
+}
+
+/// [`run`] compiled once, whatever the caller's `progress` (as [`frontier::run`]).
+fn run_dyn(
+    req: &FrontierRequest,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<FrontierRun, InputError> {
     check(req)?;
-    match run_with::<u64>(req, &mut progress)? {
+    match run_with::<u64>(req, progress)? {
         Some(run) => Ok(run),
-        None => run_with::<u128>(req, &mut progress)?.ok_or_else(|| frontier::overflow(req.board)),
+        None => run_with::<u128>(req, progress)?.ok_or_else(|| frontier::overflow(req.board)),
     }
 }
 
 /// [`run`] with counts `C`; `None` when a count overflowed `C`.
 fn run_with<C: Tally>(
     req: &FrontierRequest,
-    progress: &mut impl FnMut(Progress),
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Option<FrontierRun>, InputError> {
     let q = req.quantity;
     let upper = Plan::new(req.board, q, None);

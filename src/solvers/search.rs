@@ -659,6 +659,11 @@ impl<N: Borrow<Neighbours>> Search<N> {
     /// and [`Stop::Found`] when the whole space was searched, else [`Stop::Budget`].
     /// `progress(steps, found)` is called every 2^24 steps.
     pub fn count(&mut self, mut progress: impl FnMut(u64, u64)) -> (u64, Stop) {
+        self.count_dyn(&mut progress)
+    }
+
+    /// [`Search::count`] compiled once, whatever the caller's `progress`.
+    fn count_dyn(&mut self, progress: &mut dyn FnMut(u64, u64)) -> (u64, Stop) {
         let mut found = 0u64;
         loop {
             let before = self.steps;
