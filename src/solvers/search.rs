@@ -878,7 +878,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+    #[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
     fn pruned_counts_equal_brute_force_on_5x5_and_5x6() {
         pruned_counts_equal_brute_force_on(&[(5, 5, false), (5, 6, true)]);
     }

@@ -234,7 +234,7 @@ fn the_manual_has_commands_and_every_exception_still_matches_one() {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn the_manuals_commands_run() {
     let scratch = tempfile::tempdir().unwrap();
     let dir = scratch.path();

@@ -288,7 +288,7 @@ fn a_tiled_merge_beyond_the_memory_is_refused_before_the_tiles() {
 /// are capped under an address-space limit).
 #[cfg(target_os = "linux")]
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn thread_counts_follow_the_memory() {
     let tmp = tempfile::tempdir().unwrap();
     let spec = tmp.path().join("many.toml");

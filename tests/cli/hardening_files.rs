@@ -275,7 +275,7 @@ fn inputs_that_are_fifos_or_folders_are_refused_at_once() {
 /// flag of every subcommand is given a non-UTF-8 value: no panic, exit 0, 1 or 2, at
 /// most one line on stderr.
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn non_utf8_paths_never_panic() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();

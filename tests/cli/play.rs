@@ -274,7 +274,7 @@ fn process_state(pid: u32) -> char {
 /// screen, and nothing was redrawn on SIGCONT.
 #[cfg(target_os = "linux")]
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn play_suspends_on_sigtstp_and_redraws_on_sigcont() {
     use std::time::Instant;
 

@@ -349,7 +349,7 @@ fn cli_default_solver_scales_to_every_accepted_size() {
 /// of forward checking (its steps cost O(N)): a hard case ends with the step limit
 /// (exit 1, naming --max-steps) instead of running for hours.
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn cli_default_step_budget_bounds_forward_checking_time() {
     for args in [
         &["--size", "997", "--lock", "10,10"][..],

@@ -31,7 +31,7 @@ fn run_bounded(args: &[&str], limit: Duration) -> Option<std::process::Output> {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn connectivity_work_counts_against_the_budget() {
     // The default budget (10^8), under which 31x33 and 100x101 ran past 150 s before.
     let budget: u64 = 100_000_000;

@@ -402,7 +402,7 @@ fn memory_limits(n: u32) {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn address_space_limits_keep_the_contract() {
     memory_limits(cases(FILE_CASES) / 2);
 }
@@ -507,7 +507,7 @@ fn signals(n: u32) {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn signals_during_writes_leave_no_temporary_files() {
     signals(cases(FILE_CASES) / 2);
 }
@@ -612,7 +612,7 @@ fn races(n: u32) {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn two_processes_on_one_folder_leave_one_run() {
     races(cases(FILE_CASES) / 4);
 }

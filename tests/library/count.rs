@@ -125,7 +125,7 @@ fn frontier_matches_search_on_every_board_up_to_4x6() {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn frontier_matches_search_on_the_five_rank_boards_up_to_5x6() {
     frontier_matches_search(|short| short == 5);
 }
@@ -179,7 +179,7 @@ fn split_matches_search_and_frontier_on_small_boards() {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn split_matches_search_and_frontier_up_to_6x8() {
     split_matches_search_and_frontier(
         &[(3, 5), (3, 6), (4, 5), (4, 6), (5, 5), (5, 6)],
@@ -223,7 +223,7 @@ fn split_finds_no_tour_where_the_theorems_say_none_on_small_boards() {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn split_finds_no_tour_where_the_theorems_say_none() {
     split_finds_no_tour(
         &[(5, 5), (5, 7), (4, 8), (7, 7), (3, 7), (4, 11)],
@@ -354,7 +354,7 @@ fn frontier_reproduces_published_counts() {
 
 /// OEIS A175881 continued: 6x10 239,187,240,144 and 6x11 15,360,134,570,696 closed tours.
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn split_reproduces_the_published_6x10_and_6x11_counts() {
     for (n, k) in [(10, 239_187_240_144u128), (11, 15_360_134_570_696)] {
         let board = Board::new(6, n).unwrap();

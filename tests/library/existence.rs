@@ -500,7 +500,7 @@ fn frontier_programme_agrees_with_path_search_up_to_three_ranks() {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn frontier_programme_agrees_with_path_search_on_four_ranks() {
     frontier_programme_agrees_with_path_search(4..=4);
 }
@@ -519,7 +519,7 @@ fn refute_inner_lines(n: usize) {
 }
 
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn inner_lines_of_4x9_have_no_start() {
     refute_inner_lines(9);
 }

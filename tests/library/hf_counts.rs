@@ -95,7 +95,7 @@ fn the_quick_rows_are_what_the_counter_gives() {
 
 /// 6x9 and 6x10: a second or two each by the CSV's `seconds`.
 #[test]
-#[ignore = "full suite (long): cargo test --release -- --include-ignored --skip by_hand_"]
+#[ignore = "full suite (long): cargo test --release --lib --bins --tests -- --include-ignored --skip by_hand_"]
 fn the_rows_of_seconds_are_what_the_counter_gives() {
     let rows = rows_taking(0.5, 5.0);
     assert!(rows.len() >= 2, "{} rows", rows.len());
