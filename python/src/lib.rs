@@ -34,6 +34,7 @@ fn _knightnet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(experiment::run_experiment, m)?)?;
     m.add_function(wrap_pyfunction!(experiment::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(timing::time_solve_in_rust, m)?)?;
+    m.add_function(wrap_pyfunction!(timing::time_steps_in_rust, m)?)?;
     m.add_function(wrap_pyfunction!(seeds::trial_seed, m)?)?;
     m.add("ENGINE_VERSION", knightnet::ENGINE_VERSION)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;

@@ -89,7 +89,7 @@ impl PyStepStats {
 impl PyNetwork {
     #[new]
     #[pyo3(signature = (board, preset = None, seed = knightnet::DEFAULT_SEED, **overrides))]
-    fn new(
+    pub(crate) fn new(
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
         preset: Option<String>,
@@ -321,7 +321,7 @@ impl PyNetwork {
 
 impl PyNetwork {
     /// One step of the library's dynamics on the held state.
-    fn advance(&mut self) -> PyStepStats {
+    pub(crate) fn advance(&mut self) -> PyStepStats {
         let stats: StepStats = self.dynamics.step();
         self.iterations += 1;
         self.stopped = self.params.stop.settled(&stats);
