@@ -152,10 +152,13 @@ impl App {
             Ok(()) => {
                 self.refresh();
                 let b = self.board();
-                self.message = match &self.verdict {
-                    Verdict::Complete => "tour complete! every square visited".into(),
-                    v if v.is_dead() => format!("warning: {}", v.message(b)),
-                    _ => format!(
+                self.message = match (&self.verdict, self.game.ending()) {
+                    (_, Some(end)) => format!(
+                        "tour complete! every square visited: {} tour",
+                        end.name()
+                    ),
+                    (v, None) if v.is_dead() => format!("warning: {}", v.message(b)),
+                    (_, None) => format!(
                         "move {} to {}",
                         self.game.path().len(),
                         b.square_name(square)
