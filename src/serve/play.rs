@@ -12,8 +12,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use knightnet::board::Board;
-use knightnet::puzzle::{Ending, Game};
 use knightnet::puzzle::complete::{self, Completion, Hint, SEARCH_BUDGET};
+use knightnet::puzzle::{Ending, Game};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -93,7 +93,7 @@ pub struct FinishView {
 }
 
 /// A board within the page's bound, or the reason why not.
-fn board(rows: usize, cols: usize) -> Result<Board, Response> {
+pub(super) fn board(rows: usize, cols: usize) -> Result<Board, Response> {
     if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
         return Err(refuse(
             StatusCode::BAD_REQUEST,
@@ -125,7 +125,7 @@ fn game(p: &Position) -> Result<Game, Response> {
 }
 
 /// Run `work` on a blocking thread once a worker is free ([`super::WORKERS`]).
-async fn with_worker<T: Send + 'static>(
+pub(super) async fn with_worker<T: Send + 'static>(
     app: &Shared,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Response> {
