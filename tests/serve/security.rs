@@ -293,3 +293,47 @@ fn watch_streams_are_checked_bounded_and_stop_when_the_client_leaves() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// Open a watch stream with `query` and read its first frame; the connection stays open.
+fn open_stream(s: &Server, query: &str) -> BufReader<TcpStream> {
+    let mut stream = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    write!(
+        stream,
+        "GET {query} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+        s.port
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended");
+        if line.starts_with("data:") {
+            return reader;
+        }
+    }
+}
+
+#[test]
+fn at_most_64_watch_streams_run_at_once() {
+    let s = start(&[]);
+    let query = format!(
+        "/api/watch?token={}&solver=network&rows=8&cols=8&seed=1&rate=1",
+        s.token
+    );
+    let open: Vec<_> = (0..64).map(|_| open_stream(&s, &query)).collect();
+    assert_eq!(watchers(&s), 64);
+    let (status, body) = s.request("GET", &query, &[], "");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("too many watchers"), "{body}");
+    drop(open);
+    let left = std::time::Instant::now();
+    while watchers(&s) != 0 {
+        assert!(
+            left.elapsed() < std::time::Duration::from_secs(5),
+            "{} streams still run after their clients left",
+            watchers(&s)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
