@@ -45,7 +45,13 @@ function open(to) {
   source.onerror = () => {
     if (!source) return;
     stop();
-    fetch("/api/watch?" + q).then((r) => r.ok ? null : r.json()).then((e) => {
+    // The stream failed: ask again for the refusal's reason, dropping the answer at
+    // once if it is a stream after all.
+    const ask = new AbortController();
+    fetch("/api/watch?" + q, { signal: ask.signal }).then((r) => {
+      if (r.ok) { ask.abort(); return null; }
+      return r.json();
+    }).then((e) => {
       if (e) $("message").textContent = e.error;
     }).catch(() => {});
   };
@@ -71,11 +77,13 @@ function line(svg, a, b, cls, stroke, width) {
   svg.appendChild(l);
 }
 
-function text(svg, s, label, cls) {
+// A label on square s: centred, or in its top-left corner with `corner`.
+function text(svg, s, label, cls, corner) {
   const cols = setup.cols;
+  const at = corner ? 9 : SIZE / 2;
   const t = document.createElementNS(NS, "text");
-  t.setAttribute("x", (s % cols) * SIZE + SIZE / 2);
-  t.setAttribute("y", Math.floor(s / cols) * SIZE + SIZE / 2);
+  t.setAttribute("x", (s % cols) * SIZE + at);
+  t.setAttribute("y", Math.floor(s / cols) * SIZE + at);
   t.setAttribute("class", cls);
   t.textContent = label;
   svg.appendChild(t);
@@ -115,7 +123,7 @@ function draw() {
         line(svg, m[0], m[1], "v", i === undefined ? "#222" : PALETTE[i % PALETTE.length], 3);
       }
     }
-    frame.degree.forEach((d, s) => text(svg, s, d, "num degree"));
+    frame.degree.forEach((d, s) => text(svg, s, d, "num degree", true));
     document.body.dataset.active = frame.active.map(key).sort().join(" ");
     document.body.dataset.cycles = frame.cycles ? frame.cycles.length : "";
   } else if (frame.path) {
