@@ -48,6 +48,25 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// How a completed tour ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The last square is a knight move from the first: the tour closes into a cycle.
+    Closed,
+    /// The last square is not a knight move from the first.
+    Open,
+}
+
+impl Ending {
+    /// `closed` or `open`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Closed => "closed",
+            Ending::Open => "open",
+        }
+    }
+}
+
 /// A game of knight's tour on one board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
@@ -106,6 +125,20 @@ impl Game {
     /// Whether every square has been visited: the game is won.
     pub fn is_complete(&self) -> bool {
         self.path.len() == self.board.squares()
+    }
+
+    /// How the tour ends once every square is visited (`None` before): closed when the
+    /// last square is a knight move from the first, else open (so a one-square board's
+    /// tour is open).
+    pub fn ending(&self) -> Option<Ending> {
+        let (&first, &last) = (self.path.first()?, self.path.last()?);
+        self.is_complete().then(|| {
+            if self.path.len() > 1 && self.board.is_knight_move(first, last) {
+                Ending::Closed
+            } else {
+                Ending::Open
+            }
+        })
     }
 
     /// Visited-square flags, indexed by square.
@@ -290,5 +323,25 @@ mod tests {
         g.play(0).unwrap();
         assert!(g.is_complete());
         assert_eq!(g.play(0), Err(MoveError::Complete));
+        assert_eq!(g.ending(), Some(Ending::Open), "one square is no cycle");
+    }
+
+    #[test]
+    fn ending_tells_closed_from_open() {
+        // An open tour of 3x4 and a closed one of 5x6 from square 0 (found by a
+        // Warnsdorff-ordered backtracking search; `with_path` checks every move).
+        let open = [0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
+        let b = Board::new(3, 4).unwrap();
+        let mut g = Game::with_path(b, &open[..11]).unwrap();
+        assert_eq!(g.ending(), None, "not complete yet");
+        g.play(open[11]).unwrap();
+        assert_eq!(g.ending(), Some(Ending::Open));
+        let closed = [
+            0, 8, 4, 17, 28, 15, 23, 27, 19, 6, 2, 10, 21, 29, 16, 5, 9, 1, 12, 25, 14, 3, 11, 22,
+            26, 18, 7, 20, 24, 13,
+        ];
+        let g = Game::with_path(Board::new(5, 6).unwrap(), &closed).unwrap();
+        assert_eq!(g.ending(), Some(Ending::Closed));
+        assert_eq!(g.ending().map(Ending::name), Some("closed"));
     }
 }

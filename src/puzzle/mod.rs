@@ -19,7 +19,7 @@ pub mod measure;
 pub mod watch;
 
 pub use dead::{Verdict, check};
-pub use game::{Game, MoveError};
+pub use game::{Ending, Game, MoveError};
 
 use crate::solvers::search::{Config, Order};
 

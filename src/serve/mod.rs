@@ -1,16 +1,22 @@
-//! `knightnet serve`: a local web server (axum on tokio) with the Play view: the
+//! `knightnet serve`: a local web server (axum on tokio) with the Play view, the
 //! knight's-tour game in the browser, its rules the library's ([`knightnet::puzzle`])
-//! behind a small JSON API ([`play`]); the page holds no copy of them. The results
+//! behind a small JSON API ([`play`]; the page holds no copy of them), and the Watch
+//! view, any watchable solver run step by step by the library's stepping code and
+//! streamed to the page ([`watch`]). The results
 //! folders named on the command line are readable through [`files`] and nothing else on
 //! disk is.
 //!
-//! Routes (the page's views are `/play`, with `/watch` and `/results` to come):
+//! Routes (the page's views are `/play` and `/watch`, with `/results` to come):
 //!
 //! | route | what |
 //! |---|---|
 //! | `GET /`, `GET /play` | the page, with this process's token in a `<meta>` tag |
 //! | `GET /assets/{name}` | the page's script and style, embedded in the binary |
+//! | `GET /watch` | the Watch page, with the token |
 //! | `POST /api/play/{new,state,hint,finish}` | the game ([`play`]) |
+//! | `GET /api/watch?token=…` | a run's states as server-sent events ([`watch`]) |
+//! | `GET /api/watch/solvers` | the solvers the stream accepts |
+//! | `GET /api/status` | the streams running now |
 //! | `GET /api/folders` | the results folders given on the command line |
 //! | `GET /files/{folder}/{path}` | a file inside one of them ([`files`]) |
 //!
@@ -25,11 +31,13 @@
 
 pub mod files;
 pub mod play;
+pub mod watch;
 
 use std::io::Write;
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
 use std::time::Duration;
 
 use axum::Router;
@@ -83,6 +91,8 @@ pub struct App {
     pub work: Semaphore,
     /// The `Host` header values that name this server.
     pub hosts: Vec<String>,
+    /// Watch streams running now ([`watch::MAX_WATCHERS`] at most).
+    pub watchers: Arc<AtomicUsize>,
 }
 
 /// A shared handle on [`App`].
@@ -103,6 +113,7 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<(), Failure> {
         folders: config.folders,
         work: Semaphore::new(WORKERS),
         hosts: host_names(addr),
+        watchers: Arc::new(AtomicUsize::new(0)),
     });
     if !addr.ip().is_loopback() {
         crate::cli::say(&format!(
@@ -137,11 +148,15 @@ pub fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/play", get(page))
+        .route("/watch", get(watch_page))
         .route("/assets/{name}", get(asset))
         .route("/api/play/new", post(play::new))
         .route("/api/play/state", post(play::state))
         .route("/api/play/hint", post(play::hint))
         .route("/api/play/finish", post(play::finish))
+        .route("/api/watch", get(watch::watch))
+        .route("/api/watch/solvers", get(watch::solvers))
+        .route("/api/status", get(watch::status))
         .route("/api/folders", get(files::folders))
         .route("/files/{folder}/{*path}", get(files::file))
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page") })
@@ -231,9 +246,19 @@ pub fn refuse(status: StatusCode, message: &str) -> Response {
     (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
 }
 
-/// The page, with the token filled in.
+/// The Play page, with the token filled in.
 async fn page(State(app): State<Shared>) -> Response {
-    let html = include_str!("assets/index.html").replace("{{TOKEN}}", &app.token);
+    html(include_str!("assets/index.html"), &app.token)
+}
+
+/// The Watch page, with the token filled in.
+async fn watch_page(State(app): State<Shared>) -> Response {
+    html(include_str!("assets/watch.html"), &app.token)
+}
+
+/// A page with `token` filled in, never cached.
+fn html(template: &str, token: &str) -> Response {
+    let html = template.replace("{{TOKEN}}", token);
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
@@ -250,6 +275,10 @@ async fn asset(axum::extract::Path(name): axum::extract::Path<String>) -> Respon
         "app.js" => (
             "text/javascript; charset=utf-8",
             include_str!("assets/app.js"),
+        ),
+        "watch.js" => (
+            "text/javascript; charset=utf-8",
+            include_str!("assets/watch.js"),
         ),
         "app.css" => ("text/css; charset=utf-8", include_str!("assets/app.css")),
         _ => return refuse(StatusCode::NOT_FOUND, "no such asset"),

@@ -12,8 +12,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use knightnet::board::Board;
-use knightnet::puzzle::Game;
 use knightnet::puzzle::complete::{self, Completion, Hint, SEARCH_BUDGET};
+use knightnet::puzzle::{Ending, Game};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -61,8 +61,7 @@ pub struct View {
     pub legal: Vec<u32>,
     /// Every square visited.
     pub complete: bool,
-    /// When complete: `closed` if the last square is a knight move from the first,
-    /// else `open`.
+    /// When complete: `closed` or `open` ([`Game::ending`]).
     pub ending: Option<&'static str>,
     /// The position cannot become a tour (the dead-position check, or no tour exists).
     pub dead: bool,
@@ -94,7 +93,7 @@ pub struct FinishView {
 }
 
 /// A board within the page's bound, or the reason why not.
-fn board(rows: usize, cols: usize) -> Result<Board, Response> {
+pub(super) fn board(rows: usize, cols: usize) -> Result<Board, Response> {
     if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
         return Err(refuse(
             StatusCode::BAD_REQUEST,
@@ -126,7 +125,7 @@ fn game(p: &Position) -> Result<Game, Response> {
 }
 
 /// Run `work` on a blocking thread once a worker is free ([`super::WORKERS`]).
-async fn with_worker<T: Send + 'static>(
+pub(super) async fn with_worker<T: Send + 'static>(
     app: &Shared,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Response> {
@@ -151,10 +150,7 @@ fn view(g: &Game) -> View {
     let verdict = g.verdict();
     let path = g.path().to_vec();
     let complete = g.is_complete();
-    let ending = complete.then(|| {
-        let closed = path.len() > 1 && b.is_knight_move(path[0], path[path.len() - 1]);
-        if closed { "closed" } else { "open" }
-    });
+    let ending = g.ending().map(Ending::name);
     View {
         rows: b.rows(),
         cols: b.cols(),

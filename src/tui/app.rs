@@ -73,7 +73,7 @@ impl Speed {
 pub struct Watch {
     pub kind: WatchKind,
     /// `None` when the solver refused the board (the reason is in `error`).
-    pub stepper: Option<Box<dyn Stepper>>,
+    pub stepper: Option<Box<dyn Stepper + Send>>,
     pub error: Option<String>,
     pub paused: bool,
     pub speed: Speed,
@@ -152,10 +152,12 @@ impl App {
             Ok(()) => {
                 self.refresh();
                 let b = self.board();
-                self.message = match &self.verdict {
-                    Verdict::Complete => "tour complete! every square visited".into(),
-                    v if v.is_dead() => format!("warning: {}", v.message(b)),
-                    _ => format!(
+                self.message = match (&self.verdict, self.game.ending()) {
+                    (_, Some(end)) => {
+                        format!("tour complete! every square visited: {} tour", end.name())
+                    }
+                    (v, None) if v.is_dead() => format!("warning: {}", v.message(b)),
+                    (_, None) => format!(
                         "move {} to {}",
                         self.game.path().len(),
                         b.square_name(square)

@@ -501,3 +501,58 @@ fn a_run_stepped_is_the_run_solved() {
         }
     }
 }
+
+/// What the Watch views show (the `Steps` of `knightnet::puzzle::watch`, which the
+/// terminal watcher and `knightnet serve` run) is what `solve --trace` records: over the
+/// last attempt, the active moves after each step are the trace's outputs.
+#[test]
+fn the_watched_states_are_solve_trace_s() {
+    use knightnet::puzzle::watch::{View, WatchKind};
+    use knightnet::solvers::network::NetworkSolver;
+    use knightnet::solvers::{Closure, Request};
+    let board = Board::new(8, 8).unwrap();
+    for preset in [Preset::Parberry, Preset::Brant] {
+        for seed in 1..=3 {
+            let req = Request {
+                board,
+                closed: Closure::SolverDefault,
+                start: None,
+                reverse: false,
+            };
+            let (solution, trace, graph) = NetworkSolver::new(preset.params())
+                .solve_traced(&req, &mut rng_from_seed(seed))
+                .unwrap();
+            let kind: WatchKind = format!("network:{}", preset.name()).parse().unwrap();
+            let mut watched = kind.build(board, &[], 0, seed).unwrap();
+            let mut compared = 0;
+            let mut iteration = 0;
+            let mut attempt = 0;
+            loop {
+                let running = watched.step().is_running();
+                let View::Edges {
+                    edges, attempt: a, ..
+                } = watched.view()
+                else {
+                    panic!("the network's view")
+                };
+                iteration = if a == attempt { iteration + 1 } else { 1 };
+                attempt = a;
+                if u64::from(a) == solution.attempts {
+                    let mut recorded: Vec<(u32, u32)> = trace.outputs[iteration]
+                        .active()
+                        .map(|e| graph.endpoints(e))
+                        .collect();
+                    let mut shown = edges.clone();
+                    recorded.sort_unstable();
+                    shown.sort_unstable();
+                    assert_eq!(shown, recorded, "{preset:?}, seed {seed}, step {iteration}");
+                    compared += 1;
+                }
+                if !running {
+                    break;
+                }
+            }
+            assert_eq!(compared, trace.outputs.len() - 1, "{preset:?}, seed {seed}");
+        }
+    }
+}

@@ -212,3 +212,128 @@ fn the_game_is_the_library_s() {
     assert_eq!(v["complete"], true);
     assert_eq!(v["ending"], "open", "5x5 has no closed tour");
 }
+
+/// The Watch view's stream count, from `GET /api/status`.
+fn watchers(s: &Server) -> u64 {
+    let (status, body) = s.request("GET", "/api/status", &[], "");
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    v["watchers"].as_u64().unwrap()
+}
+
+#[test]
+fn watch_streams_are_checked_bounded_and_stop_when_the_client_leaves() {
+    let s = start(&[]);
+    let query = |extra: &str| {
+        format!(
+            "/api/watch?token={}&solver=network&rows=8&cols=8&seed=1{extra}",
+            s.token
+        )
+    };
+    let (status, body) = s.request(
+        "GET",
+        "/api/watch?token=0&solver=network&rows=8&cols=8&seed=1",
+        &[],
+        "",
+    );
+    assert_eq!((status, body.contains("token")), (403, true), "{body}");
+    for (extra, what) in [
+        ("&rate=51", "1 to 50 steps per second"),
+        ("&to=20001", "<= 20000"),
+        ("&from=5&to=4", "from <= to"),
+        ("&start=64", "start 64 is off"),
+    ] {
+        let (status, body) = s.request("GET", &query(extra), &[], "");
+        assert_eq!(status, 400, "{extra}: {body}");
+        assert!(body.contains(what), "{extra}: {body}");
+    }
+    let bad = format!(
+        "/api/watch?token={}&solver=dfs&rows=8&cols=8&seed=1",
+        s.token
+    );
+    let (status, body) = s.request("GET", &bad, &[], "");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("accepted: backtrack"), "{body}");
+    let big = format!(
+        "/api/watch?token={}&solver=network&rows=17&cols=8&seed=1",
+        s.token
+    );
+    assert_eq!(s.request("GET", &big, &[], "").0, 400);
+
+    // A stream runs while its client reads, and stops when the client goes away.
+    assert_eq!(watchers(&s), 0);
+    let mut stream = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    write!(
+        stream,
+        "GET {} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+        query("&rate=50"),
+        s.port
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut frames = 0;
+    let mut line = String::new();
+    while frames < 3 {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended");
+        if line.starts_with("data:") {
+            frames += 1;
+        }
+    }
+    assert_eq!(watchers(&s), 1, "one stream runs");
+    drop(reader);
+    stream.shutdown(std::net::Shutdown::Both).unwrap();
+    drop(stream);
+    let left = std::time::Instant::now();
+    while watchers(&s) != 0 {
+        assert!(
+            left.elapsed() < std::time::Duration::from_secs(5),
+            "the stream's work did not stop after its client left"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Open a watch stream with `query` and read its first frame; the connection stays open.
+fn open_stream(s: &Server, query: &str) -> BufReader<TcpStream> {
+    let mut stream = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    write!(
+        stream,
+        "GET {query} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+        s.port
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended");
+        if line.starts_with("data:") {
+            return reader;
+        }
+    }
+}
+
+#[test]
+fn at_most_64_watch_streams_run_at_once() {
+    let s = start(&[]);
+    let query = format!(
+        "/api/watch?token={}&solver=network&rows=8&cols=8&seed=1&rate=1",
+        s.token
+    );
+    let open: Vec<_> = (0..64).map(|_| open_stream(&s, &query)).collect();
+    assert_eq!(watchers(&s), 64);
+    let (status, body) = s.request("GET", &query, &[], "");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("too many watchers"), "{body}");
+    drop(open);
+    let left = std::time::Instant::now();
+    while watchers(&s) != 0 {
+        assert!(
+            left.elapsed() < std::time::Duration::from_secs(5),
+            "{} streams still run after their clients left",
+            watchers(&s)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

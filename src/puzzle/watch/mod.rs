@@ -69,6 +69,12 @@ pub enum View<'a> {
         off_two: u32,
         /// The attempt being run, counted from 1 (0 before the first).
         attempt: u32,
+        /// Every move of the graph (one neuron each), as its two squares, by the
+        /// network's move index.
+        moves: Vec<(u32, u32)>,
+        /// Each move's U (the neuron's state), by move index; empty before the first
+        /// state.
+        u: &'a [i32],
     },
 }
 
@@ -240,7 +246,7 @@ impl WatchKind {
         path: &[u32],
         start: u32,
         seed: u64,
-    ) -> Result<Box<dyn Stepper>, InputError> {
+    ) -> Result<Box<dyn Stepper + Send>, InputError> {
         let first = path.first().copied().unwrap_or(start);
         let req = Request {
             board,

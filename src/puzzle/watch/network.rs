@@ -81,6 +81,12 @@ impl Steps for NetworkWatch {
             degree,
             off_two: self.run.off_two().unwrap_or(squares as u32),
             attempt: self.run.attempts(),
+            moves: (0..graph.edges()).map(|e| graph.endpoints(e)).collect(),
+            u: self
+                .run
+                .state()
+                .and_then(|s| s.u().as_slice())
+                .unwrap_or(&[]),
         }
     }
 }

@@ -82,6 +82,8 @@ function draw() {
     say(`move ${moves}: ${view.message}`, view.dead ? "dead" : "");
   }
   document.body.dataset.moves = moves;
+  document.body.dataset.path = view.path.join(",");
+  document.body.dataset.hint = hint === null ? "" : String(hint);
   document.body.dataset.ending = view.ending || "";
 }
 
