@@ -380,13 +380,12 @@ impl KnightGraph {
 
     /// The board whose squares this graph's vertices are: the knight's board, or a
     /// geometry's rectangle (holes included, so it may have more squares than the graph
-    /// has vertices). Panics on a file graph, which has none: code that takes any graph
-    /// asks [`KnightGraph::source`].
-    pub fn board(&self) -> Board {
+    /// has vertices); `None` on a graph read from a file, which has no board.
+    pub fn board(&self) -> Option<Board> {
         match &self.source {
-            Source::Knight(b) => *b,
-            Source::Geometry(m) => m.geometry().board(),
-            Source::File(_) => panic!("a graph read from a file has no board"),
+            Source::Knight(b) => Some(*b),
+            Source::Geometry(m) => Some(m.geometry().board()),
+            Source::File(_) => None,
         }
     }
 
@@ -422,11 +421,18 @@ impl KnightGraph {
         }
     }
 
-    /// The tour a Hamiltonian cycle of this graph (every vertex once) stands for, checked
-    /// by the tour oracle: the cycle itself on the knight's graph; on the open graph, the
-    /// cycle cut at the apex, starting at the held start square when there is one.
+    /// The knight's tour a Hamiltonian cycle of this graph (every vertex once) stands
+    /// for, checked by the tour oracle: the cycle itself on the knight's graph; on the
+    /// open graph, the cycle cut at the apex, starting at the held start square when
+    /// there is one. A geometry's or a file's graph has no knight's tours
+    /// ([`TourError::NotKnightBoard`]): its cycles are checked as
+    /// [`crate::tour::GraphTour`]s.
     pub fn tour_from_cycle(&self, mut cycle: Vec<u32>) -> Result<Tour, TourError> {
-        let board = self.board();
+        let Source::Knight(board) = self.source else {
+            return Err(TourError::NotKnightBoard {
+                graph: self.describe(),
+            });
+        };
         let (Tours::Open { start }, Some(apex)) = (self.tours, self.apex()) else {
             return Tour::new(board, cycle, true);
         };
@@ -551,6 +557,26 @@ mod tests {
             }
         }
         assert_eq!(edge_count(8, 8), 168);
+    }
+
+    #[test]
+    fn a_file_graph_has_no_board_and_no_knights_tour() {
+        let file = FileGraph::parse("1 2\n2 3\n3 1\n", "triangle").unwrap();
+        let g = KnightGraph::from_file(file).unwrap();
+        assert_eq!(g.board(), None);
+        let err = g.tour_from_cycle(vec![0, 1, 2]).unwrap_err();
+        assert!(matches!(err, TourError::NotKnightBoard { .. }), "{err}");
+        assert!(err.to_string().contains("3 vertices"), "{err}");
+        let torus = Geometry::new(
+            crate::geometry::Shape::full(Board::new(4, 4).unwrap()),
+            crate::geometry::Leaper::default(),
+            crate::geometry::Surface::Torus,
+        );
+        let g = KnightGraph::from_moves(torus.moves().unwrap()).unwrap();
+        assert_eq!(g.board(), Some(Board::new(4, 4).unwrap()));
+        assert!(g.tour_from_cycle((0..16).collect()).is_err());
+        let knight = KnightGraph::new(Board::new(3, 4).unwrap());
+        assert_eq!(knight.board(), Some(Board::new(3, 4).unwrap()));
     }
 
     #[test]
