@@ -77,6 +77,17 @@ impl Source {
     }
 }
 
+/// How a disconnected graph falls apart ([`KnightGraph::split`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Split {
+    /// Its connected components: two or more.
+    pub components: usize,
+    /// A vertex of the first component (vertex 0).
+    pub first: u32,
+    /// The lowest vertex outside the first component.
+    pub other: u32,
+}
+
 /// Immutable graph of a board, a geometry or a file (see the module documentation).
 #[derive(Debug, Clone)]
 pub struct KnightGraph {
@@ -387,6 +398,56 @@ impl KnightGraph {
             Source::Geometry(m) => Some(m.geometry().board()),
             Source::File(_) => None,
         }
+    }
+
+    /// How the graph (the open graph's apex left out) falls apart into connected
+    /// components, found by breadth-first search; `None` when it is connected (or has no
+    /// vertex).
+    pub fn split(&self) -> Option<Split> {
+        let n = self.n;
+        let mut component = vec![u32::MAX; n];
+        let mut count = 0u32;
+        let mut queue = std::collections::VecDeque::new();
+        for root in 0..n {
+            if component[root] != u32::MAX {
+                continue;
+            }
+            component[root] = count;
+            queue.push_back(root as u32);
+            while let Some(v) = queue.pop_front() {
+                for &e in self.incident(v) {
+                    let w = self.other(e as usize, v);
+                    if (w as usize) < n && component[w as usize] == u32::MAX {
+                        component[w as usize] = count;
+                        queue.push_back(w);
+                    }
+                }
+            }
+            count += 1;
+        }
+        let other = component.iter().position(|&c| c != 0)?;
+        Some(Split {
+            components: count as usize,
+            first: 0,
+            other: other as u32,
+        })
+    }
+
+    /// [`KnightGraph::split`] in words: `… is disconnected: 2 components; a1 is in one,
+    /// c1 in another`.
+    pub fn describe_split(&self, split: &Split) -> String {
+        format!(
+            "{} is disconnected: {} components; {} {} is in one, {} in another",
+            self.describe(),
+            split.components,
+            if matches!(self.source, Source::File(_)) {
+                "vertex"
+            } else {
+                "square"
+            },
+            self.vertex_name(split.first),
+            self.vertex_name(split.other)
+        )
     }
 
     /// The tours this graph's Hamiltonian cycles stand for.

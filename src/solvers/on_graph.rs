@@ -150,8 +150,10 @@ pub struct GraphSolution {
 
 /// Refuse a request that theory rules out: a geometry whose move graph is disconnected
 /// ([`geometry::disconnected`]) or, for a closed tour, has none
-/// ([`geometry::no_closed_tour`]); a file graph that is disconnected, or for a closed tour
-/// has fewer than three vertices or a vertex of degree below two. Also refuses the
+/// ([`geometry::no_closed_tour`]); a file graph that for a closed tour has fewer than
+/// three vertices or a vertex of degree below two; then any geometry or file graph
+/// that breadth-first search finds disconnected (one line: how many components, a
+/// vertex of the first and one of another). Also refuses the
 /// network on an open tour, and a start that is not a vertex.
 pub fn check(
     graph: &KnightGraph,
@@ -174,7 +176,10 @@ pub fn check(
     }
     match graph.source() {
         Source::Knight(_) => Ok(()),
-        Source::Geometry(moves) => check_moves(moves, req.closed),
+        Source::Geometry(moves) => {
+            check_moves(moves, req.closed)?;
+            connected(graph)
+        }
         Source::File(_) => check_file(graph, req.closed),
     }
 }
@@ -193,8 +198,8 @@ fn check_moves(moves: &MoveGraph, closed: bool) -> Result<(), InputError> {
     }
 }
 
-/// [`check`] on a file graph: connected (breadth-first search from the first vertex);
-/// for a closed tour, three vertices or more, each of degree two or more.
+/// [`check`] on a file graph: for a closed tour, three vertices or more, each of degree
+/// two or more; connected ([`connected`]).
 fn check_file(graph: &KnightGraph, closed: bool) -> Result<(), InputError> {
     let n = graph.squares();
     let no = |why: String| Err(InputError::impossible(why));
@@ -214,23 +219,17 @@ fn check_file(graph: &KnightGraph, closed: bool) -> Result<(), InputError> {
     if n == 0 {
         return no(format!("{what} has no vertex to tour"));
     }
-    let mut seen = vec![false; n];
-    let mut queue = vec![0u32];
-    seen[0] = true;
-    while let Some(v) = queue.pop() {
-        for &e in graph.incident(v) {
-            let w = graph.other(e as usize, v);
-            if !std::mem::replace(&mut seen[w as usize], true) {
-                queue.push(w);
-            }
-        }
-    }
-    match seen.iter().position(|&s| !s) {
-        Some(v) => no(format!(
-            "no tour of {what}: it is disconnected (no path joins vertex {} to vertex {})",
-            graph.vertex_name(0),
-            graph.vertex_name(v as u32)
-        )),
+    connected(graph)
+}
+
+/// Refuse a graph that breadth-first search finds disconnected ([`KnightGraph::split`]):
+/// no tour, closed or open, visits two components.
+fn connected(graph: &KnightGraph) -> Result<(), InputError> {
+    match graph.split() {
+        Some(split) => Err(InputError::impossible(format!(
+            "no tour: {}",
+            graph.describe_split(&split)
+        ))),
         None => Ok(()),
     }
 }

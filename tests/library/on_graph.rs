@@ -24,7 +24,7 @@ use knightnet::tour::{WalkError, check_on};
 /// (1,1), (1,2), (2,3), (1,3) and (1,4), each surface, the full board and, on boards of
 /// six squares or more, the board with its top-left corner cut out and with one middle
 /// square cut out.
-fn geometries(max: usize) -> Vec<Geometry> {
+pub(crate) fn geometries(max: usize) -> Vec<Geometry> {
     let leapers = [(0, 1), (1, 1), (1, 2), (2, 3), (1, 3), (1, 4)];
     let mut all = Vec::new();
     for m in 1..=max {
