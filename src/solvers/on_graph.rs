@@ -279,11 +279,11 @@ pub fn solve(
             GraphSolution::search(solver, req.closed, steps).with(graph, tour, outcome)
         }
         GraphSolver::Backtrack { max_steps } => {
-            let (found, steps) = search(graph, req, max_steps, false);
+            let (found, steps) = search(graph, req, max_steps, false, &mut |_| true);
             found.finish(solver, graph, req.closed, steps)
         }
         GraphSolver::ForwardCheck { max_steps } => {
-            let (found, steps) = search(graph, req, max_steps, true);
+            let (found, steps) = search(graph, req, max_steps, true, &mut |_| true);
             found.finish(solver, graph, req.closed, steps)
         }
     })
@@ -354,6 +354,57 @@ fn warnsdorff(graph: &KnightGraph, start: u32) -> (Vec<u32>, u64) {
     (walk, steps)
 }
 
+/// The tours of `graph` counted by the forward-checking search ([`count`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TourCount {
+    /// Closed tours: Hamiltonian cycles, each once; open tours: Hamiltonian paths, each
+    /// once (a path and its reverse are one).
+    pub undirected: u64,
+    /// Closed tours: the cycles from vertex 0 in each direction (`2 * undirected`);
+    /// open tours: the paths from every start in each direction (`2 * undirected`, but
+    /// 1 on a graph of one vertex).
+    pub directed: u64,
+    /// Vertices placed.
+    pub steps: u64,
+}
+
+/// Count the closed (or open) tours of `graph` by the forward-checking search, placing
+/// at most `max_steps` vertices: closed tours from vertex 0 (every cycle passes
+/// there, once per direction), open tours from every vertex. `None` when the budget
+/// runs out first.
+pub fn count(graph: &KnightGraph, closed: bool, max_steps: u64) -> Option<TourCount> {
+    let n = graph.squares();
+    let starts = if closed { n.min(1) } else { n };
+    let mut directed = 0u64;
+    let mut steps = 0u64;
+    for start in 0..starts as u32 {
+        let req = GraphRequest {
+            closed,
+            start: Some(start),
+        };
+        let (found, used) = search(
+            graph,
+            &req,
+            max_steps.saturating_sub(steps),
+            true,
+            &mut |_| {
+                directed += 1;
+                false
+            },
+        );
+        steps += used;
+        if matches!(found, Found::Budget) {
+            return None;
+        }
+    }
+    let undirected = if n == 1 && !closed { 1 } else { directed / 2 };
+    Some(TourCount {
+        undirected,
+        directed,
+        steps,
+    })
+}
+
 /// How a search ended.
 enum Found {
     Tour(Vec<u32>),
@@ -383,12 +434,15 @@ impl Found {
 /// taken back when a neighbour of the vertex just left has fewer than two links (one
 /// for an open tour): unvisited neighbours, the head, and for a closed tour the start.
 /// That pruning is sound: such a vertex cannot be inside the tour (or, with no link,
-/// anywhere on it). Returns how it ended and the vertices placed.
+/// anywhere on it). Each tour is shown to `stop`, which says whether to end there (the
+/// tour returned) or to go on to the next ([`Found::Exhausted`] once none is left).
+/// Returns how it ended and the vertices placed.
 fn search(
     graph: &KnightGraph,
     req: &GraphRequest,
     max_steps: u64,
     forward_check: bool,
+    stop: &mut dyn FnMut(&[u32]) -> bool,
 ) -> (Found, u64) {
     let n = graph.squares();
     let start = req.start.unwrap_or(0);
@@ -433,7 +487,7 @@ fn search(
     let done = |path: &[u32]| {
         path.len() == n && (!req.closed || (n >= 3 && near_start[path[n - 1] as usize]))
     };
-    if done(&path) {
+    if done(&path) && stop(&path) {
         return (Found::Tour(path), steps);
     }
     while let Some(i) = next.last_mut() {
@@ -455,14 +509,15 @@ fn search(
         steps += 1;
         visited[w as usize] = true;
         path.push(w);
-        if done(&path) {
+        if done(&path) && stop(&path) {
             return (Found::Tour(path), steps);
         }
-        let pruned = forward_check
-            && path.len() < n
-            && list
-                .iter()
-                .any(|&u| !visited[u as usize] && !links_ok(&visited, u, w));
+        let pruned = path.len() == n
+            || forward_check
+                && path.len() < n
+                && list
+                    .iter()
+                    .any(|&u| !visited[u as usize] && !links_ok(&visited, u, w));
         if pruned {
             path.pop();
             visited[w as usize] = false;

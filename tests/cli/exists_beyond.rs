@@ -108,3 +108,57 @@ fn the_knights_own_answers_are_unchanged_and_start_is_refused_beyond_it() {
     );
     assert_refused(&["exists", "--closed"], "--board");
 }
+
+#[test]
+fn count_beyond_the_knight_is_an_exhaustive_search_and_refuses_the_knights_methods() {
+    let out = knightnet(&["count", "--graph", &graph("dodecahedron.hcp"), "--closed"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("directed 60, undirected 30"), "{text}");
+    assert!(text.contains("exhaustive search"), "{text}");
+    let doc = json_of(&[
+        "count",
+        "--graph",
+        &graph("petersen.dimacs"),
+        "--closed",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(doc["undirected"], 0, "{doc}");
+    // The knight named by the new flags is the knight's own count, output unchanged.
+    let plain = knightnet(&["count", "--board", "3x4"]);
+    let named = knightnet(&[
+        "count",
+        "--board",
+        "3x4",
+        "--leaper",
+        "1,2",
+        "--surface",
+        "plane",
+    ]);
+    assert!(plain.status.success());
+    assert_eq!(plain.stdout, named.stdout);
+    assert_refused(
+        &[
+            "count",
+            "--board",
+            "6x6",
+            "--surface",
+            "torus",
+            "--method",
+            "frontier",
+        ],
+        "exhaustive search",
+    );
+    assert_refused(
+        &[
+            "count",
+            "--graph",
+            &graph("tutte.hcp"),
+            "--closed",
+            "--max-steps",
+            "100",
+        ],
+        "--max-steps 100",
+    );
+}

@@ -304,3 +304,89 @@ fn a_camel_and_a_walled_shape_are_answered_by_theorem() {
     assert_eq!((ex.exists, ex.basis), (Some(false), Basis::Theorem));
     assert!(ex.reason.contains("2 components"), "{}", ex.reason);
 }
+
+/// The number of Hamiltonian cycles (closed) or paths (open) counted by a plain
+/// depth-first search written here, each once (a cycle from vertex 0 in both
+/// directions, a path from both ends, halved).
+fn count_by_dfs(adj: &[Vec<u32>], closed: bool) -> u64 {
+    fn go(adj: &[Vec<u32>], closed: bool, path: &mut Vec<u32>, used: &mut [bool]) -> u64 {
+        let n = adj.len();
+        let last = *path.last().unwrap() as usize;
+        if path.len() == n {
+            return u64::from(!closed || (n >= 3 && adj[last].contains(&path[0])));
+        }
+        let mut found = 0;
+        for &w in &adj[last] {
+            if !used[w as usize] {
+                used[w as usize] = true;
+                path.push(w);
+                found += go(adj, closed, path, used);
+                path.pop();
+                used[w as usize] = false;
+            }
+        }
+        found
+    }
+    let n = adj.len();
+    let starts = if closed { n.min(1) } else { n };
+    let mut directed = 0;
+    for s in 0..starts {
+        let mut used = vec![false; n];
+        used[s] = true;
+        directed += go(adj, closed, &mut vec![s as u32], &mut used);
+    }
+    if n == 1 && !closed { 1 } else { directed / 2 }
+}
+
+#[test]
+fn counts_on_small_geometries_and_named_graphs_equal_a_plain_enumeration() {
+    use knightnet::solvers::on_graph::count;
+    let mut nonzero = 0;
+    for geometry in geometries(12) {
+        let graph = KnightGraph::from_moves(geometry.moves().unwrap()).unwrap();
+        let adj = adjacency(&graph);
+        for closed in [true, false] {
+            let c = count(&graph, closed, u64::MAX).unwrap();
+            let truth = count_by_dfs(&adj, closed);
+            assert_eq!(c.undirected, truth, "{geometry:?}, closed {closed}");
+            nonzero += usize::from(truth > 0);
+        }
+    }
+    assert!(nonzero > 200, "{nonzero} cases with tours");
+    for (file, cycles) in [
+        ("dodecahedron.hcp", 30),
+        ("petersen.dimacs", 0),
+        ("heawood.hcp", 24),
+    ] {
+        let graph = named(file);
+        assert_eq!(count_by_dfs(&adjacency(&graph), true), cycles, "{file}");
+        let c = count(&graph, true, u64::MAX).unwrap();
+        assert_eq!((c.undirected, c.directed), (cycles, 2 * cycles), "{file}");
+    }
+    // The 3x4 knight's open tours, counted on the geometry's graph (the leaper named
+    // explicitly on a full plane board is the knight's own graph): the knight's count
+    // of 3x4 gives the same.
+    let board = Board::new(3, 4).unwrap();
+    let knight = knightnet::count::search::count(
+        &knightnet::count::CountSpec {
+            board,
+            closed: false,
+            start: None,
+            max_steps: u64::MAX,
+            method: knightnet::count::Method::Search,
+        },
+        |_, _| {},
+    )
+    .unwrap();
+    let g = Geometry::new(Shape::full(board), Leaper::KNIGHT, Surface::Plane);
+    let c = count(
+        &KnightGraph::from_moves(g.moves().unwrap()).unwrap(),
+        false,
+        u64::MAX,
+    )
+    .unwrap();
+    assert_eq!(u128::from(c.directed), knight.directed);
+    assert!(c.directed > 0);
+    // A budget too small is no count.
+    assert_eq!(count(&named("tutte.hcp"), true, 100), None);
+}
