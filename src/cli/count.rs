@@ -506,60 +506,6 @@ fn profile(
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::Parser;
-
-    /// The `count` flags of a command line.
-    fn args(line: &[&str]) -> CountArgs {
-        let cli =
-            crate::cli::Cli::try_parse_from(["knightnet", "count"].iter().chain(line).copied())
-                .unwrap();
-        match cli.command {
-            crate::cli::Command::Count(a) => a,
-            other => panic!("{other:?}"),
-        }
-    }
-
-    /// The defaults that let the documented counts finish: no step budget for the
-    /// dynamic programs, 10^10 steps for the search; a typed budget for every method.
-    #[test]
-    fn only_the_search_has_a_default_step_budget() {
-        let a = args(&["--board", "8x8", "--closed"]);
-        assert_eq!(a.budget(Method::Split), u64::MAX);
-        assert_eq!(a.budget(Method::Frontier), u64::MAX);
-        assert_eq!(a.budget(Method::Search), 10_000_000_000);
-        assert!(a.budget_words(Method::Search).contains("default"));
-        let a = args(&["--board", "8x8", "--max-steps", "500"]);
-        for m in [Method::Split, Method::Frontier, Method::Search] {
-            assert_eq!(a.budget(m), 500);
-            assert_eq!(a.budget_words(m), "--max-steps 500");
-        }
-    }
-
-    /// No `--max-memory`: no bound of its own (the process's memory is checked by the
-    /// library whatever the bound); a typed one in GiB, within 1 to 2^20.
-    #[test]
-    fn the_memory_bound_is_only_what_was_typed() {
-        assert_eq!(args(&["--board", "8x8"]).memory_bound().unwrap(), u64::MAX);
-        let typed = args(&["--board", "8x8", "--max-memory", "3"]);
-        assert_eq!(typed.memory_bound().unwrap(), 3 << 30);
-        for bad in ["0", "1048577"] {
-            let a = args(&["--board", "8x8", "--max-memory", bad]);
-            assert!(a.memory_bound().is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn ratios_print_four_significant_digits() {
-        assert_eq!(plain_ratio(9862.0 / 36236.0), "0.2722");
-        assert_eq!(plain_ratio(0.013444), "0.01344");
-        assert_eq!(plain_ratio(0.0), "0");
-        assert_eq!(plain_ratio(1.0), "1.000");
-    }
-}
-
 /// `count` on a geometry or a graph file: the forward-checking search of
 /// [`on_graph::count`] (the frontier and split methods are the knight's on a whole
 /// plane board), within `--max-steps` (default that of `--method search`); a count
@@ -618,4 +564,58 @@ fn beyond(args: &CountArgs, graph: KnightGraph, out: &mut dyn Write) -> Result<(
     };
     out.write_all(text.as_bytes())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The `count` flags of a command line.
+    fn args(line: &[&str]) -> CountArgs {
+        let cli =
+            crate::cli::Cli::try_parse_from(["knightnet", "count"].iter().chain(line).copied())
+                .unwrap();
+        match cli.command {
+            crate::cli::Command::Count(a) => a,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The defaults that let the documented counts finish: no step budget for the
+    /// dynamic programs, 10^10 steps for the search; a typed budget for every method.
+    #[test]
+    fn only_the_search_has_a_default_step_budget() {
+        let a = args(&["--board", "8x8", "--closed"]);
+        assert_eq!(a.budget(Method::Split), u64::MAX);
+        assert_eq!(a.budget(Method::Frontier), u64::MAX);
+        assert_eq!(a.budget(Method::Search), 10_000_000_000);
+        assert!(a.budget_words(Method::Search).contains("default"));
+        let a = args(&["--board", "8x8", "--max-steps", "500"]);
+        for m in [Method::Split, Method::Frontier, Method::Search] {
+            assert_eq!(a.budget(m), 500);
+            assert_eq!(a.budget_words(m), "--max-steps 500");
+        }
+    }
+
+    /// No `--max-memory`: no bound of its own (the process's memory is checked by the
+    /// library whatever the bound); a typed one in GiB, within 1 to 2^20.
+    #[test]
+    fn the_memory_bound_is_only_what_was_typed() {
+        assert_eq!(args(&["--board", "8x8"]).memory_bound().unwrap(), u64::MAX);
+        let typed = args(&["--board", "8x8", "--max-memory", "3"]);
+        assert_eq!(typed.memory_bound().unwrap(), 3 << 30);
+        for bad in ["0", "1048577"] {
+            let a = args(&["--board", "8x8", "--max-memory", bad]);
+            assert!(a.memory_bound().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ratios_print_four_significant_digits() {
+        assert_eq!(plain_ratio(9862.0 / 36236.0), "0.2722");
+        assert_eq!(plain_ratio(0.013444), "0.01344");
+        assert_eq!(plain_ratio(0.0), "0");
+        assert_eq!(plain_ratio(1.0), "1.000");
+    }
 }
