@@ -30,8 +30,40 @@
 //!    3 x n for odd n in 9..=15, the outer lines of 4 x n for n in 5..=16, and 5 x 5,
 //!    5 x 7 and 5 x 9; beyond those sizes rule 4 is a conjecture on 3 x n (odd n),
 //!    4 x n and odd non-square boards, which the reason text says.
+//!
+//! Beyond the knight on a whole plane board ([`tour_on_graph`]: other leapers,
+//! cylinders and tori, shapes with holes, graphs read from files), in this order:
+//!
+//! 1. *Leaper lattices* ([`crate::geometry::disconnected`]): when `r + s` is even or
+//!    `gcd(r, s) > 1` the leaper's moves never leave a class of squares (Knuth, "Leaper
+//!    graphs", Mathematical Gazette 78 (1994) 274-297), so the graph is disconnected;
+//!    on a full plane board it is also disconnected when the sides are too short
+//!    (`m < r + s` or `n < 2s`, `m <= n`, same paper). No tour.
+//! 2. *Components*: breadth-first search ([`KnightGraph::split`]); a tour visits every
+//!    vertex along edges, so a disconnected graph has none.
+//! 3. *Degrees*: a closed tour enters and leaves every vertex, so a vertex of degree
+//!    below two rules it out; an open tour has two ends, so more than two vertices of
+//!    degree one rule it out.
+//! 4. *Colours*: when breadth-first search two-colours the graph (it is bipartite:
+//!    always so for a leaper with `r + s` odd on the plane, and on a cylinder or torus
+//!    when every wrapped side is even), a closed tour alternates sides, so the sides
+//!    must be equal; an open tour alternates too, so they may differ by one at most.
+//! 5. *The knight on a torus*: every rectangular torus of three squares or more has a
+//!    closed knight's tour (Watkins, "Knight's tours on a torus", Mathematics Magazine
+//!    70 (1997) 175-184; the move graph here is simple, several moves between the same
+//!    two squares counted as one edge), hence also an open one. Checked against
+//!    exhaustive search on every torus of up to 30 squares (`tests/library/exists.rs`).
+//! 6. Otherwise *exhaustive search* with a budget: the forward-checking search of
+//!    [`crate::solvers::on_graph`] (from vertex 0 for a closed tour; for an open tour
+//!    from every vertex in turn, or only from a vertex of degree one when there is
+//!    one, since it must be an end). A tour found is checked by the oracle; the whole
+//!    tree searched without one is a proof there is none; a budget spent says
+//!    *unknown*, never a guess.
 
 use crate::board::Board;
+use crate::graph::{KnightGraph, Source};
+use crate::solvers::Outcome;
+use crate::solvers::on_graph::{self, GraphRequest, GraphSolver};
 
 /// The answer and, when there is no tour, the theorem's reason in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,6 +216,233 @@ pub fn tour_exists(board: Board, closed: bool) -> Existence {
         closed_tour(board)
     } else {
         open_tour(board)
+    }
+}
+
+/// What [`tour_on_graph`] rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Basis {
+    /// A theorem or an argument that settles the case (see the module documentation).
+    Theorem,
+    /// Exhaustive search: a tour it found, or its whole tree searched.
+    Search,
+    /// Exhaustive search whose budget ran out: no answer.
+    Budget,
+}
+
+/// The answer of [`tour_on_graph`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraphExistence {
+    /// Whether a tour of the asked kind exists; `None`: unknown (the search's budget ran
+    /// out).
+    pub exists: Option<bool>,
+    /// What the answer rests on.
+    pub basis: Basis,
+    /// The answer in words, naming the graph and the theorem, or the search and its
+    /// steps.
+    pub reason: String,
+    /// Vertices placed by the search, when one ran.
+    pub steps: Option<u64>,
+}
+
+impl GraphExistence {
+    fn theorem(exists: bool, reason: String) -> GraphExistence {
+        GraphExistence {
+            exists: Some(exists),
+            basis: Basis::Theorem,
+            reason,
+            steps: None,
+        }
+    }
+}
+
+/// The two sides of the graph when breadth-first search two-colours it (it is
+/// bipartite and connected), as counts; `None` when it is not bipartite.
+fn bipartite_sides(graph: &KnightGraph) -> Option<(usize, usize)> {
+    let n = graph.squares();
+    let mut side = vec![u8::MAX; n];
+    let mut counts = [0usize; 2];
+    let mut queue = std::collections::VecDeque::new();
+    for root in 0..n {
+        if side[root] != u8::MAX {
+            continue;
+        }
+        side[root] = 0;
+        counts[0] += 1;
+        queue.push_back(root as u32);
+        while let Some(v) = queue.pop_front() {
+            for &e in graph.incident(v) {
+                let w = graph.other(e as usize, v) as usize;
+                if side[w] == u8::MAX {
+                    side[w] = 1 - side[v as usize];
+                    counts[side[w] as usize] += 1;
+                    queue.push_back(w as u32);
+                } else if side[w] == side[v as usize] {
+                    return None;
+                }
+            }
+        }
+    }
+    Some((counts[0], counts[1]))
+}
+
+/// Whether a closed (or open) tour of a geometry's or a file's graph exists, from the
+/// theorems in the module documentation where one applies and otherwise from
+/// exhaustive search placing at most `max_steps` vertices. On the knight's own
+/// graph of a whole plane board, [`tour_exists`] answers.
+pub fn tour_on_graph(graph: &KnightGraph, closed: bool, max_steps: u64) -> GraphExistence {
+    let what = graph.describe();
+    let kind = if closed { "closed tour" } else { "tour" };
+    let no = |why: String| GraphExistence::theorem(false, format!("no {kind} of {what}: {why}"));
+    if let Source::Knight(board) = graph.source() {
+        let ex = tour_exists(*board, closed);
+        return GraphExistence::theorem(ex.exists, ex.reason);
+    }
+    let n = graph.squares();
+    if n == 0 {
+        return no("it has no vertex".into());
+    }
+    if closed && n < 3 {
+        return no(format!(
+            "it has {n} vertices, and a closed tour visits at least three"
+        ));
+    }
+    if let Source::Geometry(moves) = graph.source()
+        && let Some(d) = crate::geometry::disconnected(moves)
+    {
+        return GraphExistence::theorem(
+            false,
+            format!("no {kind}: {}", d.describe(moves.geometry())),
+        );
+    }
+    if let Some(split) = graph.split() {
+        return no(graph
+            .describe_split(&split)
+            .replacen(&format!("{what} "), "it ", 1));
+    }
+    let degree = |v: u32| graph.degree(v);
+    if closed && let Some(v) = (0..n as u32).find(|&v| degree(v) < 2) {
+        return no(format!(
+            "{} has {} neighbour(s), and a closed tour enters and leaves every vertex",
+            graph.vertex_name(v),
+            degree(v)
+        ));
+    }
+    let ends: Vec<u32> = (0..n as u32).filter(|&v| degree(v) == 1).collect();
+    if !closed && ends.len() > 2 {
+        return no(format!(
+            "{} vertices have one neighbour each ({}, {}, {}, ...), and an open tour has two ends",
+            ends.len(),
+            graph.vertex_name(ends[0]),
+            graph.vertex_name(ends[1]),
+            graph.vertex_name(ends[2])
+        ));
+    }
+    if let Some((a, b)) = bipartite_sides(graph) {
+        let gap = a.abs_diff(b);
+        if (closed && gap > 0) || gap > 1 {
+            return no(format!(
+                "its vertices split into two sides that every edge joins ({a} and {b}), and a {kind} alternates sides, so {}",
+                if closed {
+                    "the sides must be equal"
+                } else {
+                    "their sizes may differ by one at most"
+                }
+            ));
+        }
+    }
+    if let Source::Geometry(moves) = graph.source() {
+        let g = moves.geometry();
+        if g.leaper() == crate::geometry::Leaper::KNIGHT
+            && g.surface() == crate::geometry::Surface::Torus
+            && g.shape().is_full()
+        {
+            return GraphExistence::theorem(
+                true,
+                format!(
+                    "{what} has closed knight's tours (Watkins 1997, 'Knight's tours on a torus': every rectangular torus has one)"
+                ),
+            );
+        }
+    }
+    search_for_tour(graph, closed, max_steps, &ends)
+}
+
+/// Step 6 of the module documentation: exhaustive search from vertex 0 (closed), or
+/// from the vertices of degree one (`ends`) or else every vertex (open).
+fn search_for_tour(
+    graph: &KnightGraph,
+    closed: bool,
+    max_steps: u64,
+    ends: &[u32],
+) -> GraphExistence {
+    let what = graph.describe();
+    let kind = if closed { "closed tour" } else { "tour" };
+    let starts: Vec<u32> = if closed {
+        vec![0]
+    } else if let Some(&e) = ends.first() {
+        vec![e]
+    } else {
+        (0..graph.squares() as u32).collect()
+    };
+    let mut steps = 0u64;
+    let mut rng = crate::rng_from_seed(0);
+    for start in starts {
+        let solver = GraphSolver::ForwardCheck {
+            max_steps: max_steps.saturating_sub(steps),
+        };
+        let req = GraphRequest {
+            closed,
+            start: Some(start),
+        };
+        let sol = match on_graph::solve(graph, &solver, &req, &mut rng) {
+            Ok(sol) => sol,
+            Err(e) => {
+                return GraphExistence::theorem(false, format!("no {kind}: {e}"));
+            }
+        };
+        steps += sol.steps.unwrap_or(0);
+        match sol.outcome {
+            Outcome::Tour => {
+                return GraphExistence {
+                    exists: Some(true),
+                    basis: Basis::Search,
+                    reason: format!(
+                        "{what} has a {kind}: exhaustive search found one from {} after placing {steps} vertices",
+                        graph.vertex_name(start)
+                    ),
+                    steps: Some(steps),
+                };
+            }
+            Outcome::Exhausted => {}
+            _ => {
+                return GraphExistence {
+                    exists: None,
+                    basis: Basis::Budget,
+                    reason: format!(
+                        "unknown whether {what} has a {kind}: no theorem settles it, and exhaustive search placed its budget of {max_steps} vertices without finishing"
+                    ),
+                    steps: Some(steps),
+                };
+            }
+        }
+    }
+    let from = if closed || ends.len() == 1 {
+        format!(
+            "from {}",
+            graph.vertex_name(if closed { 0 } else { ends[0] })
+        )
+    } else {
+        "from every vertex".to_string()
+    };
+    GraphExistence {
+        exists: Some(false),
+        basis: Basis::Search,
+        reason: format!(
+            "no {kind} of {what}: exhaustive search {from} found none ({steps} vertices placed)"
+        ),
+        steps: Some(steps),
     }
 }
 

@@ -77,6 +77,17 @@ impl Source {
     }
 }
 
+/// How a disconnected graph falls apart ([`KnightGraph::split`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Split {
+    /// Its connected components: two or more.
+    pub components: usize,
+    /// A vertex of the first component (vertex 0).
+    pub first: u32,
+    /// The lowest vertex outside the first component.
+    pub other: u32,
+}
+
 /// Immutable graph of a board, a geometry or a file (see the module documentation).
 #[derive(Debug, Clone)]
 pub struct KnightGraph {
@@ -380,14 +391,63 @@ impl KnightGraph {
 
     /// The board whose squares this graph's vertices are: the knight's board, or a
     /// geometry's rectangle (holes included, so it may have more squares than the graph
-    /// has vertices). Panics on a file graph, which has none: code that takes any graph
-    /// asks [`KnightGraph::source`].
-    pub fn board(&self) -> Board {
+    /// has vertices); `None` on a graph read from a file, which has no board.
+    pub fn board(&self) -> Option<Board> {
         match &self.source {
-            Source::Knight(b) => *b,
-            Source::Geometry(m) => m.geometry().board(),
-            Source::File(_) => panic!("a graph read from a file has no board"),
+            Source::Knight(b) => Some(*b),
+            Source::Geometry(m) => Some(m.geometry().board()),
+            Source::File(_) => None,
         }
+    }
+
+    /// How the graph (the open graph's apex left out) falls apart into connected
+    /// components, found by breadth-first search; `None` when it is connected (or has no
+    /// vertex).
+    pub fn split(&self) -> Option<Split> {
+        let n = self.n;
+        let mut component = vec![u32::MAX; n];
+        let mut count = 0u32;
+        let mut queue = std::collections::VecDeque::new();
+        for root in 0..n {
+            if component[root] != u32::MAX {
+                continue;
+            }
+            component[root] = count;
+            queue.push_back(root as u32);
+            while let Some(v) = queue.pop_front() {
+                for &e in self.incident(v) {
+                    let w = self.other(e as usize, v);
+                    if (w as usize) < n && component[w as usize] == u32::MAX {
+                        component[w as usize] = count;
+                        queue.push_back(w);
+                    }
+                }
+            }
+            count += 1;
+        }
+        let other = component.iter().position(|&c| c != 0)?;
+        Some(Split {
+            components: count as usize,
+            first: 0,
+            other: other as u32,
+        })
+    }
+
+    /// [`KnightGraph::split`] in words: `… is disconnected: 2 components; a1 is in one,
+    /// c1 in another`.
+    pub fn describe_split(&self, split: &Split) -> String {
+        format!(
+            "{} is disconnected: {} components; {} {} is in one, {} in another",
+            self.describe(),
+            split.components,
+            if matches!(self.source, Source::File(_)) {
+                "vertex"
+            } else {
+                "square"
+            },
+            self.vertex_name(split.first),
+            self.vertex_name(split.other)
+        )
     }
 
     /// The tours this graph's Hamiltonian cycles stand for.
@@ -422,11 +482,18 @@ impl KnightGraph {
         }
     }
 
-    /// The tour a Hamiltonian cycle of this graph (every vertex once) stands for, checked
-    /// by the tour oracle: the cycle itself on the knight's graph; on the open graph, the
-    /// cycle cut at the apex, starting at the held start square when there is one.
+    /// The knight's tour a Hamiltonian cycle of this graph (every vertex once) stands
+    /// for, checked by the tour oracle: the cycle itself on the knight's graph; on the
+    /// open graph, the cycle cut at the apex, starting at the held start square when
+    /// there is one. A geometry's or a file's graph has no knight's tours
+    /// ([`TourError::NotKnightBoard`]): its cycles are checked as
+    /// [`crate::tour::GraphTour`]s.
     pub fn tour_from_cycle(&self, mut cycle: Vec<u32>) -> Result<Tour, TourError> {
-        let board = self.board();
+        let Source::Knight(board) = self.source else {
+            return Err(TourError::NotKnightBoard {
+                graph: self.describe(),
+            });
+        };
         let (Tours::Open { start }, Some(apex)) = (self.tours, self.apex()) else {
             return Tour::new(board, cycle, true);
         };
@@ -551,6 +618,26 @@ mod tests {
             }
         }
         assert_eq!(edge_count(8, 8), 168);
+    }
+
+    #[test]
+    fn a_file_graph_has_no_board_and_no_knights_tour() {
+        let file = FileGraph::parse("1 2\n2 3\n3 1\n", "triangle").unwrap();
+        let g = KnightGraph::from_file(file).unwrap();
+        assert_eq!(g.board(), None);
+        let err = g.tour_from_cycle(vec![0, 1, 2]).unwrap_err();
+        assert!(matches!(err, TourError::NotKnightBoard { .. }), "{err}");
+        assert!(err.to_string().contains("3 vertices"), "{err}");
+        let torus = Geometry::new(
+            crate::geometry::Shape::full(Board::new(4, 4).unwrap()),
+            crate::geometry::Leaper::default(),
+            crate::geometry::Surface::Torus,
+        );
+        let g = KnightGraph::from_moves(torus.moves().unwrap()).unwrap();
+        assert_eq!(g.board(), Some(Board::new(4, 4).unwrap()));
+        assert!(g.tour_from_cycle((0..16).collect()).is_err());
+        let knight = KnightGraph::new(Board::new(3, 4).unwrap());
+        assert_eq!(knight.board(), Some(Board::new(3, 4).unwrap()));
     }
 
     #[test]

@@ -66,6 +66,15 @@ pub enum TourError {
         /// The last square.
         last: String,
     },
+    /// The graph is not the knight's graph of a whole plane board, so its cycles are
+    /// not knight's tours ([`crate::graph::KnightGraph::tour_from_cycle`]).
+    #[error(
+        "{graph} is not the knight's graph of a whole plane board: its tours are checked on the graph"
+    )]
+    NotKnightBoard {
+        /// The graph, as [`crate::graph::KnightGraph::describe`] names it.
+        graph: String,
+    },
 }
 
 /// Why a vertex sequence is not a Hamiltonian path or cycle of a graph that is not a

@@ -115,7 +115,9 @@ pub struct TraceFile {
 }
 
 impl TraceFile {
-    /// The trace of one attempt of `params` on `graph` from `seed`.
+    /// The trace of one attempt of `params` on `graph` from `seed`. Traces are of the
+    /// knight's graph (or its open graph) of a whole plane board: another graph is
+    /// refused ([`InputError::Unsupported`]).
     pub fn new(
         graph: &KnightGraph,
         params: NetworkParams,
@@ -123,9 +125,16 @@ impl TraceFile {
         attempt: u64,
         outcome: Outcome,
         trace: Trace,
-    ) -> TraceFile {
-        let board = graph.board();
-        TraceFile {
+    ) -> Result<TraceFile, InputError> {
+        let Some(board) = graph.source().knight_board() else {
+            return Err(InputError::Unsupported(crate::error::Refusal::new(
+                format!(
+                    "a trace is written for the knight on a whole plane board, and {} is not one",
+                    graph.describe()
+                ),
+            )));
+        };
+        Ok(TraceFile {
             apex: graph.apex(),
             attempt: Some(attempt),
             board: TraceBoard {
@@ -150,7 +159,7 @@ impl TraceFile {
             steps: trace.steps,
             variant: Some(params.variant()),
             version: Some(env!("CARGO_PKG_VERSION").to_string()),
-        }
+        })
     }
 
     /// The board, checked.
@@ -298,7 +307,8 @@ mod tests {
             1,
             Outcome::from(&attempt.termination),
             trace,
-        );
+        )
+        .unwrap();
         assert_eq!(file.steps.len(), steps);
         assert_eq!(file.outputs.len(), steps + 1);
         let text = serde_json::to_string(&file).unwrap();
@@ -325,7 +335,7 @@ mod tests {
         let mut trace = Trace::default();
         let attempt = net.attempt(&mut rng_from_seed(4), Some(&mut trace));
         let outcome = Outcome::from(&attempt.termination);
-        let file = TraceFile::new(&graph, params, 4, 1, outcome, trace);
+        let file = TraceFile::new(&graph, params, 4, 1, outcome, trace).unwrap();
         assert_eq!(
             file.variant.as_deref(),
             Some("parberry --c 3 --order square-sweep")
@@ -348,7 +358,8 @@ mod tests {
                 1,
                 Outcome::from(&attempt.termination),
                 trace,
-            );
+            )
+            .unwrap();
             assert_eq!(file.tours(), Tours::Open { start });
             assert_eq!(file.unit(), IterationUnit::of(params.order));
             let text = serde_json::to_string(&file).unwrap();

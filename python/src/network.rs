@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use knightnet::board::Board;
 use knightnet::graph::KnightGraph;
 use knightnet::network::OutputState;
 use knightnet::network::{
@@ -128,7 +129,7 @@ impl PyNetwork {
     #[getter]
     fn board(&self) -> PyBoard {
         PyBoard {
-            board: self.graph.board(),
+            board: knight_board(&self.graph),
         }
     }
 
@@ -288,7 +289,7 @@ impl PyNetwork {
         title: Option<String>,
         width: Option<u32>,
     ) -> PyResult<()> {
-        let board = self.graph.board();
+        let board = knight_board(&self.graph);
         let fig = BoardFigure::outputs(
             &self.graph,
             &self.dynamics.state().outputs(),
@@ -299,7 +300,8 @@ impl PyNetwork {
                 self.seed,
                 self.iterations
             ),
-        );
+        )
+        .map_err(errors::plot)?;
         figure::save(
             py,
             &fig,
@@ -312,7 +314,7 @@ impl PyNetwork {
         format!(
             "<Network: {} on {}, seed {}, {} iterations>",
             self.params.variant(),
-            self.graph.board(),
+            knight_board(&self.graph),
             self.seed,
             self.iterations
         )
@@ -559,7 +561,7 @@ impl PyRun {
         path: std::path::PathBuf,
         width: Option<u32>,
     ) -> PyResult<()> {
-        let board = self.graph.board();
+        let board = knight_board(&self.graph);
         let subtitle = format!(
             "network ({}), seed {}, {} attempt{}: {}",
             self.variant,
@@ -584,6 +586,7 @@ impl PyRun {
                 format!("Network on {board}"),
                 subtitle,
             )
+            .map_err(errors::plot)?
         } else {
             return Err(pyo3::exceptions::PyValueError::new_err(
                 "no tour and no cycles to draw; run(trace=True) keeps the final outputs",
@@ -611,4 +614,13 @@ impl PyRun {
 /// array `degrees` returns: on the knight's graph a square has at most 8 moves.
 fn degrees_u8(deg: &ndarray::Array1<u16>) -> Array1<u8> {
     deg.mapv(|x| u8::try_from(x).expect("a square of the knight's graph has at most 8 moves"))
+}
+
+/// The board of a graph this module built: every graph here is the knight's graph of a
+/// board ([`KnightGraph::new`]).
+fn knight_board(graph: &KnightGraph) -> Board {
+    graph
+        .source()
+        .knight_board()
+        .expect("the Python package builds the knight's graphs of boards only")
 }

@@ -184,7 +184,7 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let termination = anim.termination.name();
     let last = anim.outputs.len() - 1;
-    let still = |path: &Path| anim.frame(last).save(path, args.width.max(480));
+    let still = |path: &Path| anim.frame(last)?.save(path, args.width.max(480));
     // What was written, printed once every file is: a failed file follows no output.
     let mut report = String::new();
     if gif {
@@ -212,7 +212,7 @@ pub fn run(args: AnimateArgs, out: &mut dyn Write) -> Result<(), Failure> {
             ))
             .into());
         }
-        anim.frame(i).save(&args.out, args.width.max(480))?;
+        anim.frame(i)?.save(&args.out, args.width.max(480))?;
         report.push_str(&format!(
             "wrote {}: state after {i} of {last} {}s of attempt {number} ({})\n",
             args.out.display(),
@@ -247,7 +247,7 @@ fn open_note(graph: &KnightGraph) -> String {
         Tours::Open { start } => format!(
             ", open{}",
             start
-                .map(|s| format!(" from {}", graph.board().square_name(s)))
+                .map(|s| format!(" from {}", graph.vertex_name(s)))
                 .unwrap_or_default()
         ),
     }

@@ -69,9 +69,14 @@ pub struct ConvergenceArgs {
 /// Seed, step measurements and ending of `runs` seeded attempts: run `i` is trial `i`
 /// of the network's cell (its default label and board) under the base `seed`. Squares
 /// off degree 2 are counted over the squares ([`square_steps`]).
-pub fn traces(net: &Network<'_>, seed: u64, runs: u32) -> Vec<(u64, Vec<StepStats>, Termination)> {
+pub fn traces(
+    net: &Network<'_>,
+    board: Board,
+    seed: u64,
+    runs: u32,
+) -> Vec<(u64, Vec<StepStats>, Termination)> {
     let label = SolverKind::Network(*net.params()).default_label();
-    let key = cell_key(&label, net.graph().board());
+    let key = cell_key(&label, board);
     (0..runs as u64)
         .into_par_iter()
         .map(|i| {
@@ -147,7 +152,7 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut lines = Vec::new();
     for p in configs {
         let net = Network::new(&graph, p)?;
-        let results = traces(&net, args.seed, args.runs);
+        let results = traces(&net, board, args.seed, args.runs);
         let tours = results.iter().filter(|r| r.2 == Termination::Tour).count();
         let mut seeds = Vec::with_capacity(results.len());
         let (runs, outcomes): (Vec<_>, Vec<_>) = results

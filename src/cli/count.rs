@@ -5,6 +5,7 @@
 //! profile of the frontier's state counts.
 
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -16,7 +17,12 @@ use super::report::Format;
 use knightnet::board::Board;
 use knightnet::count::frontier::{self, Quantity};
 use knightnet::count::{self, CountSpec, Method};
-use knightnet::error::InputError;
+use knightnet::error::{InputError, Refusal};
+use knightnet::geometry::{Leaper, Surface};
+use knightnet::graph::KnightGraph;
+use knightnet::solvers::on_graph;
+
+use super::solve_graph::{self, BoardFlags, Named};
 
 /// Counting method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -41,8 +47,8 @@ const MAX_MEMORY_GIB: u64 = 1 << 20;
     after_help = "Examples:\n  knightnet count --board 6x6 --closed\n  knightnet count --board 5x5 --start a1 --method search"
 )]
 pub struct CountArgs {
-    #[arg(long, help = super::flags::board_help!())]
-    pub board: Board,
+    #[arg(long, required_unless_present_any = ["graph", "shape"], help = super::flags::board_help!())]
+    pub board: Option<Board>,
     /// Count closed tours (undirected cycles) instead of open tours.
     #[arg(long)]
     pub closed: bool,
@@ -83,6 +89,25 @@ pub struct CountArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The piece that moves: R,S for the (R,S)-leaper (0 <= R <= S), or knight, camel,
+    /// zebra, giraffe. Default: the knight (1,2). Other leapers are counted by
+    /// exhaustive search.
+    #[arg(long, value_name = "R,S")]
+    pub leaper: Option<Leaper>,
+    /// The surface the board is drawn on: plane (default), cylinder (the columns
+    /// wrap) or torus (rows and columns wrap); cylinders and tori are counted by
+    /// exhaustive search.
+    #[arg(long, value_name = "plane|cylinder|torus")]
+    pub surface: Option<Surface>,
+    /// The board as a text picture in FILE, one line a row: `.` a square, `#` a hole
+    /// (instead of --board); counted by exhaustive search.
+    #[arg(long, value_name = "FILE", conflicts_with = "board")]
+    pub shape: Option<PathBuf>,
+    /// Count the Hamiltonian cycles (or paths) of any undirected graph read from FILE:
+    /// TSPLIB HCP, DIMACS (`p edge`) or a plain edge list, vertices numbered from 1
+    /// (instead of --board); by exhaustive search.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "leaper", "surface", "shape"])]
+    pub graph: Option<PathBuf>,
 }
 
 impl CountArgs {
@@ -150,7 +175,17 @@ fn frontier_progress(b: &ProgressBar) -> impl FnMut(frontier::Progress) + '_ {
 }
 
 pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board = args.board;
+    let flags = BoardFlags {
+        board: args.board,
+        leaper: args.leaper,
+        surface: args.surface,
+        shape: args.shape.as_deref(),
+        graph: args.graph.as_deref(),
+    };
+    let board = match solve_graph::named(flags)? {
+        Named::Knight(board) => board,
+        Named::Other(target) => return beyond(&args, solve_graph::graph_of(target)?, out),
+    };
     let start = start_square(board, args.start.as_deref())?;
     let max_memory = args.memory_bound()?;
     let method = match args.method {
@@ -468,6 +503,66 @@ fn profile(
             args.budget_words(Method::Frontier)
         )));
     }
+    Ok(())
+}
+
+/// `count` on a geometry or a graph file: the forward-checking search of
+/// [`on_graph::count`] (the frontier and split methods are the knight's on a whole
+/// plane board), within `--max-steps` (default that of `--method search`); a count
+/// the budget cannot finish is refused, naming the budget.
+fn beyond(args: &CountArgs, graph: KnightGraph, out: &mut dyn Write) -> Result<(), Failure> {
+    let what = graph.describe();
+    let knight_only = [
+        ("--start", args.start.is_some()),
+        ("--two-factors", args.two_factors),
+        ("--profile-rows", args.profile_rows.is_some()),
+        ("--max-memory", args.max_memory.is_some()),
+        (
+            "--method frontier/split",
+            matches!(args.method, MethodArg::Frontier | MethodArg::Split),
+        ),
+    ];
+    if let Some((flag, _)) = knight_only.into_iter().find(|&(_, on)| on) {
+        return Err(InputError::param(format!(
+            "{flag} applies to the knight on a whole plane board; {what} is counted by exhaustive search (--method search)"
+        ))
+        .into());
+    }
+    let budget = args.budget(Method::Search);
+    let Some(c) = on_graph::count(&graph, args.closed, budget) else {
+        return Err(InputError::TooLarge(Refusal::new(format!(
+            "counting the {} tours of {what} needs more than {} vertices placed",
+            if args.closed { "closed" } else { "open" },
+            args.budget_words(Method::Search)
+        )))
+        .into());
+    };
+    let kind = if args.closed { "closed" } else { "open" };
+    let text = match args.format {
+        Format::Json => {
+            let v = serde_json::json!({
+                "graph": what,
+                "closed": args.closed,
+                "method": "search",
+                "directed": c.directed,
+                "undirected": c.undirected,
+                "steps": c.steps,
+            });
+            super::json::to_text(&super::json::document("count", v))?
+        }
+        Format::Text => format!(
+            "{kind} tours of {what}: directed {}, undirected {}\n{}\nexhaustive search: {} vertices placed\n",
+            c.directed,
+            c.undirected,
+            if args.closed {
+                "directed: closed tours from the first vertex, each cycle once per direction; undirected: cycles"
+            } else {
+                "directed counts a tour and its reverse separately; undirected counts them once"
+            },
+            c.steps
+        ),
+    };
+    out.write_all(text.as_bytes())?;
     Ok(())
 }
 

@@ -108,6 +108,7 @@ pub enum Command {
 /// | 1 | the answer is no (`exists`, `check`, `solve` without a tour) | the answer |
 /// | 1 | the environment failed: disk full, file too large, permission denied, out of the memory the process really has, a results folder busy with another process | nothing |
 /// | 2 | the input must change: a flag, a file's content, a path that is not a regular file, a request beyond a bound the user typed or a hard limit of the format | nothing |
+/// | 3 | the answer is unknown (`exists` beyond the knight: the search's budget ran out) | the answer |
 /// | 130, 143 | stopped by SIGINT or SIGTERM (128 + the signal), what was done saved | nothing more |
 #[derive(Debug)]
 pub enum Failure {
@@ -125,6 +126,9 @@ pub enum Failure {
     /// The command's answer is "no" (`check`: not a tour), already printed: exit code 1
     /// with nothing more on stderr, as `grep` and `test` do.
     No,
+    /// The command's answer is "unknown" (`exists` beyond the knight: the search's
+    /// budget ran out), already printed: exit code 3 with nothing more on stderr.
+    Unknown,
 }
 
 impl From<InputError> for Failure {
@@ -256,6 +260,7 @@ impl Failure {
         match self {
             Failure::Input(_) | Failure::Flag(_) => 2,
             Failure::Environment(_) | Failure::Other(_) | Failure::No => 1,
+            Failure::Unknown => 3,
             Failure::Interrupted(_) => 130,
         }
     }
@@ -269,7 +274,7 @@ impl Failure {
             Failure::Flag(e) => say(&format!("error: {}", one_line(&e.to_string()))),
             Failure::Other(e) => say(&format!("error: {}", one_line(&format!("{e:#}")))),
             Failure::Interrupted(msg) => say(msg),
-            Failure::No => {}
+            Failure::No | Failure::Unknown => {}
         }
     }
 }

@@ -463,7 +463,7 @@ pub fn run(mut args: SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (SolverKind::Network(p), Some(path)) => {
             let (sol, trace, graph) =
                 NetworkSolver::new(*p).solve_traced(&cfg.request, &mut rng)?;
-            let doc = TraceFile::new(&graph, *p, cfg.seed, sol.attempts, sol.outcome(), trace);
+            let doc = TraceFile::new(&graph, *p, cfg.seed, sol.attempts, sol.outcome(), trace)?;
             let bytes = serde_json::to_vec(&doc).map_err(anyhow::Error::from)?;
             write_atomic(path, &bytes)?;
             sol

@@ -11,6 +11,7 @@ use super::Failure;
 use super::flags::OfFlag;
 use super::report::Format;
 use super::solve::SolveArgs;
+use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
 use knightnet::graph::{KnightGraph, Source};
@@ -27,29 +28,81 @@ pub enum Target {
     File(FileGraph),
 }
 
-/// The target the flags name, read once: `None` when they name the knight on a whole
-/// plane board (then `args.board` is that board, taken from `--shape` when given).
-pub fn target(args: &mut SolveArgs) -> Result<Option<Target>, Failure> {
-    if let Some(path) = &args.graph {
-        return Ok(Some(Target::File(FileGraph::read(path)?)));
+/// What `--board`, `--leaper`, `--surface`, `--shape` and `--graph` name together.
+#[derive(Debug, Clone)]
+pub enum Named {
+    /// The knight on a whole plane board (the board from `--shape` when given).
+    Knight(Board),
+    /// Anything else.
+    Other(Target),
+}
+
+/// The flags that name what to tour, as `solve` and `exists` spell them.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardFlags<'a> {
+    /// `--board` (`None`: not given, so `--shape` or `--graph` must be).
+    pub board: Option<Board>,
+    /// `--leaper`.
+    pub leaper: Option<Leaper>,
+    /// `--surface`.
+    pub surface: Option<Surface>,
+    /// `--shape`.
+    pub shape: Option<&'a Path>,
+    /// `--graph`.
+    pub graph: Option<&'a Path>,
+}
+
+/// What the flags name, read once (the shape's and the graph's files read here).
+pub fn named(flags: BoardFlags<'_>) -> Result<Named, Failure> {
+    if let Some(path) = flags.graph {
+        return Ok(Named::Other(Target::File(FileGraph::read(path)?)));
     }
-    if args.leaper.is_none() && args.surface.is_none() && args.shape.is_none() {
-        return Ok(None);
-    }
-    let shape = match &args.shape {
-        Some(path) => read_shape(path)?,
-        None => Shape::full(args.board),
+    let shape = match (flags.shape, flags.board) {
+        (Some(path), _) => read_shape(path)?,
+        (None, Some(board)) if flags.leaper.is_none() && flags.surface.is_none() => {
+            return Ok(Named::Knight(board));
+        }
+        (None, Some(board)) => Shape::full(board),
+        (None, None) => {
+            return Err(InputError::param("give --board, --shape or --graph").into());
+        }
     };
     let geometry = Geometry::new(
         shape,
-        args.leaper.unwrap_or(Leaper::KNIGHT),
-        args.surface.unwrap_or(Surface::Plane),
+        flags.leaper.unwrap_or(Leaper::KNIGHT),
+        flags.surface.unwrap_or(Surface::Plane),
     );
     if geometry.is_plain_knight() {
-        args.board = geometry.board();
-        return Ok(None);
+        return Ok(Named::Knight(geometry.board()));
     }
-    Ok(Some(Target::Geometry(geometry)))
+    Ok(Named::Other(Target::Geometry(geometry)))
+}
+
+/// The target the flags name, read once: `None` when they name the knight on a whole
+/// plane board (then `args.board` is that board, taken from `--shape` when given).
+pub fn target(args: &mut SolveArgs) -> Result<Option<Target>, Failure> {
+    let flags = BoardFlags {
+        board: Some(args.board),
+        leaper: args.leaper,
+        surface: args.surface,
+        shape: args.shape.as_deref(),
+        graph: args.graph.as_deref(),
+    };
+    match named(flags)? {
+        Named::Knight(board) => {
+            args.board = board;
+            Ok(None)
+        }
+        Named::Other(target) => Ok(Some(target)),
+    }
+}
+
+/// The graph of a target (refused when it would not fit memory or 32-bit indices).
+pub fn graph_of(target: Target) -> Result<KnightGraph, Failure> {
+    Ok(match target {
+        Target::Geometry(g) => KnightGraph::from_moves(g.moves()?).map_err(InputError::from)?,
+        Target::File(f) => KnightGraph::from_file(f).map_err(InputError::from)?,
+    })
 }
 
 /// The shape pictured in the file at `path` (its refusal names the file, line and
@@ -133,10 +186,7 @@ fn start_vertex(graph: &KnightGraph, text: &str) -> Result<u32, Failure> {
 pub fn run(args: &SolveArgs, target: Target, out: &mut dyn Write) -> Result<(), Failure> {
     args.refuse_summary_with_json()?;
     let solver = solver(args)?;
-    let graph = match target {
-        Target::Geometry(g) => KnightGraph::from_moves(g.moves()?).map_err(InputError::from)?,
-        Target::File(f) => KnightGraph::from_file(f).map_err(InputError::from)?,
-    };
+    let graph = graph_of(target)?;
     refuse_knight_flags(args, &graph)?;
     let start = args
         .start

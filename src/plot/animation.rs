@@ -119,8 +119,10 @@ impl Animation<'_> {
         }
     }
 
-    /// The figure of recorded state `i`.
-    pub fn frame(&self, i: usize) -> BoardFigure {
+    /// The figure of recorded state `i` (which must be one: panics past the last, as
+    /// indexing does); refused on a graph that is not a knight's board
+    /// ([`BoardFigure::outputs`]).
+    pub fn frame(&self, i: usize) -> Result<BoardFigure, PlotError> {
         let last = self.outputs.len() - 1;
         let when = if i == 0 {
             format!("initial state (0 of {last} {}s)", self.unit)
@@ -145,7 +147,7 @@ impl Animation<'_> {
         }
         register_fonts();
         let (frames, hold) = plan_frames(self.outputs.len(), opts.max_frames, opts.hold);
-        let size = self.frame(0).size(opts.width);
+        let size = self.frame(0)?.size(opts.width);
         prepare(path)?;
         let mut written = 0;
         crate::io::write_atomic_at(path, &mut |tmp: &Path| {
@@ -158,7 +160,10 @@ impl Animation<'_> {
             let last = *frames.last().expect("at least one frame");
             written = 0;
             for &i in frames.iter().chain(std::iter::repeat_n(&last, hold)) {
-                self.frame(i).draw(&root).map_err(PlotError::into_io)?;
+                self.frame(i)
+                    .map_err(PlotError::into_io)?
+                    .draw(&root)
+                    .map_err(PlotError::into_io)?;
                 root.present().map_err(bitmap_err)?;
                 written += 1;
             }

@@ -12,8 +12,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
-use super::{DrawResult, FONT, Figure, de, render};
+use super::{DrawResult, FONT, Figure, PlotError, de, render};
 use crate::board::Board;
+use crate::error::{InputError, Refusal};
 use crate::graph::{KnightGraph, Tours, open_path};
 use crate::network::OutputState;
 use crate::network::classify;
@@ -162,20 +163,27 @@ impl BoardFigure {
         outputs: &OutputState,
         title: impl Into<String>,
         subtitle: impl Into<String>,
-    ) -> Self {
-        let board = graph.board();
+    ) -> Result<Self, PlotError> {
+        let Some(board) = graph.source().knight_board() else {
+            return Err(PlotError::Input(InputError::Unsupported(Refusal::new(
+                format!(
+                    "the network's states are drawn for the knight on a whole plane board, and {} is not one",
+                    graph.describe()
+                ),
+            ))));
+        };
         let active: Vec<(u32, u32)> = outputs.active().map(|e| graph.endpoints(e)).collect();
         let Some(apex) = graph.apex() else {
             if let Ok(cycles) = cycles_from_edges(board, &active) {
-                return BoardFigure::cycles(board, &cycles, title, subtitle);
+                return Ok(BoardFigure::cycles(board, &cycles, title, subtitle));
             }
-            return Self::unsettled(board, active, Vec::new(), title, subtitle);
+            return Ok(Self::unsettled(board, active, Vec::new(), title, subtitle));
         };
         let cover = classify(graph, &outputs.to_bytes(), true, 0).cycles;
         if cover.is_empty() {
             let (joined, moves): (Vec<_>, Vec<_>) = active.into_iter().partition(|e| e.1 == apex);
             let joined = joined.into_iter().map(|e| e.0).collect();
-            return Self::unsettled(board, moves, joined, title, subtitle);
+            return Ok(Self::unsettled(board, moves, joined, title, subtitle));
         }
         let start = match graph.tours() {
             Tours::Open { start } => start,
@@ -206,7 +214,7 @@ impl BoardFigure {
         }
         // The path first, then the cycles longest first (as `cycles` orders them).
         figure.paths[1..].sort_by_key(|p| std::cmp::Reverse(p.squares.len()));
-        figure
+        Ok(figure)
     }
 
     /// A state that is not a degree-2 cover: its active `moves` in grey, the squares

@@ -21,6 +21,8 @@ use crate::trace_file::{IterationUnit, TraceFile};
 pub struct SavedTrace {
     /// The graph the neurons are the edges of (the knight's graph, or the open graph).
     pub graph: KnightGraph,
+    /// The board whose knight's graph (or open graph) `graph` is.
+    pub board: Board,
     /// The seed of the solve that wrote it, if recorded.
     pub seed: Option<u64>,
     /// The configuration's name ([`crate::network::NetworkParams::variant`]), `unknown`
@@ -45,6 +47,7 @@ impl SavedTrace {
     /// shows.
     pub fn load(path: &Path) -> Result<SavedTrace, InputError> {
         let (t, graph) = TraceFile::read_graph(path)?;
+        let board = t.board()?;
         let err = |msg: String| InputError::File(format!("{}: {msg}", path.display()));
         let outcome = t.outcome.ok_or_else(|| {
             err("has no 'outcome' (how the attempt ended, as a trace file records it)".into())
@@ -59,13 +62,14 @@ impl SavedTrace {
             attempt: t.attempt,
             steps: square_steps(&graph, &t.outputs, t.steps),
             outputs: t.outputs,
+            board,
             graph,
         })
     }
 
     /// The board the network ran on.
     pub fn board(&self) -> Board {
-        self.graph.board()
+        self.board
     }
 }
 

@@ -328,11 +328,12 @@ impl NeuralMergeSolver {
                 )
             }
         };
-        let mut graphs: HashMap<(usize, usize), KnightGraph> = HashMap::new();
+        let mut graphs: HashMap<(usize, usize), (Board, KnightGraph)> = HashMap::new();
         for &(_, h) in &rows {
             for &(_, w) in &cols {
                 graphs.entry((h, w)).or_insert_with(|| {
-                    KnightGraph::new(Board::new(h, w).expect("tile fits the board"))
+                    let tile = Board::new(h, w).expect("tile fits the board");
+                    (tile, KnightGraph::new(tile))
                 });
             }
         }
@@ -379,13 +380,13 @@ impl NeuralMergeSolver {
                 .flat_map(|(d, v)| v.chunks(4 * LANES).map(move |c| (*d, c)))
                 .collect();
             chunks.par_iter().for_each(|&(dims, ids)| {
-                let graph = &graphs[&dims];
+                let (tile, graph) = &graphs[&dims];
                 let out =
                     self.tile_covers_batched(graph, ids.iter().map(|&i| seed_of(i)).collect());
                 gather(
                     out.into_iter()
                         .zip(ids)
-                        .map(|(r, &i)| (r, graph.board(), tiles[i].1))
+                        .map(|(r, &i)| (r, *tile, tiles[i].1))
                         .collect(),
                 );
             });
@@ -393,12 +394,8 @@ impl NeuralMergeSolver {
             let closed_tiles: Vec<&TileSpec> =
                 tiles.iter().filter(|t| Some(t.0) != apex_tile).collect();
             closed_tiles.par_iter().for_each(|&&(i, origin, dims)| {
-                let graph = &graphs[&dims];
-                gather(vec![(
-                    self.tile_cover(graph, seed_of(i)),
-                    graph.board(),
-                    origin,
-                )]);
+                let (tile, graph) = &graphs[&dims];
+                gather(vec![(self.tile_cover(graph, seed_of(i)), *tile, origin)]);
             });
         }
         let mut g = gathered.into_inner().expect("no tile panics");

@@ -150,8 +150,10 @@ pub struct GraphSolution {
 
 /// Refuse a request that theory rules out: a geometry whose move graph is disconnected
 /// ([`geometry::disconnected`]) or, for a closed tour, has none
-/// ([`geometry::no_closed_tour`]); a file graph that is disconnected, or for a closed tour
-/// has fewer than three vertices or a vertex of degree below two. Also refuses the
+/// ([`geometry::no_closed_tour`]); a file graph that for a closed tour has fewer than
+/// three vertices or a vertex of degree below two; then any geometry or file graph
+/// that breadth-first search finds disconnected (one line: how many components, a
+/// vertex of the first and one of another). Also refuses the
 /// network on an open tour, and a start that is not a vertex.
 pub fn check(
     graph: &KnightGraph,
@@ -174,7 +176,10 @@ pub fn check(
     }
     match graph.source() {
         Source::Knight(_) => Ok(()),
-        Source::Geometry(moves) => check_moves(moves, req.closed),
+        Source::Geometry(moves) => {
+            check_moves(moves, req.closed)?;
+            connected(graph)
+        }
         Source::File(_) => check_file(graph, req.closed),
     }
 }
@@ -193,8 +198,8 @@ fn check_moves(moves: &MoveGraph, closed: bool) -> Result<(), InputError> {
     }
 }
 
-/// [`check`] on a file graph: connected (breadth-first search from the first vertex);
-/// for a closed tour, three vertices or more, each of degree two or more.
+/// [`check`] on a file graph: for a closed tour, three vertices or more, each of degree
+/// two or more; connected ([`connected`]).
 fn check_file(graph: &KnightGraph, closed: bool) -> Result<(), InputError> {
     let n = graph.squares();
     let no = |why: String| Err(InputError::impossible(why));
@@ -214,23 +219,17 @@ fn check_file(graph: &KnightGraph, closed: bool) -> Result<(), InputError> {
     if n == 0 {
         return no(format!("{what} has no vertex to tour"));
     }
-    let mut seen = vec![false; n];
-    let mut queue = vec![0u32];
-    seen[0] = true;
-    while let Some(v) = queue.pop() {
-        for &e in graph.incident(v) {
-            let w = graph.other(e as usize, v);
-            if !std::mem::replace(&mut seen[w as usize], true) {
-                queue.push(w);
-            }
-        }
-    }
-    match seen.iter().position(|&s| !s) {
-        Some(v) => no(format!(
-            "no tour of {what}: it is disconnected (no path joins vertex {} to vertex {})",
-            graph.vertex_name(0),
-            graph.vertex_name(v as u32)
-        )),
+    connected(graph)
+}
+
+/// Refuse a graph that breadth-first search finds disconnected ([`KnightGraph::split`]):
+/// no tour, closed or open, visits two components.
+fn connected(graph: &KnightGraph) -> Result<(), InputError> {
+    match graph.split() {
+        Some(split) => Err(InputError::impossible(format!(
+            "no tour: {}",
+            graph.describe_split(&split)
+        ))),
         None => Ok(()),
     }
 }
@@ -280,11 +279,11 @@ pub fn solve(
             GraphSolution::search(solver, req.closed, steps).with(graph, tour, outcome)
         }
         GraphSolver::Backtrack { max_steps } => {
-            let (found, steps) = search(graph, req, max_steps, false);
+            let (found, steps) = search(graph, req, max_steps, false, &mut |_| true);
             found.finish(solver, graph, req.closed, steps)
         }
         GraphSolver::ForwardCheck { max_steps } => {
-            let (found, steps) = search(graph, req, max_steps, true);
+            let (found, steps) = search(graph, req, max_steps, true, &mut |_| true);
             found.finish(solver, graph, req.closed, steps)
         }
     })
@@ -355,6 +354,57 @@ fn warnsdorff(graph: &KnightGraph, start: u32) -> (Vec<u32>, u64) {
     (walk, steps)
 }
 
+/// The tours of `graph` counted by the forward-checking search ([`count`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TourCount {
+    /// Closed tours: Hamiltonian cycles, each once; open tours: Hamiltonian paths, each
+    /// once (a path and its reverse are one).
+    pub undirected: u64,
+    /// Closed tours: the cycles from vertex 0 in each direction (`2 * undirected`);
+    /// open tours: the paths from every start in each direction (`2 * undirected`, but
+    /// 1 on a graph of one vertex).
+    pub directed: u64,
+    /// Vertices placed.
+    pub steps: u64,
+}
+
+/// Count the closed (or open) tours of `graph` by the forward-checking search, placing
+/// at most `max_steps` vertices: closed tours from vertex 0 (every cycle passes
+/// there, once per direction), open tours from every vertex. `None` when the budget
+/// runs out first.
+pub fn count(graph: &KnightGraph, closed: bool, max_steps: u64) -> Option<TourCount> {
+    let n = graph.squares();
+    let starts = if closed { n.min(1) } else { n };
+    let mut directed = 0u64;
+    let mut steps = 0u64;
+    for start in 0..starts as u32 {
+        let req = GraphRequest {
+            closed,
+            start: Some(start),
+        };
+        let (found, used) = search(
+            graph,
+            &req,
+            max_steps.saturating_sub(steps),
+            true,
+            &mut |_| {
+                directed += 1;
+                false
+            },
+        );
+        steps += used;
+        if matches!(found, Found::Budget) {
+            return None;
+        }
+    }
+    let undirected = if n == 1 && !closed { 1 } else { directed / 2 };
+    Some(TourCount {
+        undirected,
+        directed,
+        steps,
+    })
+}
+
 /// How a search ended.
 enum Found {
     Tour(Vec<u32>),
@@ -384,12 +434,15 @@ impl Found {
 /// taken back when a neighbour of the vertex just left has fewer than two links (one
 /// for an open tour): unvisited neighbours, the head, and for a closed tour the start.
 /// That pruning is sound: such a vertex cannot be inside the tour (or, with no link,
-/// anywhere on it). Returns how it ended and the vertices placed.
+/// anywhere on it). Each tour is shown to `stop`, which says whether to end there (the
+/// tour returned) or to go on to the next ([`Found::Exhausted`] once none is left).
+/// Returns how it ended and the vertices placed.
 fn search(
     graph: &KnightGraph,
     req: &GraphRequest,
     max_steps: u64,
     forward_check: bool,
+    stop: &mut dyn FnMut(&[u32]) -> bool,
 ) -> (Found, u64) {
     let n = graph.squares();
     let start = req.start.unwrap_or(0);
@@ -434,7 +487,7 @@ fn search(
     let done = |path: &[u32]| {
         path.len() == n && (!req.closed || (n >= 3 && near_start[path[n - 1] as usize]))
     };
-    if done(&path) {
+    if done(&path) && stop(&path) {
         return (Found::Tour(path), steps);
     }
     while let Some(i) = next.last_mut() {
@@ -456,14 +509,15 @@ fn search(
         steps += 1;
         visited[w as usize] = true;
         path.push(w);
-        if done(&path) {
+        if done(&path) && stop(&path) {
             return (Found::Tour(path), steps);
         }
-        let pruned = forward_check
-            && path.len() < n
-            && list
-                .iter()
-                .any(|&u| !visited[u as usize] && !links_ok(&visited, u, w));
+        let pruned = path.len() == n
+            || forward_check
+                && path.len() < n
+                && list
+                    .iter()
+                    .any(|&u| !visited[u as usize] && !links_ok(&visited, u, w));
         if pruned {
             path.pop();
             visited[w as usize] = false;

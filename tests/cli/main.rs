@@ -16,6 +16,7 @@ mod cli_flags;
 mod cli_growth;
 mod cli_limits;
 mod cli_solve;
+mod exists_beyond;
 mod hardening_files;
 mod json_contract;
 mod json_keys;

@@ -345,3 +345,35 @@ fn each_refusal_is_one_line_with_exit_2() {
     std::fs::write(&shape, "...\n.x.\n").unwrap();
     assert_refused(&["solve", "--shape", shape.to_str().unwrap()], "line 2");
 }
+
+#[test]
+fn a_disconnected_shape_or_graph_file_is_refused_before_any_search() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Two 5x5 boards joined by a wall of holes two columns wide, which no knight move
+    // crosses; every square keeps two moves or more, and the colours are equal, so only
+    // the search for components refuses it.
+    let shape = tmp.path().join("wall.txt");
+    std::fs::write(&shape, ".....##.....\n".repeat(5)).unwrap();
+    let s = shape.to_str().unwrap();
+    for solver in ["warnsdorff", "backtrack", "network"] {
+        assert_refused(
+            &["solve", "--shape", s, "--solver", solver, "--closed"],
+            "disconnected: 2 components; square a5 is in one, h5 in another",
+        );
+    }
+    assert_refused(
+        &["solve", "--shape", s, "--solver", "backtrack"],
+        "2 components",
+    );
+    let triangles = tmp.path().join("triangles.txt");
+    std::fs::write(&triangles, "1 2\n2 3\n3 1\n4 5\n5 6\n6 4\n").unwrap();
+    let t = triangles.to_str().unwrap();
+    assert_refused(
+        &["solve", "--graph", t],
+        "disconnected: 2 components; vertex 1 is in one, 4 in another",
+    );
+    assert_refused(
+        &["solve", "--graph", t, "--solver", "backtrack"],
+        "2 components",
+    );
+}

@@ -9,6 +9,7 @@ mod common;
 
 mod count;
 mod existence;
+mod exists_beyond;
 mod graph_file;
 mod hf_counts;
 mod network;
