@@ -5,7 +5,6 @@
 //! profile of the frontier's state counts.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -18,11 +17,10 @@ use knightnet::board::Board;
 use knightnet::count::frontier::{self, Quantity};
 use knightnet::count::{self, CountSpec, Method};
 use knightnet::error::{InputError, Refusal};
-use knightnet::geometry::{Leaper, Surface};
 use knightnet::graph::KnightGraph;
 use knightnet::solvers::on_graph;
 
-use super::solve_graph::{self, BoardFlags, Named};
+use super::solve_graph::{self, GeometryArgs, Named};
 
 /// Counting method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -89,25 +87,10 @@ pub struct CountArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// The piece that moves: R,S for the (R,S)-leaper (0 <= R <= S), or knight, camel,
-    /// zebra, giraffe. Default: the knight (1,2). Other leapers are counted by
-    /// exhaustive search.
-    #[arg(long, value_name = "R,S")]
-    pub leaper: Option<Leaper>,
-    /// The surface the board is drawn on: plane (default), cylinder (the columns
-    /// wrap) or torus (rows and columns wrap); cylinders and tori are counted by
-    /// exhaustive search.
-    #[arg(long, value_name = "plane|cylinder|torus")]
-    pub surface: Option<Surface>,
-    /// The board as a text picture in FILE, one line a row: `.` a square, `#` a hole
-    /// (instead of --board); counted by exhaustive search.
-    #[arg(long, value_name = "FILE", conflicts_with = "board")]
-    pub shape: Option<PathBuf>,
-    /// Count the Hamiltonian cycles (or paths) of any undirected graph read from FILE:
-    /// TSPLIB HCP, DIMACS (`p edge`) or a plain edge list, vertices numbered from 1
-    /// (instead of --board); by exhaustive search.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "leaper", "surface", "shape"])]
-    pub graph: Option<PathBuf>,
+    /// The piece, the surface, a shape or a graph file instead of the knight on a whole
+    /// plane board.
+    #[command(flatten)]
+    pub geometry: GeometryArgs,
 }
 
 impl CountArgs {
@@ -175,14 +158,7 @@ fn frontier_progress(b: &ProgressBar) -> impl FnMut(frontier::Progress) + '_ {
 }
 
 pub fn run(args: CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let flags = BoardFlags {
-        board: args.board,
-        leaper: args.leaper,
-        surface: args.surface,
-        shape: args.shape.as_deref(),
-        graph: args.graph.as_deref(),
-    };
-    let board = match solve_graph::named(flags)? {
+    let board = match solve_graph::named(args.board, &args.geometry)? {
         Named::Knight(board) => board,
         Named::Other(target) => return beyond(&args, solve_graph::graph_of(target)?, out),
     };

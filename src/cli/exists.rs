@@ -8,7 +8,6 @@
 //! 3 when the search's budget ran out (unknown), 2 for bad input.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use clap::Args;
 use serde_json::json;
@@ -16,10 +15,9 @@ use serde_json::json;
 use super::Failure;
 use super::flags::start_square;
 use super::report::Format;
-use super::solve_graph::{self, BoardFlags, Named};
+use super::solve_graph::{self, GeometryArgs, Named};
 use knightnet::board::Board;
 use knightnet::existence::{self, Basis};
-use knightnet::geometry::{Leaper, Surface};
 use knightnet::graph::KnightGraph;
 
 /// The default budget of `--max-steps`: vertices the exhaustive search may place.
@@ -41,22 +39,10 @@ pub struct ExistsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// The piece that moves: R,S for the (R,S)-leaper (0 <= R <= S), or knight, camel,
-    /// zebra, giraffe. Default: the knight (1,2).
-    #[arg(long, value_name = "R,S")]
-    pub leaper: Option<Leaper>,
-    /// The surface the board is drawn on: plane (default), cylinder (the columns
-    /// wrap) or torus (rows and columns wrap).
-    #[arg(long, value_name = "plane|cylinder|torus")]
-    pub surface: Option<Surface>,
-    /// The board as a text picture in FILE, one line a row: `.` a square, `#` a hole
-    /// (instead of --board).
-    #[arg(long, value_name = "FILE", conflicts_with = "board")]
-    pub shape: Option<PathBuf>,
-    /// Ask about any undirected graph read from FILE: TSPLIB HCP, DIMACS (`p edge`) or
-    /// a plain edge list, vertices numbered from 1 (instead of --board).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "leaper", "surface", "shape"])]
-    pub graph: Option<PathBuf>,
+    /// The piece, the surface, a shape or a graph file instead of the knight on a whole
+    /// plane board.
+    #[command(flatten)]
+    pub geometry: GeometryArgs,
     /// Beyond the knight on a whole plane board, where no theorem settles the case: the
     /// most vertices the exhaustive search may place before answering unknown.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_EXISTS_STEPS)]
@@ -64,14 +50,7 @@ pub struct ExistsArgs {
 }
 
 pub fn run(args: ExistsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let flags = BoardFlags {
-        board: args.board,
-        leaper: args.leaper,
-        surface: args.surface,
-        shape: args.shape.as_deref(),
-        graph: args.graph.as_deref(),
-    };
-    let board = match solve_graph::named(flags)? {
+    let board = match solve_graph::named(args.board, &args.geometry)? {
         Named::Knight(board) => board,
         Named::Other(target) => {
             if args.start.is_some() {

@@ -8,10 +8,10 @@ use std::str::FromStr;
 use clap::Args;
 
 use super::flags::start_square;
+use super::solve_graph::GeometryArgs;
 use super::{Failure, solve_output, write_atomic};
 use knightnet::board::Board;
 use knightnet::error::InputError;
-use knightnet::geometry::{Leaper, Surface};
 use knightnet::network::{Clamp, Init, NetworkParams, Overrides, Preset, StopRule, UpdateOrder};
 use knightnet::solvers::divide_conquer::DivideConquerSolver;
 use knightnet::solvers::network::NetworkSolver;
@@ -174,22 +174,10 @@ pub struct SolveArgs {
     /// large boards; --png/--svg still draw the tour).
     #[arg(long, conflicts_with = "stream")]
     pub summary: bool,
-    /// The piece that moves: R,S for the (R,S)-leaper (0 <= R <= S), or knight, camel,
-    /// zebra, giraffe. Default: the knight (1,2).
-    #[arg(long, value_name = "R,S")]
-    pub leaper: Option<Leaper>,
-    /// The surface the board is drawn on: plane (default), cylinder (the columns
-    /// wrap) or torus (rows and columns wrap).
-    #[arg(long, value_name = "plane|cylinder|torus")]
-    pub surface: Option<Surface>,
-    /// The board as a text picture in FILE, one line a row: `.` a square, `#` a hole
-    /// (instead of --board).
-    #[arg(long, value_name = "FILE", conflicts_with = "board")]
-    pub shape: Option<PathBuf>,
-    /// Tour any undirected graph read from FILE: TSPLIB HCP, DIMACS (`p edge`) or a
-    /// plain edge list, vertices numbered from 1 (instead of --board).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "leaper", "surface", "shape"])]
-    pub graph: Option<PathBuf>,
+    /// The piece, the surface, a shape or a graph file instead of the knight on a whole
+    /// plane board.
+    #[command(flatten)]
+    pub geometry: GeometryArgs,
     /// Write the tour as it is built, one `row,col` line per square (0-based, row 0 at
     /// the top, in visiting order) and nothing else, without holding it in memory: the
     /// same tour as without --stream. divide-conquer (boards with both sides >= 5) and

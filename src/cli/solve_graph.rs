@@ -5,7 +5,9 @@
 //! `solve` runs as it always has ([`super::solve`]).
 
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
 
 use super::Failure;
 use super::flags::OfFlag;
@@ -37,27 +39,35 @@ pub enum Named {
     Other(Target),
 }
 
-/// The flags that name what to tour, as `solve` and `exists` spell them.
-#[derive(Debug, Clone, Copy)]
-pub struct BoardFlags<'a> {
-    /// `--board` (`None`: not given, so `--shape` or `--graph` must be).
-    pub board: Option<Board>,
-    /// `--leaper`.
+/// The flags that name a board beyond the knight's rectangle, the same in `solve`,
+/// `exists` and `count` (flattened into each one's arguments).
+#[derive(Args, Debug, Clone, Default)]
+pub struct GeometryArgs {
+    /// The piece that moves: R,S for the (R,S)-leaper (0 <= R <= S), or knight, camel,
+    /// zebra, giraffe. Default: the knight (1,2).
+    #[arg(long, value_name = "R,S")]
     pub leaper: Option<Leaper>,
-    /// `--surface`.
+    /// The surface the board is drawn on: plane (default), cylinder (the columns
+    /// wrap) or torus (rows and columns wrap).
+    #[arg(long, value_name = "plane|cylinder|torus")]
     pub surface: Option<Surface>,
-    /// `--shape`.
-    pub shape: Option<&'a Path>,
-    /// `--graph`.
-    pub graph: Option<&'a Path>,
+    /// The board as a text picture in FILE, one line a row: `.` a square, `#` a hole
+    /// (instead of --board).
+    #[arg(long, value_name = "FILE", conflicts_with = "board")]
+    pub shape: Option<PathBuf>,
+    /// Any undirected graph read from FILE: TSPLIB HCP, DIMACS (`p edge`) or a plain
+    /// edge list, vertices numbered from 1 (instead of --board).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "leaper", "surface", "shape"])]
+    pub graph: Option<PathBuf>,
 }
 
-/// What the flags name, read once (the shape's and the graph's files read here).
-pub fn named(flags: BoardFlags<'_>) -> Result<Named, Failure> {
-    if let Some(path) = flags.graph {
+/// What `--board` (`None`: not given, so `--shape` or `--graph` must be) and the
+/// geometry flags name, read once (the shape's and the graph's files read here).
+pub fn named(board: Option<Board>, flags: &GeometryArgs) -> Result<Named, Failure> {
+    if let Some(path) = &flags.graph {
         return Ok(Named::Other(Target::File(FileGraph::read(path)?)));
     }
-    let shape = match (flags.shape, flags.board) {
+    let shape = match (&flags.shape, board) {
         (Some(path), _) => read_shape(path)?,
         (None, Some(board)) if flags.leaper.is_none() && flags.surface.is_none() => {
             return Ok(Named::Knight(board));
@@ -81,14 +91,7 @@ pub fn named(flags: BoardFlags<'_>) -> Result<Named, Failure> {
 /// The target the flags name, read once: `None` when they name the knight on a whole
 /// plane board (then `args.board` is that board, taken from `--shape` when given).
 pub fn target(args: &mut SolveArgs) -> Result<Option<Target>, Failure> {
-    let flags = BoardFlags {
-        board: Some(args.board),
-        leaper: args.leaper,
-        surface: args.surface,
-        shape: args.shape.as_deref(),
-        graph: args.graph.as_deref(),
-    };
-    match named(flags)? {
+    match named(Some(args.board), &args.geometry)? {
         Named::Knight(board) => {
             args.board = board;
             Ok(None)
