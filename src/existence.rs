@@ -398,8 +398,19 @@ fn search_for_tour(
         };
         let sol = match on_graph::solve(graph, &solver, &req, &mut rng) {
             Ok(sol) => sol,
-            Err(e) => {
+            // The search's own checks refuse only with a theorem's reason.
+            Err(e @ crate::error::InputError::Impossible(_)) => {
                 return GraphExistence::theorem(false, format!("no {kind}: {e}"));
+            }
+            Err(e) => {
+                return GraphExistence {
+                    exists: None,
+                    basis: Basis::Budget,
+                    reason: format!(
+                        "whether {what} has a {kind} is unknown: the search refused ({e})"
+                    ),
+                    steps: Some(steps),
+                };
             }
         };
         steps += sol.steps.unwrap_or(0);
@@ -428,7 +439,7 @@ fn search_for_tour(
             }
         }
     }
-    let from = if closed || ends.len() == 1 {
+    let from = if closed || !ends.is_empty() {
         format!(
             "from {}",
             graph.vertex_name(if closed { 0 } else { ends[0] })
