@@ -435,7 +435,7 @@ impl KnightGraph {
 
     /// [`KnightGraph::split`] in words: `… is disconnected: 2 components; a1 is in one,
     /// c1 in another`.
-    pub fn describe_split(&self, split: &Split) -> String {
+    pub(crate) fn describe_split(&self, split: &Split) -> String {
         format!(
             "{} is disconnected: {} components; {} {} is in one, {} in another",
             self.describe(),
