@@ -23,17 +23,16 @@ pub(crate) const UNSET: u32 = u32::MAX;
 /// away from the other is the open tour ([`Circuit::walk_open`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Cover {
-    board: Board,
     nbr: Vec<[u32; 2]>,
     fixed: Option<[u32; 2]>,
 }
 
 impl Cover {
-    /// A cover of `board` with no square set yet; fill it with [`Cover::add_cycle`].
-    pub fn empty(board: Board) -> Cover {
+    /// A cover of `squares` squares (or vertices) with none set yet; fill it with
+    /// [`Cover::add_cycle`].
+    pub fn empty(squares: usize) -> Cover {
         Cover {
-            board,
-            nbr: vec![[UNSET; 2]; board.squares()],
+            nbr: vec![[UNSET; 2]; squares],
             fixed: None,
         }
     }
@@ -41,8 +40,8 @@ impl Cover {
     /// The cover of an open graph's degree-2 cover (`cycles` over the squares and the
     /// apex, the vertex numbered `apex`): the apex's cycle, the apex taken out, closes
     /// through the fixed move between its two neighbours, the ends of the open path.
-    pub(crate) fn from_open_cycles(board: Board, cycles: &[Vec<u32>], apex: u32) -> Cover {
-        let mut cover = Cover::empty(board);
+    pub(crate) fn from_open_cycles(squares: usize, cycles: &[Vec<u32>], apex: u32) -> Cover {
+        let mut cover = Cover::empty(squares);
         for cycle in cycles {
             match open_path(cycle, apex) {
                 Some(path) => cover.add_open_path(&path),
@@ -67,8 +66,8 @@ impl Cover {
     }
 
     /// The cover made of `cycles` (every square on exactly one of them).
-    pub(crate) fn from_cycles(board: Board, cycles: &[Vec<u32>]) -> Cover {
-        let mut cover = Cover::empty(board);
+    pub(crate) fn from_cycles(squares: usize, cycles: &[Vec<u32>]) -> Cover {
+        let mut cover = Cover::empty(squares);
         for cycle in cycles {
             cover.add_cycle(cycle);
         }
@@ -83,9 +82,9 @@ impl Cover {
         }
     }
 
-    /// The board the cover spans.
-    pub fn board(&self) -> Board {
-        self.board
+    /// The number of squares (or vertices) the cover spans.
+    pub fn squares(&self) -> usize {
+        self.nbr.len()
     }
 
     #[cfg(test)]
@@ -178,6 +177,7 @@ impl Cover {
 /// [`crate::tour::cycles_from_edges`] gives).
 #[derive(Debug, Clone)]
 pub(crate) struct Circuit {
+    board: Board,
     cover: Cover,
 }
 
@@ -190,10 +190,11 @@ pub(crate) enum WalkError {
 }
 
 impl Circuit {
-    /// Wrap a cover that the caller knows to be one cycle; [`Circuit::walk`] and
-    /// [`Circuit::into_tour`] check it with the tour oracle.
-    pub fn new(cover: Cover) -> Circuit {
-        Circuit { cover }
+    /// Wrap a cover of `board`'s squares that the caller knows to be one cycle;
+    /// [`Circuit::walk`] and [`Circuit::into_tour`] check it with the tour oracle.
+    pub fn new(board: Board, cover: Cover) -> Circuit {
+        debug_assert_eq!(cover.squares(), board.squares());
+        Circuit { board, cover }
     }
 
     /// The square after `start` in the canonical direction, and the one before it.
@@ -228,7 +229,7 @@ impl Circuit {
         reverse: bool,
         mut visit: impl FnMut(u32),
     ) -> Result<(), WalkError> {
-        let mut check = TourCheck::new(self.cover.board);
+        let mut check = TourCheck::new(self.board);
         self.walk_unchecked(start.unwrap_or(0), reverse, |s| {
             check.push(s);
             visit(s);
@@ -242,7 +243,7 @@ impl Circuit {
 
     /// [`Circuit::walk`] without the check: `n` squares from `start`.
     fn walk_unchecked(&self, start: u32, reverse: bool, mut visit: impl FnMut(u32)) {
-        let n = self.cover.board.squares();
+        let n = self.cover.squares();
         let (after, before) = self.around(start);
         let (mut prev, mut cur) = (start, if reverse { before } else { after });
         visit(start);
@@ -270,7 +271,7 @@ impl Circuit {
             }
             None => (start.unwrap_or(0), false),
         };
-        let mut check = TourCheck::new(self.cover.board);
+        let mut check = TourCheck::new(self.board);
         self.walk_unchecked(first, reverse, |s| {
             check.push(s);
             visit(s);
@@ -284,7 +285,7 @@ impl Circuit {
 
     /// [`Circuit::walk_open`]'s tour, validated by the oracle.
     pub(crate) fn into_open_tour(self, start: Option<u32>) -> Result<Tour, WalkError> {
-        let board = self.cover.board;
+        let board = self.board;
         let mut squares = Vec::with_capacity(board.squares());
         self.walk_open(start, |s| squares.push(s))?;
         drop(self);
@@ -294,7 +295,7 @@ impl Circuit {
     /// The tour in its canonical direction, validated by the oracle ([`Tour::new`]).
     /// Holds the neighbour pairs and the square list (12 bytes per square) at its peak.
     pub(crate) fn into_tour(self) -> Tour {
-        let board = self.cover.board;
+        let board = self.board;
         let mut squares = Vec::with_capacity(board.squares());
         self.walk_unchecked(0, false, |s| squares.push(s));
         drop(self);
@@ -318,7 +319,10 @@ mod tests {
             .solve(&mut crate::rng_from_seed(3))
             .tour
             .expect("the network finds 6x6 tours");
-        let circuit = Circuit::new(Cover::from_cycles(board, &[tour.squares().to_vec()]));
+        let circuit = Circuit::new(
+            board,
+            Cover::from_cycles(board.squares(), &[tour.squares().to_vec()]),
+        );
         let canonical = circuit.clone().into_tour();
         assert_eq!(canonical.moves(), tour.moves());
         assert_eq!(canonical.start(), 0);
@@ -341,11 +345,11 @@ mod tests {
         // refuses it.
         let board = Board::new(3, 3).unwrap();
         let ring = [0u32, 5, 6, 1, 8, 3, 2, 7];
-        let mut cover = Cover::empty(board);
+        let mut cover = Cover::empty(board.squares());
         cover.add_cycle(&ring);
         assert!(!cover.is_complete());
         cover.nbr[4] = [0, 0];
-        let circuit = Circuit::new(cover);
+        let circuit = Circuit::new(board, cover);
         assert_eq!(circuit.walk(None, false, |_| {}), Err(WalkError::NotATour));
     }
 }

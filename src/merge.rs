@@ -1,5 +1,7 @@
 //! Joining the cycles of a degree-2 cover (the network's several-cycle outcome) into one
-//! closed tour.
+//! closed tour: on the knight's board ([`merge_cycles`]) and, through a trait of the
+//! moves (`Adjacency`), on any graph (other leapers, surfaces, shapes, graph files),
+//! where "knight move" below reads "edge of the graph".
 //!
 //! Two disjoint cycles with moves `(a, b)` in one and `(c, d)` in the other fuse into one
 //! cycle when `a–c` and `b–d` are knight moves: drop `(a, b)` and `(c, d)`, add `(a, c)`
@@ -30,6 +32,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::cover::{Circuit, Cover};
+use crate::graph::KnightGraph;
 use crate::tour::Tour;
 
 /// What merging did.
@@ -45,6 +48,41 @@ pub struct MergeReport {
     pub local_moves: u32,
     /// Full passes over the board.
     pub passes: u32,
+}
+
+/// The moves a merge may use: a square's neighbours, in a fixed order (the order of
+/// the scan, and of the fallback's random draw), and whether two squares are joined.
+/// The knight's board ([`Board`], its knight moves) and any graph ([`KnightGraph`], its
+/// edges in incidence order).
+pub(crate) trait Adjacency {
+    /// The neighbours of `s`.
+    fn neighbours(&self, s: u32) -> impl Iterator<Item = u32> + '_;
+    /// Whether `a` and `b` are joined by a move.
+    fn adjacent(&self, a: u32, b: u32) -> bool;
+}
+
+impl Adjacency for Board {
+    #[inline]
+    fn neighbours(&self, s: u32) -> impl Iterator<Item = u32> + '_ {
+        self.knight_moves(s)
+    }
+
+    #[inline]
+    fn adjacent(&self, a: u32, b: u32) -> bool {
+        self.is_knight_move(a, b)
+    }
+}
+
+impl Adjacency for KnightGraph {
+    fn neighbours(&self, s: u32) -> impl Iterator<Item = u32> + '_ {
+        self.incident(s)
+            .iter()
+            .map(move |&e| self.other(e as usize, s))
+    }
+
+    fn adjacent(&self, a: u32, b: u32) -> bool {
+        self.edge_between(a, b).is_some()
+    }
 }
 
 /// Which cycle each square is on: a label per square and, per label, the cycle's size
@@ -66,7 +104,7 @@ impl Labels {
     /// Label the cycles of `cover` in the order of their smallest squares.
     fn new(cover: &Cover) -> Labels {
         const NONE: u32 = u32::MAX;
-        let n = cover.board().squares();
+        let n = cover.squares();
         let mut labels = Labels {
             label: vec![NONE; n],
             size: Vec::new(),
@@ -151,8 +189,12 @@ impl Labels {
 
 /// One pass of cycle-joining swaps over `squares` (as first square `a` of a swap);
 /// returns the swaps made.
-fn pass(cover: &mut Cover, squares: impl Iterator<Item = u32>, labels: &mut Labels) -> u32 {
-    let board = cover.board();
+fn pass<M: Adjacency + ?Sized>(
+    cover: &mut Cover,
+    moves: &M,
+    squares: impl Iterator<Item = u32>,
+    labels: &mut Labels,
+) -> u32 {
     let mut swaps = 0;
     for a in squares {
         'again: loop {
@@ -165,12 +207,12 @@ fn pass(cover: &mut Cover, squares: impl Iterator<Item = u32>, labels: &mut Labe
                     continue;
                 }
                 let ra = labels.of(a);
-                for c in board.knight_moves(a) {
+                for c in moves.neighbours(a) {
                     if c == b || labels.of(c) == ra {
                         continue;
                     }
                     for d in cover.pair(c) {
-                        if board.is_knight_move(b, d) && !cover.is_fixed(c, d) {
+                        if moves.adjacent(b, d) && !cover.is_fixed(c, d) {
                             labels.join(cover, a, c);
                             cover.exchange(a, b, c, d);
                             swaps += 1;
@@ -190,7 +232,7 @@ fn pass(cover: &mut Cover, squares: impl Iterator<Item = u32>, labels: &mut Labe
 /// kept): where a local move can open up a joining swap. The largest cycle is the one
 /// through the last square of the board among the cycles of the largest size. Costs
 /// the size of the other cycles, not the board.
-fn stuck_region(cover: &Cover, labels: &mut Labels) -> Vec<u32> {
+fn stuck_region<M: Adjacency + ?Sized>(cover: &Cover, moves: &M, labels: &mut Labels) -> Vec<u32> {
     let live = labels.live().to_vec();
     let Some(max) = live.iter().map(|&l| labels.size[l as usize]).max() else {
         return Vec::new();
@@ -213,7 +255,6 @@ fn stuck_region(cover: &Cover, labels: &mut Labels) -> Vec<u32> {
             .max_by_key(|&&l| last_square(l))
             .expect("a largest cycle")
     };
-    let board = cover.board();
     let others = live.iter().filter(|&&l| l != largest);
     let count: usize = others
         .clone()
@@ -221,13 +262,13 @@ fn stuck_region(cover: &Cover, labels: &mut Labels) -> Vec<u32> {
         .sum();
     let mut region = Vec::new();
     let mut add = |s: u32, seen: &mut dyn FnMut(u32) -> bool| {
-        for t in std::iter::once(s).chain(board.knight_moves(s)) {
+        for t in std::iter::once(s).chain(moves.neighbours(s)) {
             if seen(t) {
                 region.push(t);
             }
         }
     };
-    let n = board.squares();
+    let n = cover.squares();
     if count.saturating_mul(64) < n {
         // Few squares (the usual case): sort them, and a hash set for the neighbours.
         let mut squares = Vec::with_capacity(count);
@@ -269,31 +310,28 @@ fn stuck_region(cover: &Cover, labels: &mut Labels) -> Vec<u32> {
 /// A random exchange of two moves of the same cycle that keeps every degree 2, with
 /// its first square drawn from `region`: the squares `(a, b, c, d)` of the exchange
 /// `(a,b),(c,d) → (a,c),(b,d)`, not yet made.
-fn random_local_move<R: Rng + ?Sized>(
+fn random_local_move<M: Adjacency + ?Sized, R: Rng + ?Sized>(
     cover: &Cover,
+    moves: &M,
     rng: &mut R,
     region: &[u32],
 ) -> Option<(u32, u32, u32, u32)> {
-    let board = cover.board();
     if region.is_empty() {
         return None;
     }
     for _ in 0..64 * region.len() {
         let a = region[rng.random_range(0..region.len())];
         let b = cover.pair(a)[rng.random_range(0..2)];
-        let mut moves = [0u32; 8];
-        let mut k = 0;
-        for m in board.knight_moves(a) {
-            moves[k] = m;
-            k += 1;
-        }
-        let c = moves[rng.random_range(0..k)];
+        let k = moves.neighbours(a).count();
+        let Some(c) = moves.neighbours(a).nth(rng.random_range(0..k.max(1))) else {
+            continue;
+        };
         let d = cover.pair(c)[rng.random_range(0..2)];
         let distinct = c != b && d != a && d != b;
         let kept = !cover.is_fixed(a, b) && !cover.is_fixed(c, d);
         if distinct
             && kept
-            && board.is_knight_move(b, d)
+            && moves.adjacent(b, d)
             && !cover.has_move(a, c)
             && !cover.has_move(b, d)
         {
@@ -322,18 +360,32 @@ pub fn merge_cycles<R: Rng + ?Sized>(
     rng: &mut R,
     max_local_moves: u32,
 ) -> (Option<Tour>, MergeReport) {
-    let (circuit, report) = merge_cover(Cover::from_cycles(board, cycles), rng, max_local_moves);
+    let cover = Cover::from_cycles(board.squares(), cycles);
+    let (circuit, report) = merge_cover(board, cover, rng, max_local_moves);
     (circuit.map(Circuit::into_tour), report)
 }
 
-/// [`merge_cycles`] on a cover held as neighbour pairs (every square set), returning the
-/// one-cycle cover itself: 8 bytes per square for the cover and 4 for the cycle labels
-/// while merging, whatever the number of cycles.
+/// [`merge_cycles`] on a cover of `board` held as neighbour pairs (every square set),
+/// returning the one-cycle cover itself: 8 bytes per square for the cover and 4 for the
+/// cycle labels while merging, whatever the number of cycles.
 pub(crate) fn merge_cover<R: Rng + ?Sized>(
-    mut cover: Cover,
+    board: Board,
+    cover: Cover,
     rng: &mut R,
     max_local_moves: u32,
 ) -> (Option<Circuit>, MergeReport) {
+    let (cover, report) = merge_on(cover, &board, rng, max_local_moves);
+    (cover.map(|c| Circuit::new(board, c)), report)
+}
+
+/// The merge on any graph: the cover's cycles joined by swaps whose new moves are edges
+/// of `moves` ([`Adjacency`]); the one-cycle cover when one cycle was reached.
+pub(crate) fn merge_on<M: Adjacency + ?Sized, R: Rng + ?Sized>(
+    mut cover: Cover,
+    moves: &M,
+    rng: &mut R,
+    max_local_moves: u32,
+) -> (Option<Cover>, MergeReport) {
     let mut labels = Labels::new(&cover);
     let mut report = MergeReport {
         cycles_before: labels.count,
@@ -342,7 +394,7 @@ pub(crate) fn merge_cover<R: Rng + ?Sized>(
         local_moves: 0,
         passes: 0,
     };
-    let n = cover.board().squares() as u32;
+    let n = cover.squares() as u32;
     // After a local move only the leftover cycles can be joined, and every join involves
     // one of them, so later passes visit only those cycles' squares and their neighbours.
     let mut region: Option<Vec<u32>> = None;
@@ -350,8 +402,8 @@ pub(crate) fn merge_cover<R: Rng + ?Sized>(
         loop {
             report.passes += 1;
             let swaps = match &region {
-                None => pass(&mut cover, 0..n, &mut labels),
-                Some(r) => pass(&mut cover, r.iter().copied(), &mut labels),
+                None => pass(&mut cover, moves, 0..n, &mut labels),
+                Some(r) => pass(&mut cover, moves, r.iter().copied(), &mut labels),
             };
             report.swaps += swaps;
             if swaps == 0 || labels.count == 1 {
@@ -361,8 +413,8 @@ pub(crate) fn merge_cover<R: Rng + ?Sized>(
         if labels.count == 1 || report.local_moves >= max_local_moves {
             break;
         }
-        let stuck = stuck_region(&cover, &mut labels);
-        let Some((a, b, c, d)) = random_local_move(&cover, rng, &stuck) else {
+        let stuck = stuck_region(&cover, moves, &mut labels);
+        let Some((a, b, c, d)) = random_local_move(&cover, moves, rng, &stuck) else {
             break;
         };
         if labels.of(a) == labels.of(c) {
@@ -375,14 +427,11 @@ pub(crate) fn merge_cover<R: Rng + ?Sized>(
             cover.exchange(a, b, c, d);
         }
         report.local_moves += 1;
-        region = Some(stuck_region(&cover, &mut labels));
+        region = Some(stuck_region(&cover, moves, &mut labels));
     }
     report.cycles_after = labels.count;
     drop(labels);
-    (
-        (report.cycles_after == 1).then(|| Circuit::new(cover)),
-        report,
-    )
+    ((report.cycles_after == 1).then_some(cover), report)
 }
 
 #[cfg(test)]
@@ -406,7 +455,7 @@ mod tests {
                 break a.cycles;
             }
         };
-        let mut cover = Cover::from_cycles(board, &cycles);
+        let mut cover = Cover::from_cycles(board.squares(), &cycles);
         let mut labels = Labels::new(&cover);
         assert_eq!(labels.count, cycles.len());
         let same_partition = |labels: &Labels, cover: &Cover| {

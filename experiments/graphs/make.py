@@ -73,6 +73,24 @@ def tutte():
     return 46, edges
 
 
+def hypercube(d):
+    """The d-dimensional hypercube Q_d: the 2^d binary words, adjacent when they differ in
+    one bit; word w is vertex w."""
+    n = 1 << d
+    return n, [(w, w ^ (1 << b)) for w in range(n) for b in range(d) if w < w ^ (1 << b)]
+
+
+def generalized_petersen(n, k):
+    """The generalized Petersen graph GP(n, k): an outer n-cycle u_i, spokes u_i - v_i,
+    inner edges v_i - v_(i+k). u_i is vertex i, v_i is vertex n + i."""
+    edges = []
+    for i in range(n):
+        edges.append((i, (i + 1) % n))
+        edges.append((i, n + i))
+        edges.append((n + i, n + (i + k) % n))
+    return 2 * n, edges
+
+
 def canonical(n, edges):
     out = sorted((min(a, b), max(a, b)) for a, b in edges)
     assert len(set(out)) == len(out) and all(a != b and b < n for a, b in out)
@@ -121,6 +139,15 @@ def main():
     n, e = tutte()
     (HERE / "tutte.hcp").write_text(
         hcp("tutte", "Tutte (1946): three Tutte fragments; no Hamiltonian cycle", n, canonical(n, e))
+    )
+
+    n, e = hypercube(10)
+    (HERE / "hypercube-10.hcp").write_text(
+        hcp("hypercube-10", "the 10-cube Q10: 1024 ten-bit words, adjacent when one bit differs; Hamiltonian (a Gray code)", n, canonical(n, e))
+    )
+    n, e = generalized_petersen(500, 2)
+    (HERE / "petersen-500-2.hcp").write_text(
+        hcp("petersen-500-2", "the generalized Petersen graph GP(500,2); Hamiltonian (Alspach 1983: 500 is not 5 mod 6)", n, canonical(n, e))
     )
 
 

@@ -259,8 +259,9 @@ impl SolveArgs {
         Ok(())
     }
 
-    pub fn config(&self) -> Result<SolveConfig, Failure> {
-        let board = self.board;
+    /// The solver the flags name: `--solver`, with `--merge`, `--tile` and the network
+    /// flags applied (the classical flags are the caller's).
+    pub fn network_kind(&self) -> Result<SolverKind, Failure> {
         let mut solver = self.solver.kind.clone();
         self.refuse_contradictions()?;
         if self.merge {
@@ -287,6 +288,12 @@ impl SolveArgs {
             }
         }
         self.apply_network_flags(&mut solver)?;
+        Ok(solver)
+    }
+
+    pub fn config(&self) -> Result<SolveConfig, Failure> {
+        let board = self.board;
+        let mut solver = self.network_kind()?;
         solver.apply_classical_flags(self.tie_break, self.max_steps, self.restarts)?;
         if self.trace.is_some() && !matches!(solver, SolverKind::Network(_)) {
             return Err(InputError::param(

@@ -126,7 +126,6 @@ fn read_shape(path: &Path) -> Result<Shape, Failure> {
 /// Refuse a flag that only the knight's board serves.
 fn refuse_knight_flags(args: &SolveArgs, graph: &KnightGraph) -> Result<(), InputError> {
     let given = [
-        ("--merge", args.merge),
         ("--tile", args.tile.is_some()),
         ("--trace", args.trace.is_some()),
         ("--png", args.png.is_some()),
@@ -146,9 +145,7 @@ fn refuse_knight_flags(args: &SolveArgs, graph: &KnightGraph) -> Result<(), Inpu
 
 /// The solver the flags name, with the network flags and the step budget applied.
 fn solver(args: &SolveArgs) -> Result<GraphSolver, Failure> {
-    args.refuse_contradictions()?;
-    let mut kind = args.solver.kind.clone();
-    args.apply_network_flags(&mut kind)?;
+    let mut kind = args.network_kind()?;
     kind.apply_classical_flags(args.tie_break, args.max_steps, None)?;
     Ok(GraphSolver::from_kind(&kind)?)
 }

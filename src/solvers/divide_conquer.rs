@@ -215,7 +215,7 @@ impl Cover {
         let board = Board::new(rows, cols).ok()?;
         Some(Cover {
             cols,
-            cover: cover::Cover::empty(board),
+            cover: cover::Cover::empty(board.squares()),
         })
     }
 
@@ -338,7 +338,7 @@ impl Cover {
 
     /// Walk the single cycle or path from `start` (a path must start at one of its ends).
     fn walk(&self, start: u32) -> Option<Vec<u32>> {
-        let n = self.cover.board().squares();
+        let n = self.cover.squares();
         let mut out = Vec::with_capacity(n);
         let mut prev = NONE;
         let mut cur = start;

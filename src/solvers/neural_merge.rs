@@ -165,12 +165,12 @@ type TileSpec = (usize, (usize, usize), (usize, usize));
 /// (the apex left out, its two neighbours joined by the fixed move).
 fn add_tile_cycles(
     cover: &mut Cover,
+    cols: usize,
     cycles: &[Vec<u32>],
     tile: Board,
     origin: (usize, usize),
     apex: Option<u32>,
 ) {
-    let cols = cover.board().cols();
     let to_board = |s: u32| {
         let (r, cc) = tile.coords(s);
         ((origin.0 + r) * cols + origin.1 + cc) as u32
@@ -198,6 +198,8 @@ type TileResult = (Option<Vec<Vec<u32>>>, CoverStats);
 /// squares in any order (each square belongs to one tile).
 struct Gathered {
     cover: Cover,
+    /// The board's columns.
+    cols: usize,
     stats: CoverStats,
     all_settled: bool,
 }
@@ -206,7 +208,7 @@ impl Gathered {
     fn add(&mut self, result: &TileResult, tile: Board, origin: (usize, usize), apex: Option<u32>) {
         self.stats.add(&result.1);
         match &result.0 {
-            Some(cycles) => add_tile_cycles(&mut self.cover, cycles, tile, origin, apex),
+            Some(cycles) => add_tile_cycles(&mut self.cover, self.cols, cycles, tile, origin, apex),
             None => self.all_settled = false,
         }
     }
@@ -355,7 +357,8 @@ impl NeuralMergeSolver {
             && self.params.order != UpdateOrder::RandomPermutation
             && graphs.keys().all(|&(_, w)| fits_i16(&self.params, w));
         let gathered = Mutex::new(Gathered {
-            cover: Cover::empty(board),
+            cover: Cover::empty(board.squares()),
+            cols: board.cols(),
             stats: CoverStats::default(),
             all_settled: true,
         });
@@ -642,7 +645,7 @@ impl NeuralMergeSolver {
                 stats = s;
                 if let Some(cover) = cover {
                     let t1 = Instant::now();
-                    let (c, r) = merge_cover(cover, rng, MAX_LOCAL_MOVES);
+                    let (c, r) = merge_cover(board, cover, rng, MAX_LOCAL_MOVES);
                     merge_ns += t1.elapsed().as_nanos() as u64;
                     merged = r.cycles_before > 1 && c.is_some();
                     last_outcome = if c.is_some() {
@@ -659,6 +662,7 @@ impl NeuralMergeSolver {
             None => {
                 let graph = NetworkSolver::graph(req)?;
                 let net = Network::new(&graph, self.params)?;
+                let n = board.squares();
                 for _ in 0..self.params.max_attempts {
                     let t0 = Instant::now();
                     let attempt = net.attempt(rng, None);
@@ -670,10 +674,10 @@ impl NeuralMergeSolver {
                     }
                     let t1 = Instant::now();
                     let cover = match graph.apex() {
-                        Some(apex) => Cover::from_open_cycles(board, &attempt.cycles, apex),
-                        None => Cover::from_cycles(board, &attempt.cycles),
+                        Some(apex) => Cover::from_open_cycles(n, &attempt.cycles, apex),
+                        None => Cover::from_cycles(n, &attempt.cycles),
                     };
-                    let (c, r) = merge_cover(cover, rng, MAX_LOCAL_MOVES);
+                    let (c, r) = merge_cover(board, cover, rng, MAX_LOCAL_MOVES);
                     merge_ns += t1.elapsed().as_nanos() as u64;
                     let ok = c.is_some();
                     merged = ok && r.cycles_before > 1;

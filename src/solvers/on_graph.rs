@@ -5,6 +5,9 @@
 //!
 //! - `network`: the Takefuji–Lee network's scalar engine ([`crate::network::Network`]),
 //!   closed tours (Hamiltonian cycles) only, any degree below 2^16;
+//! - `network+merge`: the same network; an attempt that settles into several cycles is
+//!   merged into one by [`crate::merge`]'s swaps over the graph's edges (a new attempt
+//!   when the merge fails), closed tours only, whole graph (no tiles);
 //! - `warnsdorff`: Warnsdorff's rule (Warnsdorff 1823) on the graph: one walk from the
 //!   start, always to the unvisited neighbour with the fewest unvisited neighbours, ties
 //!   to the lowest vertex number;
@@ -14,30 +17,35 @@
 //!   vertex just left can no longer be entered and left (closed tours) or reached (open
 //!   tours).
 //!
-//! The other solvers (`network+merge`, `divide-conquer`, `circuit`,
+//! The other solvers (`divide-conquer`, `circuit`,
 //! `warnsdorff-backtrack`, the knight's tie-breaks, `forward-check:connectivity`) build
 //! on the knight's board and are refused here ([`GraphSolver::from_kind`]).
 //!
 //! A search's step is one vertex placed; the budget is `max_steps` (default
 //! [`super::search::DEFAULT_MAX_STEPS`]).
 
+use super::neural_merge::{MAX_LOCAL_MOVES, TileMode};
 use super::{Outcome, SolverKind};
 use crate::Rng;
+use crate::cover::Cover;
 use crate::error::{InputError, Refusal};
 use crate::geometry::{self, MoveGraph};
 use crate::graph::{KnightGraph, Source};
+use crate::merge::merge_on;
 use crate::network::{Network, NetworkParams};
 use crate::solvers::warnsdorff::TieBreak;
 use crate::tour::GraphTour;
 
 /// The geometries and graphs the solvers run on, for refusals.
-pub const RUNS_ON: &str = "the network, warnsdorff, backtrack and forward-check";
+pub const RUNS_ON: &str = "the network, network+merge, warnsdorff, backtrack and forward-check";
 
 /// A solver that runs on any graph.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GraphSolver {
     /// The network's scalar engine, closed tours.
     Network(NetworkParams),
+    /// The network, its several-cycle outcomes merged into one cycle; closed tours.
+    NetworkMerge(NetworkParams),
     /// One Warnsdorff walk from the start.
     Warnsdorff,
     /// Depth-first search.
@@ -83,10 +91,14 @@ impl GraphSolver {
                 "forward-check:connectivity",
                 "is built on the knight's search engine",
             ),
-            SolverKind::NetworkMerge { .. } => knight_only(
-                "network+merge",
-                "merges cycles with knight-move switches on the board",
+            SolverKind::NetworkMerge {
+                tile: TileMode::Side(_),
+                ..
+            } => knight_only(
+                "network+merge --tile",
+                "cuts the board into rectangular tiles",
             ),
+            SolverKind::NetworkMerge { params, .. } => Ok(GraphSolver::NetworkMerge(params)),
             SolverKind::DivideConquer => knight_only(
                 "divide-conquer",
                 "joins knight's tours of fixed blocks of the board",
@@ -105,16 +117,22 @@ impl GraphSolver {
     pub fn name(&self) -> &'static str {
         match self {
             GraphSolver::Network(_) => "network",
+            GraphSolver::NetworkMerge(_) => "network+merge",
             GraphSolver::Warnsdorff => "warnsdorff",
             GraphSolver::Backtrack { .. } => "backtrack",
             GraphSolver::ForwardCheck { .. } => "forward-check",
         }
     }
 
-    /// Whether the solver looks for a closed tour unless told: the network does, the
-    /// others find open tours.
+    /// Whether the solver looks for a closed tour unless told: the network (with or
+    /// without the merge) does, the others find open tours.
     pub fn closed_by_default(&self) -> bool {
-        matches!(self, GraphSolver::Network(_))
+        self.is_network()
+    }
+
+    /// Whether the solver is the network, with or without the merge.
+    fn is_network(&self) -> bool {
+        matches!(self, GraphSolver::Network(_) | GraphSolver::NetworkMerge(_))
     }
 }
 
@@ -168,9 +186,10 @@ pub fn check(
             graph.describe()
         )));
     }
-    if matches!(solver, GraphSolver::Network(_)) && !req.closed {
+    if solver.is_network() && !req.closed {
         return Err(InputError::Unsupported(Refusal::new(format!(
-            "the network looks for closed tours on {}; drop the open tour, or use warnsdorff, backtrack or forward-check",
+            "{} looks for closed tours on {}; drop the open tour, or use warnsdorff, backtrack or forward-check",
+            solver.name(),
             graph.describe()
         ))));
     }
@@ -266,6 +285,7 @@ pub fn solve(
             }
             .with(graph, tour, outcome)
         }
+        GraphSolver::NetworkMerge(params) => network_merge(graph, params, req, rng)?,
         GraphSolver::Warnsdorff => {
             let (walk, steps) = warnsdorff(graph, req.start.unwrap_or(0));
             let outcome = if walk.len() < graph.squares() {
@@ -287,6 +307,49 @@ pub fn solve(
             found.finish(solver, graph, req.closed, steps)
         }
     })
+}
+
+/// `network+merge` on `graph`: up to `params.max_attempts` network attempts, each
+/// drawn from `rng`; the first that settles into cycles is merged ([`merge_on`], its
+/// fallback drawing from `rng` too) and, if the merge reaches one cycle, is the tour
+/// (from `req.start` when given). A failed merge is followed by a fresh attempt.
+fn network_merge(
+    graph: &KnightGraph,
+    params: NetworkParams,
+    req: &GraphRequest,
+    rng: &mut Rng,
+) -> Result<GraphSolution, InputError> {
+    let net = Network::new(graph, params)?;
+    let mut solution = GraphSolution {
+        solver: GraphSolver::NetworkMerge(params).name(),
+        tour: None,
+        outcome: Outcome::IterationCap,
+        closed: true,
+        attempts: 0,
+        iterations: 0,
+        steps: None,
+    };
+    for _ in 0..params.max_attempts {
+        let attempt = net.attempt(rng, None);
+        solution.attempts += 1;
+        solution.iterations += u64::from(attempt.iterations);
+        solution.outcome = Outcome::from(&attempt.termination);
+        if attempt.termination.cycle_count() == 0 {
+            continue;
+        }
+        let cover = Cover::from_cycles(graph.squares(), &attempt.cycles);
+        drop(attempt);
+        match merge_on(cover, graph, rng, MAX_LOCAL_MOVES) {
+            (Some(cycle), _) => {
+                let mut tour = Vec::with_capacity(graph.squares());
+                cycle.walk_cycle(req.start.unwrap_or(0), |v| tour.push(v));
+                return Ok(solution.with(graph, Some(tour), Outcome::Tour));
+            }
+            (None, _) => solution.outcome = Outcome::MergeFailed,
+        }
+    }
+    let outcome = solution.outcome;
+    Ok(solution.with(graph, None, outcome))
 }
 
 impl GraphSolution {

@@ -261,12 +261,43 @@ fn a_graph_file_tour_is_named_by_the_files_vertex_numbers() {
     };
     assert!(numbers.windows(2).all(|w| edge(w[0], w[1])), "{numbers:?}");
     assert!(edge(numbers[19], numbers[0]));
-    for solver in ["backtrack", "forward-check"] {
+    for solver in ["backtrack", "forward-check", "network+merge"] {
         let doc = json_of(&[
             "solve", "--graph", &file, "--solver", solver, "--closed", "--format", "json",
         ]);
         assert_eq!(doc["outcome"], "tour", "{solver}: {doc}");
     }
+}
+
+#[test]
+fn network_merge_runs_on_leapers_surfaces_and_graph_files() {
+    for (board, leaper, surface) in [("10x10", "2,3", "plane"), ("6x6", "1,2", "torus")] {
+        let doc = json_of(&[
+            "solve",
+            "--board",
+            board,
+            "--leaper",
+            leaper,
+            "--surface",
+            surface,
+            "--merge",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(doc["outcome"], "tour", "{board} {leaper} {surface}: {doc}");
+        assert_eq!(doc["solver"], "network+merge", "{doc}");
+        let geometry = Geometry::new(
+            Shape::full(board.parse().unwrap()),
+            leaper.parse().unwrap(),
+            surface.parse().unwrap(),
+        );
+        check_geometry_tour(&doc, &geometry);
+    }
+    let first = stdout_of(&["solve", "--graph", &dodecahedron(), "--merge", "--summary"]);
+    assert!(
+        first.starts_with("network+merge on the graph dodecahedron (20 vertices, 30 edges)"),
+        "{first}"
+    );
 }
 
 #[test]
@@ -321,8 +352,12 @@ fn each_refusal_is_one_line_with_exit_2() {
         "cannot be used with",
     );
     assert_refused(
-        &["solve", "--graph", &file, "--merge"],
-        "--merge applies to the knight",
+        &["solve", "--graph", &file, "--merge", "--tile", "4"],
+        "network+merge --tile cuts the board into rectangular tiles",
+    );
+    assert_refused(
+        &["solve", "--graph", &file, "--merge", "--open"],
+        "closed tours",
     );
     assert_refused(&["solve", "--graph", &file, "--open"], "closed tours");
     assert_refused(&["solve", "--graph", &file, "--start", "21"], "1 to 20");

@@ -194,6 +194,31 @@ fn the_named_graphs_have_their_published_sizes_and_shapes() {
     }
 }
 
+/// The two large named graphs, too large to count their Hamiltonian cycles: file,
+/// vertices, edges, degree of every vertex, girth. The 10-cube Q10 has diameter 10;
+/// the generalized Petersen graph GP(500, 2) has 5-cycles (u_i, u_i+1, u_i+2, v_i+2,
+/// v_i) and no shorter ones.
+const LARGE: [(&str, u32, usize, u32, usize); 2] = [
+    ("hypercube-10.hcp", 1024, 5120, 10, 4),
+    ("petersen-500-2.hcp", 1000, 1500, 3, 5),
+];
+
+#[test]
+fn the_large_named_graphs_have_their_sizes_and_shapes() {
+    for (file, vertices, edges, degree, girth) in LARGE {
+        let g = named(file);
+        assert_eq!(g.format(), Some(Format::Hcp(EdgeData::EdgeList)), "{file}");
+        assert_eq!((g.vertices(), g.edges().len()), (vertices, edges), "{file}");
+        assert!(g.degrees().iter().all(|&d| d == degree), "{file}");
+        let (g_girth, diameter) = girth_and_diameter(&g);
+        assert_eq!(g_girth, girth, "{file}");
+        if file.starts_with("hypercube") {
+            assert_eq!(diameter, 10);
+        }
+        assert_eq!(g.name(), Some(file.trim_end_matches(".hcp")));
+    }
+}
+
 #[test]
 fn the_named_graphs_have_their_published_hamiltonian_cycle_counts() {
     for (file, .., cycles) in NAMED {
