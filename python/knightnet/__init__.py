@@ -6,7 +6,9 @@ for the same seeds).
 >>> kn.solve("8x8", "warnsdorff", seed=1).tour[:2].tolist()
 [[0, 0], [1, 2]]
 
-- :func:`solve` -- one tour with any solver, named as on the command line;
+- :func:`solve` -- one tour with any solver, named as on the command line; with
+  ``leaper``, ``surface``, ``shape`` or ``graph``, on other leapers, cylinders and tori,
+  boards with holes and graph files (a :class:`GraphSolution`);
 - :class:`Network` -- the network stepped from Python, U, V and degrees as numpy arrays;
 - :class:`Tour`, :func:`is_tour` -- the tour oracle;
 - :func:`experiment`, :class:`Results` -- seeded experiments from a spec file or a
@@ -25,6 +27,7 @@ from ._knightnet import (
     VERSION,
     Attempt,
     Board,
+    GraphSolution,
     Network,
     Run,
     Solution,
@@ -45,6 +48,7 @@ __all__ = [
     "PRESETS",
     "Attempt",
     "Board",
+    "GraphSolution",
     "Network",
     "Results",
     "Run",

@@ -1,7 +1,7 @@
 """Type stubs of the native module `knightnet._knightnet` (the Rust library through PyO3)."""
 
 from os import PathLike
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -85,6 +85,38 @@ class Solution:
     def as_dict(self) -> dict: ...
     def save_figure(self, path: _Path) -> None: ...
 
+class GraphSolution:
+    """What a solver returned on another leaper, a cylinder or torus, a shape or a graph
+    file; `as_dict()` is `knightnet solve --format json` with the same flags."""
+
+    @property
+    def vertices(self) -> Optional[npt.NDArray[np.uint64]]: ...
+    @property
+    def tour(self) -> Optional[npt.NDArray[np.int64]]: ...
+    @property
+    def target(self) -> dict: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def solver(self) -> str: ...
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def start(self) -> Optional[str]: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def attempts(self) -> int: ...
+    @property
+    def steps(self) -> Optional[int]: ...
+    def as_dict(self) -> dict: ...
+
+_Leaper = Union[str, Tuple[int, int]]
+_Surface = Literal["plane", "cylinder", "torus"]
+
+@overload
 def solve(
     board: _BoardArg,
     solver: str = "network",
@@ -99,6 +131,10 @@ def solve(
     tie_break: Optional[str] = None,
     max_steps: Optional[int] = None,
     restarts: Optional[int] = None,
+    leaper: None = None,
+    surface: None = None,
+    shape: None = None,
+    graph: None = None,
     c: Optional[int] = None,
     s: Optional[int] = None,
     upper: Optional[int] = None,
@@ -110,6 +146,36 @@ def solve(
     max_iterations: Optional[int] = None,
     max_attempts: Optional[int] = None,
 ) -> Solution: ...
+@overload
+def solve(
+    board: Optional[_BoardArg] = None,
+    solver: str = "network",
+    *,
+    seed: int = 1,
+    start: Optional[_Square] = None,
+    reverse: bool = False,
+    closed: Optional[bool] = None,
+    merge: bool = False,
+    tile: Optional[str] = None,
+    preset: Optional[str] = None,
+    tie_break: Optional[str] = None,
+    max_steps: Optional[int] = None,
+    restarts: Optional[int] = None,
+    leaper: Optional[_Leaper] = None,
+    surface: Optional[_Surface] = None,
+    shape: Optional[str] = None,
+    graph: Optional[_Path] = None,
+    c: Optional[int] = None,
+    s: Optional[int] = None,
+    upper: Optional[int] = None,
+    lower: Optional[int] = None,
+    order: Optional[str] = None,
+    init: Optional[str] = None,
+    clamp: Union[int, str, None] = None,
+    stop: Optional[str] = None,
+    max_iterations: Optional[int] = None,
+    max_attempts: Optional[int] = None,
+) -> Union[Solution, GraphSolution]: ...
 def solver_names() -> List[str]: ...
 def is_tour(board: _BoardArg, squares: Union[Sequence[int], Sequence[Tuple[int, int]]], closed: bool = True) -> bool: ...
 

@@ -7,6 +7,7 @@ mod board;
 mod errors;
 mod experiment;
 mod figure;
+mod graph_solve;
 mod json;
 mod network;
 mod params;
@@ -22,6 +23,7 @@ fn _knightnet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
     m.add_class::<tour::PyTour>()?;
     m.add_class::<solve::PySolution>()?;
+    m.add_class::<graph_solve::PyGraphSolution>()?;
     m.add_class::<network::PyNetwork>()?;
     m.add_class::<network::PyStepStats>()?;
     m.add_class::<network::PyAttempt>()?;

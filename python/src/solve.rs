@@ -1,6 +1,8 @@
 //! `solve`: one tour with any solver, named as on the command line, and the `Solution`
 //! it returns. The same arguments and seed give the same solution as `knightnet solve`.
 
+use std::path::PathBuf;
+
 use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::network::Overrides;
@@ -14,6 +16,7 @@ use pyo3::types::PyDict;
 use serde_json::Value;
 
 use crate::board::{self, PyBoard};
+use crate::graph_solve::{self, GeometryKeywords, Named};
 use crate::params;
 use crate::tour::{self, PyTour};
 use crate::{errors, figure, json};
@@ -146,21 +149,16 @@ impl PySolution {
     }
 }
 
-/// The solver and request of one `solve` call, checked as the command line checks them.
-#[allow(clippy::too_many_arguments)]
-fn config(
-    board: Board,
+/// The solver of one `solve` call, checked as the command line checks it.
+fn solver_kind(
     solver: &str,
-    start: Option<u32>,
-    reverse: bool,
-    closed: Option<bool>,
     merge: bool,
     tile: Option<&str>,
     network: &Overrides,
     tie_break: Option<&str>,
     max_steps: Option<u64>,
     restarts: Option<u32>,
-) -> Result<(SolverKind, Request), InputError> {
+) -> Result<SolverKind, InputError> {
     let mut kind: SolverKind = solver.parse()?;
     // A preset or tie-break named in the solver and again by its keyword must agree.
     let (head, tail) = split_name(solver.trim());
@@ -220,15 +218,7 @@ fn config(
     }
     let tie_break = tie_break.map(str::parse).transpose()?;
     kind.apply_classical_flags(tie_break, max_steps, restarts)?;
-    Ok((
-        kind,
-        Request {
-            board,
-            closed: closed.into(),
-            start,
-            reverse,
-        },
-    ))
+    Ok(kind)
 }
 
 /// Find one tour on ``board`` with ``solver`` (any name the command line takes:
@@ -244,14 +234,25 @@ fn config(
 /// ``order``, ``init``, ``clamp``, ``stop``, ``max_iterations``, ``max_attempts``.
 /// Bad input raises ``ValueError`` with the command line's message; a solver that
 /// finds no tour returns a solution whose ``tour`` is ``None``. Runs without the GIL.
+///
+/// Beyond the knight on a whole plane board (``--leaper``, ``--surface``, ``--shape``,
+/// ``--graph``): ``leaper`` (``"2,3"``, ``"zebra"`` or ``(2, 3)``), ``surface``
+/// (``"plane"``, ``"cylinder"``, ``"torus"``), ``shape`` (a text picture, ``.`` a square
+/// and ``#`` a hole, instead of ``board``) or ``graph`` (the path of an HCP, DIMACS or
+/// edge-list file, instead of ``board``). Then the solvers that run on any graph do
+/// (``network``, ``network+merge``, ``warnsdorff``, ``backtrack``, ``forward-check``),
+/// ``start`` is a square of the shape or a vertex number of the file (from 1), and the
+/// result is a :class:`GraphSolution`. Naming the knight on a whole plane board this way
+/// is the same as naming the board.
 #[pyfunction]
-#[pyo3(signature = (board, solver = "network", *, seed = knightnet::DEFAULT_SEED, start = None,
-    reverse = false, closed = None, merge = false, tile = None, preset = None, tie_break = None,
-    max_steps = None, restarts = None, **network))]
+#[pyo3(signature = (board = None, solver = "network", *, seed = knightnet::DEFAULT_SEED,
+    start = None, reverse = false, closed = None, merge = false, tile = None, preset = None,
+    tie_break = None, max_steps = None, restarts = None, leaper = None, surface = None,
+    shape = None, graph = None, **network))]
 #[allow(clippy::too_many_arguments)]
-pub fn solve(
-    py: Python<'_>,
-    board: &Bound<'_, PyAny>,
+pub fn solve<'py>(
+    py: Python<'py>,
+    board: Option<&Bound<'py, PyAny>>,
     solver: &str,
     seed: u64,
     start: Option<&Bound<'_, PyAny>>,
@@ -263,17 +264,16 @@ pub fn solve(
     tie_break: Option<String>,
     max_steps: Option<u64>,
     restarts: Option<u32>,
-    network: Option<&Bound<'_, PyDict>>,
-) -> PyResult<PySolution> {
-    let board = board::extract(board)?;
+    leaper: Option<&Bound<'py, PyAny>>,
+    surface: Option<String>,
+    shape: Option<String>,
+    graph: Option<PathBuf>,
+    network: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let board = board.map(board::extract).transpose()?;
     let overrides = params::from_kwargs(preset, network)?;
-    let start = start.map(|s| tour::square_arg(board, s)).transpose()?;
-    let (kind, request) = config(
-        board,
+    let kind = solver_kind(
         solver,
-        start,
-        reverse,
-        closed,
         merge,
         tile.as_deref(),
         &overrides,
@@ -282,6 +282,31 @@ pub fn solve(
         restarts,
     )
     .map_err(errors::input)?;
+    let geometry = GeometryKeywords {
+        leaper,
+        surface,
+        shape,
+        graph,
+    };
+    let board = match geometry.named(board)? {
+        Named::Knight(board) => board,
+        Named::Graph(g) => {
+            if reverse || restarts.is_some() || tile.is_some() {
+                return Err(pyo3::exceptions::PyValueError::new_err(
+                    "reverse, restarts and tile apply to the knight on a whole plane board; drop them",
+                ));
+            }
+            let sol = graph_solve::solve(py, g, &kind, start, closed, seed)?;
+            return Ok(Bound::new(py, sol)?.into_any());
+        }
+    };
+    let start = start.map(|s| tour::square_arg(board, s)).transpose()?;
+    let request = Request {
+        board,
+        closed: closed.into(),
+        start,
+        reverse,
+    };
     let solution = py
         .detach(|| {
             let s = kind.build();
@@ -289,11 +314,15 @@ pub fn solve(
             s.solve(&request, &mut rng_from_seed(seed))
         })
         .map_err(errors::input)?;
-    Ok(PySolution {
-        solution,
-        board,
-        seed,
-    })
+    Ok(Bound::new(
+        py,
+        PySolution {
+            solution,
+            board,
+            seed,
+        },
+    )?
+    .into_any())
 }
 
 /// Every solver name ``solve`` and experiment specs accept.

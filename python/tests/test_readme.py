@@ -22,6 +22,7 @@ def test_readme_python_block_runs(root, tmp_path, monkeypatch):
     assert scope["run"].outcome in ("tour", "multiple-cycles", "stable-not-degree-two", "iteration-cap")
     assert scope["net"].stopped or scope["net"].iterations == scope["net"].params["max_iterations"]
     assert len(scope["t"].tour) == 26 * 26 and scope["t"].start == "a1"
+    assert scope["z"].outcome == "tour" and scope["z"].target["leaper"] == "2,3"
     assert len(scope["df"]) == kn.open_results("out/q").summary()["trials_done"] == 28000
 
 
