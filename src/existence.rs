@@ -292,14 +292,58 @@ fn bipartite_sides(graph: &KnightGraph) -> Option<(usize, usize)> {
 /// exhaustive search placing at most `max_steps` vertices. On the knight's own
 /// graph of a whole plane board, [`tour_exists`] answers.
 pub fn tour_on_graph(graph: &KnightGraph, closed: bool, max_steps: u64) -> GraphExistence {
-    let what = graph.describe();
-    let kind = if closed { "closed tour" } else { "tour" };
-    let no = |why: String| GraphExistence::theorem(false, format!("no {kind} of {what}: {why}"));
     if let Source::Knight(board) = graph.source() {
         let ex = tour_exists(*board, closed);
         return GraphExistence::theorem(ex.exists, ex.reason);
     }
+    if let Some(why) = ruled_out(graph, closed) {
+        return GraphExistence::theorem(false, why);
+    }
+    if let Source::Geometry(moves) = graph.source() {
+        let g = moves.geometry();
+        if g.leaper() == crate::geometry::Leaper::KNIGHT
+            && g.surface() == crate::geometry::Surface::Torus
+            && g.shape().is_full()
+        {
+            return GraphExistence::theorem(
+                true,
+                format!(
+                    "{} has closed knight's tours (Watkins 1997, 'Knight's tours on a torus': every rectangular torus has one)",
+                    graph.describe()
+                ),
+            );
+        }
+    }
+    let ends: Vec<u32> = (0..graph.squares() as u32)
+        .filter(|&v| graph.degree(v) == 1)
+        .collect();
+    search_for_tour(graph, closed, max_steps, &ends)
+}
+
+/// Steps 1 to 4 of the module documentation on a geometry or a file graph: why theory
+/// rules a closed (or open) tour out, in one sentence, or `None` when no argument
+/// applies (which does not mean there is a tour). On a geometry, a closed tour is
+/// first tested by [`crate::geometry::no_closed_tour`] (its words name the leaper and
+/// the board). `None` on the knight's own board, which [`tour_exists`] answers. The
+/// solvers on any graph refuse with this reason ([`on_graph::check`]).
+pub fn ruled_out(graph: &KnightGraph, closed: bool) -> Option<String> {
+    let what = graph.describe();
+    let kind = if closed { "closed tour" } else { "tour" };
+    let no = |why: String| Some(format!("no {kind} of {what}: {why}"));
     let n = graph.squares();
+    match graph.source() {
+        Source::Knight(_) => return None,
+        Source::Geometry(moves) => {
+            let g = moves.geometry();
+            if closed && let Some(r) = crate::geometry::no_closed_tour(moves) {
+                return Some(r.describe(g));
+            }
+            if let Some(d) = crate::geometry::disconnected(moves) {
+                return Some(format!("no {kind}: {}", d.describe(g)));
+            }
+        }
+        Source::File(_) => {}
+    }
     if n == 0 {
         return no("it has no vertex".into());
     }
@@ -307,14 +351,6 @@ pub fn tour_on_graph(graph: &KnightGraph, closed: bool, max_steps: u64) -> Graph
         return no(format!(
             "it has {n} vertices, and a closed tour visits at least three"
         ));
-    }
-    if let Source::Geometry(moves) = graph.source()
-        && let Some(d) = crate::geometry::disconnected(moves)
-    {
-        return GraphExistence::theorem(
-            false,
-            format!("no {kind}: {}", d.describe(moves.geometry())),
-        );
     }
     if let Some(split) = graph.split() {
         return no(graph
@@ -352,21 +388,7 @@ pub fn tour_on_graph(graph: &KnightGraph, closed: bool, max_steps: u64) -> Graph
             ));
         }
     }
-    if let Source::Geometry(moves) = graph.source() {
-        let g = moves.geometry();
-        if g.leaper() == crate::geometry::Leaper::KNIGHT
-            && g.surface() == crate::geometry::Surface::Torus
-            && g.shape().is_full()
-        {
-            return GraphExistence::theorem(
-                true,
-                format!(
-                    "{what} has closed knight's tours (Watkins 1997, 'Knight's tours on a torus': every rectangular torus has one)"
-                ),
-            );
-        }
-    }
-    search_for_tour(graph, closed, max_steps, &ends)
+    None
 }
 
 /// Step 6 of the module documentation: exhaustive search from vertex 0 (closed), or

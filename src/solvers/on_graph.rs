@@ -29,8 +29,8 @@ use super::{Outcome, SolverKind};
 use crate::Rng;
 use crate::cover::Cover;
 use crate::error::{InputError, Refusal};
-use crate::geometry::{self, MoveGraph};
-use crate::graph::{KnightGraph, Source};
+use crate::existence;
+use crate::graph::KnightGraph;
 use crate::merge::merge_on;
 use crate::network::{Network, NetworkParams};
 use crate::solvers::warnsdorff::TieBreak;
@@ -166,13 +166,9 @@ pub struct GraphSolution {
     pub steps: Option<u64>,
 }
 
-/// Refuse a request that theory rules out: a geometry whose move graph is disconnected
-/// ([`geometry::disconnected`]) or, for a closed tour, has none
-/// ([`geometry::no_closed_tour`]); a file graph that for a closed tour has fewer than
-/// three vertices or a vertex of degree below two; then any geometry or file graph
-/// that breadth-first search finds disconnected (one line: how many components, a
-/// vertex of the first and one of another). Also refuses the
-/// network on an open tour, and a start that is not a vertex.
+/// Refuse a request that theory rules out ([`existence::ruled_out`]: a leaper's
+/// lattice, components, degrees, colours), naming the reason. Also refuses the network
+/// on an open tour, and a start that is not a vertex.
 pub fn check(
     graph: &KnightGraph,
     solver: &GraphSolver,
@@ -193,62 +189,8 @@ pub fn check(
             graph.describe()
         ))));
     }
-    match graph.source() {
-        Source::Knight(_) => Ok(()),
-        Source::Geometry(moves) => {
-            check_moves(moves, req.closed)?;
-            connected(graph)
-        }
-        Source::File(_) => check_file(graph, req.closed),
-    }
-}
-
-/// [`check`] on a geometry: the reasons of [`geometry`], in its words.
-fn check_moves(moves: &MoveGraph, closed: bool) -> Result<(), InputError> {
-    let g = moves.geometry();
-    let reason = if closed {
-        geometry::no_closed_tour(moves).map(|r| r.describe(g))
-    } else {
-        geometry::disconnected(moves).map(|d| format!("no tour: {}", d.describe(g)))
-    };
-    match reason {
-        Some(r) => Err(InputError::impossible(r)),
-        None => Ok(()),
-    }
-}
-
-/// [`check`] on a file graph: for a closed tour, three vertices or more, each of degree
-/// two or more; connected ([`connected`]).
-fn check_file(graph: &KnightGraph, closed: bool) -> Result<(), InputError> {
-    let n = graph.squares();
-    let no = |why: String| Err(InputError::impossible(why));
-    let what = graph.describe();
-    if closed && n < 3 {
-        return no(format!(
-            "{what} has {n} vertices, and a closed tour visits at least three"
-        ));
-    }
-    if closed && let Some(v) = (0..n as u32).find(|&v| graph.degree(v) < 2) {
-        return no(format!(
-            "no closed tour of {what}: vertex {} has {} edge(s), and a closed tour enters and leaves every vertex",
-            graph.vertex_name(v),
-            graph.degree(v)
-        ));
-    }
-    if n == 0 {
-        return no(format!("{what} has no vertex to tour"));
-    }
-    connected(graph)
-}
-
-/// Refuse a graph that breadth-first search finds disconnected ([`KnightGraph::split`]):
-/// no tour, closed or open, visits two components.
-fn connected(graph: &KnightGraph) -> Result<(), InputError> {
-    match graph.split() {
-        Some(split) => Err(InputError::impossible(format!(
-            "no tour: {}",
-            graph.describe_split(&split)
-        ))),
+    match existence::ruled_out(graph, req.closed) {
+        Some(why) => Err(InputError::impossible(why)),
         None => Ok(()),
     }
 }
