@@ -18,6 +18,7 @@ use knightnet::error::InputError;
 use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
 use knightnet::graph::{KnightGraph, Source};
 use knightnet::graph_file::FileGraph;
+use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
 use knightnet::solvers::on_graph::{self, GraphRequest, GraphSolution, GraphSolver};
 
@@ -128,19 +129,26 @@ fn refuse_knight_flags(args: &SolveArgs, graph: &KnightGraph) -> Result<(), Inpu
     let given = [
         ("--tile", args.tile.is_some()),
         ("--trace", args.trace.is_some()),
-        ("--png", args.png.is_some()),
-        ("--svg", args.svg.is_some()),
         ("--stream", args.stream),
         ("--reverse", args.reverse),
         ("--restarts", args.restarts.is_some()),
     ];
-    match given.into_iter().find(|&(_, on)| on) {
-        Some((flag, _)) => Err(InputError::param(format!(
+    if let Some((flag, _)) = given.into_iter().find(|&(_, on)| on) {
+        return Err(InputError::param(format!(
             "{flag} applies to the knight on a whole plane board, not to {}; drop it",
             graph.describe()
-        ))),
-        None => Ok(()),
+        )));
     }
+    let image = [("--png", &args.png), ("--svg", &args.svg)]
+        .into_iter()
+        .find(|(_, path)| path.is_some());
+    if let (Some((flag, _)), Source::File(_)) = (image, graph.source()) {
+        return Err(InputError::param(format!(
+            "{flag} draws a board, and {} has no squares to draw; drop it, or solve a board, a leaper, a surface or a shape",
+            graph.describe()
+        )));
+    }
+    Ok(())
 }
 
 /// The solver the flags name, with the network flags and the step budget applied.
@@ -185,6 +193,7 @@ fn start_vertex(graph: &KnightGraph, text: &str) -> Result<u32, Failure> {
 /// `solve` on a geometry or a graph file.
 pub fn run(args: &SolveArgs, target: Target, out: &mut dyn Write) -> Result<(), Failure> {
     args.refuse_summary_with_json()?;
+    super::plot::check_image_flags(args.png.as_deref(), args.svg.as_deref())?;
     let solver = solver(args)?;
     let graph = graph_of(target)?;
     refuse_knight_flags(args, &graph)?;
@@ -213,8 +222,43 @@ pub fn run(args: &SolveArgs, target: Target, out: &mut dyn Write) -> Result<(), 
         }
         Format::Text => write_text(&sol, &graph, args.seed, args.summary, out)?,
     }
+    write_figures(args, &sol, &graph)?;
     if sol.tour.is_none() {
         return Err(super::solve::no_tour(sol.attempts, sol.outcome));
+    }
+    Ok(())
+}
+
+/// `--png`/`--svg`: the tour drawn on its geometry (holes and wrap-around moves
+/// shown); nothing without a tour.
+fn write_figures(
+    args: &SolveArgs,
+    sol: &GraphSolution,
+    graph: &KnightGraph,
+) -> Result<(), Failure> {
+    let (Some(tour), Source::Geometry(moves)) = (&sol.tour, graph.source()) else {
+        return Ok(());
+    };
+    let squares = tour.vertices().iter().map(|&v| moves.square(v)).collect();
+    let effort = if sol.iterations > 0 {
+        format!(
+            ", {} attempt{}, {} iterations",
+            sol.attempts,
+            if sol.attempts == 1 { "" } else { "s" },
+            sol.iterations
+        )
+    } else {
+        String::new()
+    };
+    let fig = BoardFigure::geometry_tour(
+        moves.geometry(),
+        squares,
+        tour.is_closed(),
+        format!("{}, seed {}{effort}", sol.solver, args.seed),
+    );
+    let width = BoardFigure::default_width(moves.geometry().board());
+    for path in [&args.png, &args.svg].into_iter().flatten() {
+        fig.save(path, width)?;
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
 use super::{DrawResult, FONT, Figure, PlotError, de, render};
 use crate::board::Board;
 use crate::error::{InputError, Refusal};
+use crate::geometry::Geometry;
 use crate::graph::{KnightGraph, Tours, open_path};
 use crate::network::OutputState;
 use crate::network::classify;
@@ -55,7 +56,14 @@ pub struct BoardFigure {
     pub move_numbers: bool,
     /// Draw the legend strip under the board.
     pub legend: bool,
+    /// Beyond the knight on a whole plane board: the leaper, surface and shape the
+    /// paths move on. Holes are drawn dark and crossed; a move that leaves one edge and
+    /// comes back at the other is drawn as two halves, each running off its edge.
+    pub geometry: Option<Geometry>,
 }
+
+/// The colour of a hole of a shape.
+const HOLE: RGBColor = RGBColor(0x45, 0x45, 0x45);
 
 /// Default: move numbers are written on boards up to this many squares per side.
 pub(crate) const NUMBERS_UP_TO_SIDE: usize = 16;
@@ -117,7 +125,98 @@ impl BoardFigure {
             apex_joined: Vec::new(),
             move_numbers: board.rows().max(board.cols()) <= NUMBERS_UP_TO_SIDE,
             legend: true,
+            geometry: None,
         }
+    }
+
+    /// A tour on a geometry (another leaper, a cylinder or torus, a shape with holes),
+    /// as `solve --png/--svg` draws it: `squares` in visiting order, titled by its kind,
+    /// leaper and board, the subtitle naming the solver and the seed.
+    pub fn geometry_tour(
+        geometry: &Geometry,
+        squares: Vec<u32>,
+        closed: bool,
+        subtitle: impl Into<String>,
+    ) -> Self {
+        let board = geometry.board();
+        let holes = geometry.shape().holes().len();
+        let title = format!(
+            "{} ({})-leaper tour on {} {}{}",
+            if closed { "Closed" } else { "Open" },
+            geometry.leaper(),
+            board,
+            geometry.surface(),
+            match holes {
+                0 => String::new(),
+                1 => ", 1 hole".into(),
+                h => format!(", {h} holes"),
+            }
+        );
+        BoardFigure {
+            board,
+            title,
+            subtitle: subtitle.into(),
+            paths: vec![BoardPath {
+                squares,
+                closed,
+                mark_ends: true,
+            }],
+            loose: Vec::new(),
+            flagged: Vec::new(),
+            apex_joined: Vec::new(),
+            move_numbers: board.rows().max(board.cols()) <= NUMBERS_UP_TO_SIDE,
+            legend: true,
+            geometry: Some(geometry.clone()),
+        }
+    }
+
+    /// The move from `a` to `b` as the board shows it, in square units from `a`'s
+    /// centre: the plane displacement, or on a cylinder or torus the wrapped one that
+    /// is a move of the leaper (then `true`: the move runs off one edge).
+    fn displacement(&self, a: u32, b: u32) -> ((i64, i64), bool) {
+        let (ar, ac) = self.board.coords(a);
+        let (br, bc) = self.board.coords(b);
+        let plain = (br as i64 - ar as i64, bc as i64 - ac as i64);
+        let Some(g) = &self.geometry else {
+            return (plain, false);
+        };
+        let offsets = g.leaper().offsets();
+        if offsets.contains(&plain) {
+            return (plain, false);
+        }
+        let (rows, cols) = (self.board.rows() as i64, self.board.cols() as i64);
+        let row_shifts: &[i64] = if g.surface().wraps_rows() {
+            &[0, -1, 1]
+        } else {
+            &[0]
+        };
+        let col_shifts: &[i64] = if g.surface().wraps_cols() {
+            &[0, -1, 1]
+        } else {
+            &[0]
+        };
+        for &i in row_shifts {
+            for &j in col_shifts {
+                let d = (plain.0 + i * rows, plain.1 + j * cols);
+                if offsets.contains(&d) {
+                    return (d, d != plain);
+                }
+            }
+        }
+        (plain, false)
+    }
+
+    /// Whether any move of the paths wraps round an edge.
+    fn wraps(&self) -> bool {
+        self.geometry.is_some()
+            && self.paths.iter().any(|p| {
+                let mut moves: Vec<(u32, u32)> =
+                    p.squares.windows(2).map(|w| (w[0], w[1])).collect();
+                if p.closed && p.squares.len() > 2 {
+                    moves.push((p.squares[p.squares.len() - 1], p.squares[0]));
+                }
+                moves.iter().any(|&(a, b)| self.displacement(a, b).1)
+            })
     }
 
     /// The disjoint cycles of a degree-2 cover, each in its own colour (how the network
@@ -147,6 +246,7 @@ impl BoardFigure {
             apex_joined: Vec::new(),
             move_numbers: false,
             legend: true,
+            geometry: None,
         }
     }
 
@@ -247,6 +347,7 @@ impl BoardFigure {
             apex_joined: joined,
             move_numbers: false,
             legend: true,
+            geometry: None,
         }
     }
 
@@ -258,8 +359,9 @@ impl BoardFigure {
     }
 
     /// The squares drawn: each path's squares in order (`path`, path number, position),
-    /// each active move outside a path as its two ends (`active-move`), and the ringed
-    /// squares (`flagged`); rows and columns count from 0 at the top left.
+    /// each active move outside a path as its two ends (`active-move`), the ringed
+    /// squares (`flagged`) and a shape's holes (`hole`); rows and columns count from 0
+    /// at the top left.
     pub fn table(&self) -> super::table::Table {
         let mut t = super::table::Table::new(&["kind", "number", "position", "row", "col"]);
         let mut push = |kind: &str, number: usize, position: usize, square: u32| {
@@ -286,6 +388,11 @@ impl BoardFigure {
         }
         for (i, &sq) in self.apex_joined.iter().enumerate() {
             push("apex-move", 0, i, sq);
+        }
+        if let Some(g) = &self.geometry {
+            for (i, &sq) in g.shape().holes().iter().enumerate() {
+                push("hole", 0, i, sq);
+            }
         }
         t
     }
@@ -355,6 +462,15 @@ impl BoardFigure {
                 format!("{} moves to the apex", self.apex_joined.len()),
             ));
         }
+        if let Some(g) = &self.geometry {
+            let holes = g.shape().holes().len();
+            if holes > 0 {
+                items.push((Mark::Square(HOLE), format!("{holes} holes")));
+            }
+            if self.wraps() {
+                items.push((Mark::None, "moves wrap round the edges".into()));
+            }
+        }
         legend_row(root, &items, &font, y, w)
     }
 }
@@ -410,10 +526,16 @@ impl Figure for BoardFigure {
         ))
         .map_err(de)?;
 
-        // Squares.
+        // Squares; a hole dark and crossed.
         for r in 0..rows {
             for c in 0..cols {
-                let colour = if (r + c) % 2 == 0 {
+                let hole = self
+                    .geometry
+                    .as_ref()
+                    .is_some_and(|g| g.shape().is_hole(self.board.index(r as usize, c as usize)));
+                let colour = if hole {
+                    HOLE
+                } else if (r + c) % 2 == 0 {
                     SQUARE_LIGHT
                 } else {
                     SQUARE_DARK
@@ -425,6 +547,12 @@ impl Figure for BoardFigure {
                 );
                 root.draw(&Rectangle::new([tl, br], colour.filled()))
                     .map_err(de)?;
+                if hole {
+                    for line in [[tl, br], [(tl.0, br.1), (br.0, tl.1)]] {
+                        root.draw(&PathElement::new(line.to_vec(), WHITE.stroke_width(1)))
+                            .map_err(de)?;
+                    }
+                }
             }
         }
         root.draw(&Rectangle::new(
@@ -472,18 +600,48 @@ impl Figure for BoardFigure {
             } else {
                 palette::BLUE
             };
-            let mut pts: Vec<(i32, i32)> = p.squares.iter().map(|&s| centre(s)).collect();
+            let mut squares = p.squares.clone();
             if p.closed && p.squares.len() > 2 {
-                pts.push(pts[0]);
+                squares.push(p.squares[0]);
             }
             // One element per move: plotters joins wide polylines with miters, which
-            // spike far beyond the sharp turns a knight's path makes.
-            for seg in pts.windows(2) {
-                root.draw(&PathElement::new(
-                    vec![seg[0], seg[1]],
-                    colour.stroke_width(line),
-                ))
-                .map_err(de)?;
+            // spike far beyond the sharp turns a knight's path makes. A move that wraps
+            // round an edge is drawn as two halves, from each end towards the other
+            // across the edge.
+            for pair in squares.windows(2) {
+                let (a, b) = (centre(pair[0]), centre(pair[1]));
+                let ((dr, dc), wraps) = self.displacement(pair[0], pair[1]);
+                let halves = if wraps {
+                    // From each end along the move until it leaves the board (and a
+                    // few pixels more, inside the figure's margins).
+                    let margin = (cell * 0.2).min(10.0);
+                    let (left, top) = (x0 - margin, y0 - margin);
+                    let (right, bottom) = (x0 + board_w + margin, y0 + board_h + margin);
+                    let off = |from: (i32, i32), sign: f64| {
+                        let (x, y) = (from.0 as f64, from.1 as f64);
+                        let (vx, vy) = (sign * dc as f64 * cell, sign * dr as f64 * cell);
+                        let exit = |p: f64, v: f64, lo: f64, hi: f64| {
+                            if v > 0.0 {
+                                (hi - p) / v
+                            } else if v < 0.0 {
+                                (lo - p) / v
+                            } else {
+                                f64::INFINITY
+                            }
+                        };
+                        let t = exit(x, vx, left, right)
+                            .min(exit(y, vy, top, bottom))
+                            .min(1.0);
+                        (px(x + t * vx), px(y + t * vy))
+                    };
+                    vec![vec![a, off(a, 1.0)], vec![b, off(b, -1.0)]]
+                } else {
+                    vec![vec![a, b]]
+                };
+                for seg in halves {
+                    root.draw(&PathElement::new(seg, colour.stroke_width(line)))
+                        .map_err(de)?;
+                }
             }
             // Numbered squares get a node over their centre instead (drawn below).
             if !(self.move_numbers && i == 0) {

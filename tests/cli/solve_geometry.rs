@@ -412,3 +412,62 @@ fn a_disconnected_shape_or_graph_file_is_refused_before_any_search() {
         "2 components",
     );
 }
+
+#[test]
+fn png_and_svg_draw_a_geometrys_tour_with_its_holes_and_wrapped_moves() {
+    let tmp = tempfile::tempdir().unwrap();
+    // A 6x7 board with holes at (1,2) and (3,3): an open tour exists (exhaustive search).
+    let shape = tmp.path().join("shape.txt");
+    std::fs::write(
+        &shape,
+        ".......\n..#....\n.......\n...#...\n.......\n.......\n",
+    )
+    .unwrap();
+    let png = tmp.path().join("shape.png");
+    let svg = tmp.path().join("shape.svg");
+    let out = stdout_of(&[
+        "solve",
+        "--shape",
+        shape.to_str().unwrap(),
+        "--solver",
+        "forward-check",
+        "--png",
+        png.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+        "--summary",
+    ]);
+    assert!(out.contains("open tour"), "{out}");
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("Open (1,2)-leaper tour on 6x7 plane, 2 holes"));
+    // The CSV beside the figure lists the 40 squares of the path and the two holes.
+    let csv = std::fs::read_to_string(tmp.path().join("shape.csv")).unwrap();
+    assert_eq!(csv.lines().filter(|l| l.starts_with("path,")).count(), 40);
+    let holes: Vec<&str> = csv.lines().filter(|l| l.starts_with("hole,")).collect();
+    assert_eq!(holes, ["hole,0,0,1,2", "hole,0,1,3,3"]);
+    // On a torus, a wrapped move is drawn as two halves, each ending just outside the
+    // board, and the legend says the moves wrap.
+    let svg = tmp.path().join("torus.svg");
+    stdout_of(&[
+        "solve",
+        "--board",
+        "6x6",
+        "--surface",
+        "torus",
+        "--solver",
+        "warnsdorff",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(
+        std::fs::read_to_string(&svg)
+            .unwrap()
+            .contains("moves wrap round the edges")
+    );
+    let file = dodecahedron();
+    assert_refused(
+        &["solve", "--graph", &file, "--png", "x.png"],
+        "has no squares to draw",
+    );
+}
