@@ -16,7 +16,10 @@ const FIGURES = {
   "outcomes": [{ x: "board", y: "p_tour", low: "p_tour_low", high: "p_tour_high", series: ["configuration"], ylabel: "p(tour)" }],
   "iterations": [{ x: "board", y: "median", low: "p25", high: "p75", series: ["configuration"], ylabel: "iterations: median, p25 to p75" }],
   "cost": [{ x: "board", y: "time_per_tour_s", low: "bootstrap_low_s", high: "bootstrap_high_s", series: ["solver"], ylabel: "seconds per tour", ylog: true }],
-  "run-length": [{ x: "run_length", y: "ecdf", series: ["cell", "board"], filter: { quantity: "iterations" }, stepped: true, xlog: true, xlabel: "iterations (run length)", ylabel: "share of runs at or below" }],
+  "run-length": [
+    { x: "run_length", y: "ecdf", series: ["cell", "board"], filter: { quantity: "iterations" }, stepped: true, xlog: true, xlabel: "iterations to a tour (failed attempts counted as restarts)", ylabel: "share of runs" },
+    { x: "run_length", y: "ecdf", series: ["cell", "board"], filter: { quantity: "time_ns" }, stepped: true, xlog: true, xlabel: "time to a tour (ns)", ylabel: "share of runs" },
+  ],
   "phase": [{ x: 1, y: "p_tour", low: "wilson_low", high: "wilson_high", series: ["board", 2], ylabel: "p(tour)" }],
   "failures": [
     { x: "value", y: "share", series: ["board"], filter: { quantity: "cycles" }, xlabel: "cycles in a several-cycle failure", ylabel: "share of failures" },
@@ -183,8 +186,14 @@ function column(f, name) {
 // One uPlot chart of the figure's table as `cfg` says, or null without rows.
 function chart(parent, f, cfg) {
   const col = (n) => column(f, n);
-  const rows = f.rows.filter((r) => Object.entries(cfg.filter || {}).every(([k, v]) => r[col(k)] === v));
-  if (!rows.length || col(cfg.x) < 0 || col(cfg.y) < 0) return null;
+  if (col(cfg.x) < 0 || col(cfg.y) < 0) return null;
+  const picked = f.rows.filter((r) => Object.entries(cfg.filter || {}).every(([k, v]) => r[col(k)] === v));
+  // A log axis has no place for 0 (a classical solver's run takes no iterations).
+  const rows = cfg.xlog ? picked.filter((r) => Number(r[col(cfg.x)]) > 0) : picked;
+  if (!rows.length) return null;
+  if (rows.length < picked.length) {
+    parent.appendChild(el("p", `${picked.length - rows.length} rows at ${f.header[col(cfg.x)]} 0 are left out of the log axis below (the CSV has them)`, "help"));
+  }
   const xs = rows.map((r) => r[col(cfg.x)]);
   const numeric = xs.every((v) => v !== "" && Number.isFinite(Number(v)));
   let cats = null, xvals;
@@ -249,7 +258,7 @@ function chart(parent, f, cfg) {
     ? { time: false, distr: cfg.xlog ? 3 : 1 }
     : { time: false, range: [-0.5, cats.length - 0.5] };
   const xaxis = numeric
-    ? { label: cfg.xlabel || f.header[col(cfg.x)] }
+    ? { label: cfg.xlabel || f.header[col(cfg.x)], values: (u, splits) => splits.map((v) => (v === null ? "" : fmt(v))) }
     : {
         label: "board",
         splits: (u) => xvals.filter((i) => i >= u.scales.x.min && i <= u.scales.x.max),
@@ -261,7 +270,7 @@ function chart(parent, f, cfg) {
     width: Math.min(900, Math.max(480, document.body.clientWidth - 40)),
     height: 300,
     scales: { x, y: { distr: cfg.ylog ? 3 : 1 } },
-    axes: [xaxis, { label: cfg.ylabel || f.header[col(cfg.y)], size: 70 }],
+    axes: [xaxis, { label: cfg.ylabel || f.header[col(cfg.y)], size: 70, values: (u, splits) => splits.map((v) => (v === null ? "" : fmt(v))) }],
     series,
     hooks: { draw: [whiskers] },
     cursor: { drag: { x: true, y: false } },
