@@ -2,6 +2,7 @@
 //! Requests are written by hand on a TCP stream, so that paths reach the server exactly as
 //! written (an HTTP client would normalise `..` away).
 
+mod load;
 mod results;
 mod security;
 mod server;

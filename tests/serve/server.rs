@@ -56,6 +56,11 @@ pub fn start(folders: &[&std::path::Path]) -> Server {
 }
 
 impl Server {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Send one request; the status and the body.
     pub fn request(&self, method: &str, path: &str, headers: &[&str], body: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
