@@ -98,6 +98,8 @@ pub struct App {
     pub hosts: Vec<String>,
     /// Watch streams running now ([`watch::MAX_WATCHERS`] at most).
     pub watchers: Arc<AtomicUsize>,
+    /// The Results view's data of the folders read last.
+    pub results: results::Cache,
 }
 
 /// A shared handle on [`App`].
@@ -119,6 +121,7 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<(), Failure> {
         work: Semaphore::new(WORKERS),
         hosts: host_names(addr),
         watchers: Arc::new(AtomicUsize::new(0)),
+        results: results::Cache::default(),
     });
     if !addr.ip().is_loopback() {
         crate::cli::say(&format!(

@@ -24,6 +24,7 @@
 #![allow(clippy::result_large_err)]
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use axum::Json;
 use axum::extract::{Path as UrlPath, Query, State};
@@ -187,7 +188,7 @@ pub struct FigureView {
 }
 
 /// A record the Watch view replays.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ReplayView {
     /// The cell's index.
     pub cell: usize,
@@ -233,7 +234,8 @@ pub async fn detail(
         return refuse(StatusCode::NOT_FOUND, "no such folder");
     };
     let path = which.path;
-    match play::with_worker(&app, move || read(&f, folder, path)).await {
+    let shared = app.clone();
+    match play::with_worker(&app, move || read(&shared.results, &f, folder, path)).await {
         Ok(Ok(d)) => Json(d).into_response(),
         Ok(Err(r)) | Err(r) => r,
     }
@@ -250,18 +252,21 @@ pub async fn csv(
         return refuse(StatusCode::NOT_FOUND, "no such folder");
     };
     let path = which.path;
+    let shared = app.clone();
     let work = move || -> Result<Vec<u8>, Response> {
         let dir = results_dir(&f, &path)?;
-        let (figures, _, notes) = figures(&f, &path, &dir);
-        let Some((_, _, table)) = figures.into_iter().find(|(s, _, _)| *s == stem) else {
-            let why = if notes.is_empty() {
+        let computed = shared.results.get(&f, &path, &dir);
+        let Some((_, _, table)) = computed.figures.iter().find(|(s, _, _)| *s == stem) else {
+            let why = if computed.notes.is_empty() {
                 "no such figure".to_string()
             } else {
-                notes.join("; ")
+                computed.notes.join("; ")
             };
             return Err(refuse(StatusCode::NOT_FOUND, &why));
         };
-        let table = table.map_err(|why| refuse(StatusCode::NOT_FOUND, &why))?;
+        let table = table
+            .as_ref()
+            .map_err(|why| refuse(StatusCode::NOT_FOUND, why))?;
         let mut bytes = Vec::new();
         table.write_to(&mut bytes).map_err(|_| {
             refuse(
@@ -329,9 +334,64 @@ fn member(f: &Folder, path: &str, dir: &Path, name: &str, max: u64) -> Result<Pa
 /// A figure's stem, title, and table (or why there is none).
 type Figure = (&'static str, &'static str, Result<Table, String>);
 
-/// Every figure of the folder with its table, the records read, and notes on what
+/// What the folder's records give: every figure's table, the records to replay, and
+/// notes on what could not be read.
+#[derive(Debug, Default)]
+pub struct Computed {
+    figures: Vec<Figure>,
+    replays: Vec<ReplayView>,
+    notes: Vec<String>,
+}
+
+/// A folder's files as last seen: the folder, and the modification time and length of
+/// its `run.json` and `records.csv`.
+type Stamp = (PathBuf, Vec<Option<(std::time::SystemTime, u64)>>);
+
+/// The [`Computed`] data of the last [`CACHED`] folders read, so that opening a folder
+/// again, or downloading its figures' CSV, does not read its records again (a records
+/// file of 21 MB takes seconds); an entry is read again once its files change.
+#[derive(Debug, Default)]
+pub struct Cache(Mutex<Vec<(Stamp, Arc<Computed>)>>);
+
+/// Folders whose computed data the [`Cache`] keeps.
+pub const CACHED: usize = 4;
+
+impl Cache {
+    /// The entries, oldest first (a panic while they were held leaves them usable).
+    fn entries(&self) -> std::sync::MutexGuard<'_, Vec<(Stamp, Arc<Computed>)>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The computed data of the results folder `dir` (at `path` inside `f`), from the
+    /// cache when its files have not changed.
+    fn get(&self, f: &Folder, path: &str, dir: &Path) -> Arc<Computed> {
+        let stamp: Stamp = (
+            dir.to_path_buf(),
+            [knightnet::experiment::RUN, knightnet::experiment::RECORDS]
+                .iter()
+                .map(|name| {
+                    let m = std::fs::metadata(dir.join(name)).ok()?;
+                    Some((m.modified().ok()?, m.len()))
+                })
+                .collect(),
+        );
+        if let Some((_, c)) = self.entries().iter().find(|(s, _)| *s == stamp) {
+            return c.clone();
+        }
+        let c = Arc::new(compute(f, path, dir));
+        let mut entries = self.entries();
+        entries.retain(|(s, _)| s.0 != stamp.0);
+        entries.push((stamp, c.clone()));
+        if entries.len() > CACHED {
+            entries.remove(0);
+        }
+        c
+    }
+}
+
+/// Every figure of the folder with its table, the records to replay, and notes on what
 /// could not be read.
-fn figures(f: &Folder, path: &str, dir: &Path) -> (Vec<Figure>, Option<Records>, Vec<String>) {
+fn compute(f: &Folder, path: &str, dir: &Path) -> Computed {
     let mut notes = Vec::new();
     let records = member(
         f,
@@ -345,7 +405,10 @@ fn figures(f: &Folder, path: &str, dir: &Path) -> (Vec<Figure>, Option<Records>,
         Ok(r) => r,
         Err(why) => {
             notes.push(format!("no figures: {why}"));
-            return (Vec::new(), None, notes);
+            return Computed {
+                notes,
+                ..Computed::default()
+            };
         }
     };
     let source = knightnet::plot::results::source_name(dir);
@@ -366,11 +429,21 @@ fn figures(f: &Folder, path: &str, dir: &Path) -> (Vec<Figure>, Option<Records>,
             Vec::new()
         }
     };
-    (figures, Some(records), notes)
+    let replays = match member(f, path, dir, knightnet::experiment::RUN, u64::MAX)
+        .and_then(|_| knightnet::experiment::read_run_info(dir).map_err(|e| e.to_string()))
+    {
+        Ok(info) => replays(&info, &records),
+        Err(_) => Vec::new(),
+    };
+    Computed {
+        figures,
+        replays,
+        notes,
+    }
 }
 
 /// Everything the page shows of the results folder at `path` inside `f`.
-fn read(f: &Folder, folder: usize, path: String) -> Result<Detail, Response> {
+fn read(cache: &Cache, f: &Folder, folder: usize, path: String) -> Result<Detail, Response> {
     let dir = results_dir(f, &path)?;
     let mut notes = Vec::new();
     let info: Option<RunInfo> = match member(f, &path, &dir, knightnet::experiment::RUN, u64::MAX)
@@ -398,12 +471,8 @@ fn read(f: &Folder, folder: usize, path: String) -> Result<Detail, Response> {
             None
         }
     };
-    let (figures, records, more) = figures(f, &path, &dir);
-    notes.extend(more);
-    let replays = match (&info, &records) {
-        (Some(info), Some(records)) => replays(info, records),
-        _ => Vec::new(),
-    };
+    let computed = cache.get(f, &path, &dir);
+    notes.extend(computed.notes.iter().cloned());
     Ok(Detail {
         folder,
         path,
@@ -420,28 +489,29 @@ fn read(f: &Folder, folder: usize, path: String) -> Result<Detail, Response> {
             trials_planned: i.trials_planned,
         }),
         summary,
-        figures: figures
-            .into_iter()
+        figures: computed
+            .figures
+            .iter()
             .map(|(stem, title, table)| match table {
                 Ok(t) => FigureView {
                     stem,
                     title,
                     skipped: None,
                     total_rows: t.rows.len(),
-                    header: t.header,
-                    rows: t.rows.into_iter().take(MAX_ROWS).collect(),
+                    header: t.header.clone(),
+                    rows: t.rows.iter().take(MAX_ROWS).cloned().collect(),
                 },
                 Err(why) => FigureView {
                     stem,
                     title,
-                    skipped: Some(why),
+                    skipped: Some(why.clone()),
                     header: Vec::new(),
                     rows: Vec::new(),
                     total_rows: 0,
                 },
             })
             .collect(),
-        replays,
+        replays: computed.replays.clone(),
         notes,
     })
 }

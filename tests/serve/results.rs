@@ -291,3 +291,44 @@ fn a_record_s_replay_in_the_watch_view_is_the_recorded_run() {
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("network"), "{body}");
 }
+
+#[test]
+fn a_folder_is_read_again_once_its_records_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let quickstart = repo().join("experiments/results/quickstart");
+    for f in ["run.json", "summary.json", "records.csv"] {
+        std::fs::copy(quickstart.join(f), dir.path().join(f)).unwrap();
+    }
+    let s = start(&[dir.path()]);
+    let series = |d: &Value| {
+        let f = d["figures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["stem"] == "tour-rate")
+            .unwrap()
+            .clone();
+        f["total_rows"].as_u64().unwrap()
+    };
+    assert_eq!(
+        series(&json(&s, "/api/results/0")),
+        10,
+        "5 presets on 2 boards"
+    );
+    // Only cell 0's and cell 1's records (parberry on 6x6 and 8x8) are kept.
+    let all = std::fs::read_to_string(quickstart.join("records.csv")).unwrap();
+    let kept: String = all
+        .lines()
+        .filter(|l| {
+            let cell = l.split(',').nth(1).unwrap();
+            cell == "cell" || cell == "0" || cell == "1"
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.path().join("records.csv"), kept).unwrap();
+    assert_eq!(
+        series(&json(&s, "/api/results/0")),
+        2,
+        "parberry on 2 boards"
+    );
+}
