@@ -84,6 +84,56 @@ async fn the_quickstart_s_rates_figures_and_replays_are_on_the_page() {
             "{preset} not in the legend: {legend}"
         );
     }
+    // Hovering over 8x8 (the second of two boards: three quarters across) shows
+    // parberry's p(tour) there with its interval in the legend.
+    let shown = b
+        .client
+        .execute(
+            "const over = document.querySelector('#figure-tour-rate .u-over');
+             const r = over.getBoundingClientRect();
+             over.dispatchEvent(new MouseEvent('mouseenter', { clientX: r.left + 0.75 * r.width, clientY: r.top + r.height / 2, bubbles: true }));
+             over.dispatchEvent(new MouseEvent('mousemove', { clientX: r.left + 0.75 * r.width, clientY: r.top + r.height / 2, bubbles: true }));
+             const rows = [...document.querySelectorAll('#figure-tour-rate .u-legend .u-series')];
+             const row = rows.find((tr) => tr.querySelector('.u-label').textContent === 'parberry');
+             return row.querySelector('.u-value').textContent;",
+            vec![],
+        )
+        .await
+        .expect("the script runs");
+    let shown = shown.as_str().expect("a value").to_string();
+    let numbers: Vec<f64> = shown
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let want: Vec<f64> = [&want_rate, &want_interval]
+        .iter()
+        .flat_map(|t| t.split(|c: char| !(c.is_ascii_digit() || c == '.')))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(numbers.len(), 3, "{shown}");
+    for (got, want) in numbers.iter().zip(&want) {
+        assert!(
+            (got - want).abs() < 1e-3,
+            "hover shows {shown}, summary.json {want_rate} {want_interval}"
+        );
+    }
+    // A click on the legend entry hides the series.
+    b.find("#figure-tour-rate .u-legend .u-series:nth-child(2) th")
+        .await
+        .click()
+        .await
+        .unwrap();
+    let class = b
+        .find("#figure-tour-rate .u-legend .u-series:nth-child(2)")
+        .await
+        .attr("class")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert!(class.contains("u-off"), "the series is not hidden: {class}");
+
     b.client
         .execute("document.getElementById('cells').scrollIntoView();", vec![])
         .await
