@@ -67,7 +67,8 @@ use lock::FolderLock;
 
 /// The records file of a results folder: one CSV row per trial ([`records`]).
 pub const RECORDS: &str = "records.csv";
-pub(crate) const RUN: &str = "run.json";
+/// What ran, with which code and spec ([`RunInfo`]).
+pub const RUN: &str = "run.json";
 /// The summary of a results folder as JSON ([`Summary`]).
 pub const SUMMARY_JSON: &str = "summary.json";
 /// The summary of a results folder as Markdown tables ([`Summary::markdown`]).
@@ -327,7 +328,7 @@ fn unopened(path: &Path, e: std::io::Error, hint: &str) -> Error {
 /// Read `run.json` of `dir`: a folder without one is not a results folder; one that is
 /// not a regular file, too large or not a knightnet run.json (`engine_version` included)
 /// is bad input.
-pub(crate) fn read_run_info(dir: &Path) -> Result<RunInfo> {
+pub fn read_run_info(dir: &Path) -> Result<RunInfo> {
     use std::io::Read;
     let path = dir.join(RUN);
     let file = open_input(&path).map_err(|e| {

@@ -51,6 +51,22 @@ impl ResultsFigure {
     }
 }
 
+impl ResultsFigure {
+    /// The figure's data, as written beside it (`.csv`).
+    pub fn table(&self) -> super::table::Table {
+        match self {
+            ResultsFigure::Outcomes(f) => f.table(),
+            ResultsFigure::TourRate(f) => f.table(),
+            ResultsFigure::HfRatio(f) => f.table(),
+            ResultsFigure::Iterations(f) => f.table(),
+            ResultsFigure::Cost(f) => f.table(),
+            ResultsFigure::RunLengths(f) => f.table(),
+            ResultsFigure::Phase(f) => f.table(),
+            ResultsFigure::Failures(f) => f.table(),
+        }
+    }
+}
+
 /// One row of the table: a figure of the folder, or why it is left out.
 #[derive(Debug)]
 pub struct Planned {

@@ -31,16 +31,18 @@ impl Table {
 
     /// Write the table to `path` (atomically, through `crate::io::write_atomic_with`).
     pub fn write(&self, path: &Path) -> Result<(), super::PlotError> {
-        crate::io::write_atomic_with(path, &mut |out: &mut dyn std::io::Write| {
-            let mut w = csv::Writer::from_writer(out);
-            w.write_record(&self.header)?;
-            for r in &self.rows {
-                w.write_record(r)?;
-            }
-            w.flush()?;
-            Ok(())
-        })?;
+        crate::io::write_atomic_with(path, &mut |out: &mut dyn std::io::Write| self.write_to(out))?;
         Ok(())
+    }
+
+    /// Write the table as CSV to `out` (the bytes [`Table::write`] puts in its file).
+    pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let mut w = csv::Writer::from_writer(out);
+        w.write_record(&self.header)?;
+        for r in &self.rows {
+            w.write_record(r)?;
+        }
+        w.flush()
     }
 }
 

@@ -2,23 +2,27 @@
 //! knight's-tour game in the browser, its rules the library's ([`knightnet::puzzle`])
 //! behind a small JSON API ([`play`]; the page holds no copy of them), and the Watch
 //! view, any watchable solver run step by step by the library's stepping code and
-//! streamed to the page ([`watch`]). The results
-//! folders named on the command line are readable through [`files`] and nothing else on
-//! disk is.
+//! streamed to the page ([`watch`]), and the Results view, the results folders named on
+//! the command line with their cells, figures and records to replay ([`results`]). Those
+//! folders are readable through [`files`] and nothing else on disk is.
 //!
-//! Routes (the page's views are `/play` and `/watch`, with `/results` to come):
+//! Routes (the page's views are `/play`, `/watch` and `/results`):
 //!
 //! | route | what |
 //! |---|---|
 //! | `GET /`, `GET /play` | the page, with this process's token in a `<meta>` tag |
 //! | `GET /assets/{name}` | the page's script and style, embedded in the binary |
 //! | `GET /watch` | the Watch page, with the token |
+//! | `GET /results` | the Results page, with the token |
 //! | `POST /api/play/{new,state,hint,finish}` | the game ([`play`]) |
 //! | `GET /api/watch?token=…` | a run's states as server-sent events ([`watch`]) |
 //! | `GET /api/watch/solvers` | the solvers the stream accepts |
 //! | `GET /api/status` | the streams running now |
 //! | `GET /api/folders` | the results folders given on the command line |
 //! | `GET /files/{folder}/{path}` | a file inside one of them ([`files`]) |
+//! | `GET /api/results` | the results folders in and under them ([`results`]) |
+//! | `GET /api/results/{folder}?path=…` | one results folder: spec, cells, figures' data, replays |
+//! | `GET /api/results/{folder}/csv/{stem}?path=…` | one figure's data as CSV |
 //!
 //! The security model (docs/serve.md): the server binds 127.0.0.1 unless `--host` says
 //! otherwise; every request must name this server in its `Host` header (a page on
@@ -31,6 +35,7 @@
 
 pub mod files;
 pub mod play;
+pub mod results;
 pub mod watch;
 
 use std::io::Write;
@@ -93,6 +98,8 @@ pub struct App {
     pub hosts: Vec<String>,
     /// Watch streams running now ([`watch::MAX_WATCHERS`] at most).
     pub watchers: Arc<AtomicUsize>,
+    /// The Results view's data of the folders read last.
+    pub results: results::Cache,
 }
 
 /// A shared handle on [`App`].
@@ -114,6 +121,7 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<(), Failure> {
         work: Semaphore::new(WORKERS),
         hosts: host_names(addr),
         watchers: Arc::new(AtomicUsize::new(0)),
+        results: results::Cache::default(),
     });
     if !addr.ip().is_loopback() {
         crate::cli::say(&format!(
@@ -149,6 +157,7 @@ pub fn router(app: Shared) -> Router {
         .route("/", get(page))
         .route("/play", get(page))
         .route("/watch", get(watch_page))
+        .route("/results", get(results_page))
         .route("/assets/{name}", get(asset))
         .route("/api/play/new", post(play::new))
         .route("/api/play/state", post(play::state))
@@ -159,6 +168,9 @@ pub fn router(app: Shared) -> Router {
         .route("/api/status", get(watch::status))
         .route("/api/folders", get(files::folders))
         .route("/files/{folder}/{*path}", get(files::file))
+        .route("/api/results", get(results::list))
+        .route("/api/results/{folder}", get(results::detail))
+        .route("/api/results/{folder}/csv/{stem}", get(results::csv))
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page") })
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -256,6 +268,11 @@ async fn watch_page(State(app): State<Shared>) -> Response {
     html(include_str!("assets/watch.html"), &app.token)
 }
 
+/// The Results page, with the token filled in.
+async fn results_page(State(app): State<Shared>) -> Response {
+    html(include_str!("assets/results.html"), &app.token)
+}
+
 /// A page with `token` filled in, never cached.
 fn html(template: &str, token: &str) -> Response {
     let html = template.replace("{{TOKEN}}", token);
@@ -279,6 +296,18 @@ async fn asset(axum::extract::Path(name): axum::extract::Path<String>) -> Respon
         "watch.js" => (
             "text/javascript; charset=utf-8",
             include_str!("assets/watch.js"),
+        ),
+        "results.js" => (
+            "text/javascript; charset=utf-8",
+            include_str!("assets/results.js"),
+        ),
+        "uPlot.iife.min.js" => (
+            "text/javascript; charset=utf-8",
+            include_str!("assets/vendor/uPlot.iife.min.js"),
+        ),
+        "uPlot.min.css" => (
+            "text/css; charset=utf-8",
+            include_str!("assets/vendor/uPlot.min.css"),
         ),
         "app.css" => ("text/css; charset=utf-8", include_str!("assets/app.css")),
         _ => return refuse(StatusCode::NOT_FOUND, "no such asset"),

@@ -29,7 +29,9 @@ use axum::response::sse::{Event, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
 use knightnet::board::Board;
+use knightnet::network::NetworkParams;
 use knightnet::puzzle::watch::{Status, Stepper, View, WatchKind};
+use knightnet::solvers::SolverKind;
 use serde::{Deserialize, Serialize};
 
 use super::{Shared, constant_time_eq, play, refuse};
@@ -65,6 +67,9 @@ pub struct WatchQuery {
     pub to: Option<u64>,
     /// Steps per second, 1 to [`MAX_RATE`] (default 10).
     pub rate: Option<u32>,
+    /// A network's most attempts, 1 to its preset's (default: the preset's); 1 replays
+    /// an experiment's network trial, which is one attempt.
+    pub attempts: Option<u32>,
 }
 
 /// One state of the run, as the page draws it.
@@ -134,6 +139,32 @@ pub async fn solvers() -> Response {
 /// `GET /api/status`: the streams running now.
 pub async fn status(State(app): State<Shared>) -> Response {
     Json(serde_json::json!({ "watchers": app.watchers.load(Ordering::SeqCst) })).into_response()
+}
+
+/// The solver `solver` (a name as `solve --solver` takes it), with at most `attempts`
+/// attempts for a network (1 to its preset's; `None`: the preset's); the refusal in
+/// words otherwise.
+pub fn watch_kind(solver: &str, attempts: Option<u32>) -> Result<WatchKind, String> {
+    let kind: WatchKind = solver.parse().map_err(|e| format!("{e}"))?;
+    let Some(a) = attempts else {
+        return Ok(kind);
+    };
+    match kind.kind() {
+        SolverKind::Network(p) if (1..=p.max_attempts).contains(&a) => {
+            WatchKind::new(SolverKind::Network(NetworkParams {
+                max_attempts: a,
+                ..*p
+            }))
+            .ok_or_else(|| format!("{solver} cannot be watched"))
+        }
+        SolverKind::Network(p) => Err(format!(
+            "attempts {a} is not served for {solver}: 1 to {} are",
+            p.max_attempts
+        )),
+        _ => Err(format!(
+            "attempts is for a network solver, not {solver}: leave it out"
+        )),
+    }
 }
 
 /// The frame of `stepper`'s current state on `board`.
@@ -238,7 +269,7 @@ async fn open(app: &Shared, q: WatchQuery) -> Result<Run, Response> {
         ));
     }
     let bad = |m: String| refuse(StatusCode::BAD_REQUEST, &m);
-    let kind: WatchKind = q.solver.parse().map_err(|e| bad(format!("{e}")))?;
+    let kind = watch_kind(&q.solver, q.attempts).map_err(bad)?;
     let board = play::board(q.rows, q.cols)?;
     if q.start as usize >= board.squares() {
         return Err(bad(format!(

@@ -1,5 +1,8 @@
-//! `knightnet serve` against the running server (feature `serve`): the security layer.
+//! `knightnet serve` against the running server (feature `serve`): the security layer and the Results view's data.
 //! Requests are written by hand on a TCP stream, so that paths reach the server exactly as
 //! written (an HTTP client would normalise `..` away).
 
+mod load;
+mod results;
 mod security;
+mod server;

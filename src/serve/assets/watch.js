@@ -13,14 +13,18 @@ let setup = null;
 
 const $ = (id) => document.getElementById(id);
 
+// The run to watch. The seed stays text: a JavaScript number cannot hold every u64
+// seed a results folder's records carry.
 function readSetup() {
-  return {
+  const s = {
     solver: $("solver").value,
     rows: Number($("rows").value),
     cols: Number($("cols").value),
-    seed: Number($("seed").value),
+    seed: $("seed").value.trim(),
     start: Number($("start").value),
   };
+  if ($("attempts").value.trim() !== "") s.attempts = Number($("attempts").value);
+  return s;
 }
 
 function stop() {
@@ -149,6 +153,11 @@ async function init() {
     $("solver").appendChild(o);
   }
   $("solver").value = names.includes("network:parberry") ? "network:parberry" : names[0];
+  // A link from the Results view names the run to replay: /watch?solver=…&seed=….
+  const given = new URLSearchParams(location.search);
+  for (const id of ["solver", "rows", "cols", "seed", "start", "attempts"]) {
+    if (given.has(id)) $(id).value = given.get(id);
+  }
   reset();
 }
 

@@ -49,6 +49,9 @@ async fn twenty_network_steps_on_8x8_are_the_library_s() {
         input.send_keys(v).await.unwrap();
     }
     b.find("#reset").await.click().await.unwrap();
+    // The reset's stream has sent its one frame (a Step clicked before it arrives is
+    // ignored: the page has no state to step from).
+    b.body_data("playing", |p| p == "false").await;
     b.body_data("step", |s| s == "0").await;
     for k in 1..=20u64 {
         b.find("#step").await.click().await.unwrap();

@@ -1,0 +1,282 @@
+// The Results view. The server reads the results folders (GET /api/results, then
+// /api/results/{folder}?path=...): the spec from run.json, the cells from summary.json,
+// and each figure's data as the table `knightnet plot` writes beside the figure; this
+// page only lays them out and draws them with uPlot (vendor/, MIT). No number shown here
+// is computed here: the rates, intervals and curves are the server's.
+"use strict";
+const PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"];
+const $ = (id) => document.getElementById(id);
+let charts = [];
+
+// How each figure of `plot` is drawn: x and y columns, the columns naming a series,
+// optional interval columns, and a filter on the rows. A figure without an entry is
+// offered as CSV only.
+const FIGURES = {
+  "tour-rate": [{ x: "board", y: "p_tour", low: "wilson_low", high: "wilson_high", series: ["series"], ylabel: "p(tour)" }],
+  "outcomes": [{ x: "board", y: "p_tour", low: "p_tour_low", high: "p_tour_high", series: ["configuration"], ylabel: "p(tour)" }],
+  "iterations": [{ x: "board", y: "median", low: "p25", high: "p75", series: ["configuration"], ylabel: "iterations: median, p25 to p75" }],
+  "cost": [{ x: "board", y: "time_per_tour_s", low: "bootstrap_low_s", high: "bootstrap_high_s", series: ["solver"], ylabel: "seconds per tour", ylog: true }],
+  "run-length": [
+    { x: "run_length", y: "ecdf", series: ["cell", "board"], filter: { quantity: "iterations" }, stepped: true, xlog: true, xlabel: "iterations to a tour (failed attempts counted as restarts)", ylabel: "share of runs" },
+    { x: "run_length", y: "ecdf", series: ["cell", "board"], filter: { quantity: "time_ns" }, stepped: true, xlog: true, xlabel: "time to a tour (ns)", ylabel: "share of runs" },
+  ],
+  "phase": [{ x: 1, y: "p_tour", low: "wilson_low", high: "wilson_high", series: ["board", 2], ylabel: "p(tour)" }],
+  "failures": [
+    { x: "value", y: "share", series: ["board"], filter: { quantity: "cycles" }, xlabel: "cycles in a several-cycle failure", ylabel: "share of failures" },
+    { x: "value", y: "cumulative_share", series: ["board"], filter: { quantity: "cycle_length" }, stepped: true, xlabel: "cycle length", ylabel: "cumulative share of cycles" },
+  ],
+  "hf-ratio": [],
+};
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+// A share as the page shows it: four decimals.
+function share(v) {
+  return v === null || v === undefined ? "" : v.toFixed(4);
+}
+
+// A board's squares, to order boards by size ("8x8" -> 64).
+function squares(b) {
+  const m = /^(\d+)x(\d+)$/.exec(b);
+  return m ? Number(m[1]) * Number(m[2]) : Infinity;
+}
+
+async function getJson(url) {
+  const r = await fetch(url);
+  const body = await r.json();
+  if (!r.ok) throw new Error(body.error || r.statusText);
+  return body;
+}
+
+function where() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  return q.has("folder") ? { folder: Number(q.get("folder")), path: q.get("path") || "" } : null;
+}
+
+async function init() {
+  let list;
+  try {
+    list = await getJson("/api/results");
+  } catch (e) {
+    $("message").textContent = e.message;
+    return;
+  }
+  for (const f of list) {
+    const li = el("li");
+    const a = el("a", f.name);
+    a.href = "#" + new URLSearchParams({ folder: f.folder, path: f.path });
+    li.appendChild(a);
+    $("folders").appendChild(li);
+  }
+  $("no-folders").hidden = list.length > 0;
+  document.body.dataset.folders = list.length;
+  if (!where() && list.length === 1) {
+    location.replace("#" + new URLSearchParams({ folder: list[0].folder, path: list[0].path }));
+  }
+  show();
+}
+
+async function show() {
+  const w = where();
+  if (!w) return;
+  document.body.dataset.loaded = "";
+  $("message").textContent = "reading the folder…";
+  let d;
+  try {
+    d = await getJson(`/api/results/${w.folder}?` + new URLSearchParams({ path: w.path }));
+  } catch (e) {
+    $("message").textContent = e.message;
+    return;
+  }
+  $("message").textContent = "";
+  charts.forEach((c) => c.destroy());
+  charts = [];
+  $("folder").hidden = false;
+  spec(d);
+  cells(d);
+  figures(d);
+  document.body.dataset.loaded = d.run ? d.run.name : (d.summary ? d.summary.spec : w.path);
+}
+
+function spec(d) {
+  const r = d.run;
+  $("spec-name").textContent = r ? r.name : d.summary ? d.summary.spec : d.path;
+  $("spec-description").textContent = r ? r.description : d.summary ? d.summary.description : "";
+  const dl = $("spec");
+  dl.replaceChildren();
+  const item = (k, v) => { dl.appendChild(el("dt", k)); dl.appendChild(el("dd", v)); };
+  if (r) {
+    item("seed", r.seed);
+    item("version", `knightnet ${r.version}, engine ${r.engine_version}`);
+    item("revision", (r.revision || "unknown") + (r.dirty ? " (with uncommitted changes)" : ""));
+    item("spec", r.spec_source);
+    item("trials", `${r.trials_done} of ${r.trials_planned}`);
+  }
+  $("notes").textContent = d.notes.join("; ");
+}
+
+function cells(d) {
+  const body = $("cells").tBodies[0];
+  body.replaceChildren();
+  if (!d.summary) return;
+  for (const c of d.summary.cells) {
+    const tour = c.outcomes.find((o) => o.outcome === "tour");
+    const tr = el("tr");
+    tr.dataset.key = `${c.label}/${c.board}`;
+    tr.appendChild(el("td", c.cell));
+    tr.appendChild(el("td", c.label));
+    tr.appendChild(el("td", c.board));
+    tr.appendChild(el("td", c.solver));
+    tr.appendChild(el("td", c.trials));
+    tr.appendChild(el("td", c.tours));
+    tr.appendChild(el("td", tour ? share(tour.share) : "", "p-tour"));
+    tr.appendChild(el("td", tour ? `[${share(tour.ci_low)}, ${share(tour.ci_high)}]` : "", "interval"));
+    const td = el("td", undefined, "replays");
+    for (const r of d.replays.filter((r) => r.cell === c.cell)) {
+      const a = el("a", `trial ${r.trial}`, "replay");
+      a.href = "/watch?" + r.watch;
+      a.title = `seed ${r.seed}: recorded ${r.outcome}` + (r.iterations !== null ? ` after ${r.iterations} iterations` : "");
+      td.appendChild(a);
+      td.appendChild(document.createTextNode(" "));
+    }
+    tr.appendChild(td);
+    body.appendChild(tr);
+  }
+}
+
+function figures(d) {
+  const box = $("figures");
+  box.replaceChildren();
+  const drawn = [];
+  for (const f of d.figures) {
+    const sec = el("section", undefined, "figure");
+    sec.id = "figure-" + f.stem;
+    sec.appendChild(el("h4", f.title));
+    if (f.skipped) {
+      sec.appendChild(el("p", "not drawn: " + f.skipped, "help"));
+      box.appendChild(sec);
+      continue;
+    }
+    const a = el("a", `download CSV (${f.stem}.csv)`, "csv");
+    a.href = `/api/results/${d.folder}/csv/${f.stem}?` + new URLSearchParams({ path: d.path });
+    a.download = `${f.stem}.csv`;
+    sec.appendChild(a);
+    if (f.rows.length < f.total_rows) {
+      sec.appendChild(el("p", `drawn from the first ${f.rows.length} of ${f.total_rows} rows; the CSV has them all`, "help"));
+    }
+    box.appendChild(sec);
+    for (const cfg of FIGURES[f.stem] || []) {
+      const c = chart(sec, f, cfg);
+      if (c) { charts.push(c); drawn.push(f.stem); }
+    }
+  }
+  document.body.dataset.figures = [...new Set(drawn)].join(" ");
+}
+
+// The column a figure entry names: by name, or by position (phase's swept keys).
+function column(f, name) {
+  return typeof name === "number" ? name : f.header.indexOf(name);
+}
+
+// One uPlot chart of the figure's table as `cfg` says, or null without rows.
+function chart(parent, f, cfg) {
+  const col = (n) => column(f, n);
+  if (col(cfg.x) < 0 || col(cfg.y) < 0) return null;
+  const picked = f.rows.filter((r) => Object.entries(cfg.filter || {}).every(([k, v]) => r[col(k)] === v));
+  // A log axis has no place for 0 (a classical solver's run takes no iterations).
+  const rows = cfg.xlog ? picked.filter((r) => Number(r[col(cfg.x)]) > 0) : picked;
+  if (!rows.length) return null;
+  if (rows.length < picked.length) {
+    parent.appendChild(el("p", `${picked.length - rows.length} rows at ${f.header[col(cfg.x)]} 0 are left out of the log axis below (the CSV has them)`, "help"));
+  }
+  const xs = rows.map((r) => r[col(cfg.x)]);
+  const numeric = xs.every((v) => v !== "" && Number.isFinite(Number(v)));
+  let cats = null, xvals;
+  if (numeric) {
+    xvals = [...new Set(xs.map(Number))].sort((a, b) => a - b);
+  } else {
+    cats = [...new Set(xs)];
+    if (cfg.x === "board") cats.sort((a, b) => squares(a) - squares(b));
+    xvals = cats.map((_, i) => i);
+  }
+  const at = new Map(xvals.map((x, i) => [numeric ? x : cats[i], i]));
+  // A series' name: its columns' values (a column given by position, with its name).
+  const name = (r) => cfg.series.map((s) => (typeof s === "number" ? `${f.header[s]}=${r[s]}` : r[col(s)])).join(" ");
+  const keys = [...new Set(rows.map(name))];
+  const num = (v) => (v === "" || v === undefined ? null : Number(v));
+  const ys = keys.map(() => xvals.map(() => null));
+  const lows = keys.map(() => xvals.map(() => null));
+  const highs = keys.map(() => xvals.map(() => null));
+  for (const r of rows) {
+    const k = keys.indexOf(name(r));
+    const i = at.get(numeric ? Number(r[col(cfg.x)]) : r[col(cfg.x)]);
+    ys[k][i] = num(r[col(cfg.y)]);
+    if (cfg.low) { lows[k][i] = num(r[col(cfg.low)]); highs[k][i] = num(r[col(cfg.high)]); }
+  }
+  const fmt = (v) => (v === null || v === undefined ? "–" : Number(v.toPrecision(4)).toString());
+  const series = [{ label: numeric ? cfg.xlabel || f.header[col(cfg.x)] : "board", value: (u, v) => (v === null ? "–" : numeric ? fmt(v) : cats[v]) }];
+  keys.forEach((k, s) => {
+    series.push({
+      label: k,
+      stroke: PALETTE[s % PALETTE.length],
+      width: 2,
+      spanGaps: true,
+      points: { show: !cfg.stepped, size: 7 },
+      paths: cfg.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined,
+      value: (u, v, si, i) => (v === null ? "–" : fmt(v) + (cfg.low && i !== null && lows[s][i] !== null ? ` [${fmt(lows[s][i])}, ${fmt(highs[s][i])}]` : "")),
+    });
+  });
+  // Interval whiskers of each shown series, drawn after the series.
+  const whiskers = (u) => {
+    if (!cfg.low) return;
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.lineWidth = 1.5 * devicePixelRatio;
+    keys.forEach((_, s) => {
+      if (!u.series[s + 1].show) return;
+      ctx.strokeStyle = PALETTE[s % PALETTE.length];
+      xvals.forEach((x, i) => {
+        if (lows[s][i] === null || highs[s][i] === null) return;
+        const px = u.valToPos(x, "x", true);
+        const lo = u.valToPos(lows[s][i], "y", true), hi = u.valToPos(highs[s][i], "y", true);
+        const w = 4 * devicePixelRatio;
+        ctx.beginPath();
+        ctx.moveTo(px, lo); ctx.lineTo(px, hi);
+        ctx.moveTo(px - w, lo); ctx.lineTo(px + w, lo);
+        ctx.moveTo(px - w, hi); ctx.lineTo(px + w, hi);
+        ctx.stroke();
+      });
+    });
+    ctx.restore();
+  };
+  const x = numeric
+    ? { time: false, distr: cfg.xlog ? 3 : 1 }
+    : { time: false, range: [-0.5, cats.length - 0.5] };
+  const xaxis = numeric
+    ? { label: cfg.xlabel || f.header[col(cfg.x)], values: (u, splits) => splits.map((v) => (v === null ? "" : fmt(v))) }
+    : {
+        label: "board",
+        splits: (u) => xvals.filter((i) => i >= u.scales.x.min && i <= u.scales.x.max),
+        values: (u, splits) => splits.map((i) => cats[i] ?? ""),
+      };
+  const holder = el("div", undefined, "chart");
+  parent.appendChild(holder);
+  const opts = {
+    width: Math.min(900, Math.max(480, document.body.clientWidth - 40)),
+    height: 300,
+    scales: { x, y: { distr: cfg.ylog ? 3 : 1 } },
+    axes: [xaxis, { label: cfg.ylabel || f.header[col(cfg.y)], size: 70, values: (u, splits) => splits.map((v) => (v === null ? "" : fmt(v))) }],
+    series,
+    hooks: { draw: [whiskers] },
+    cursor: { drag: { x: true, y: false } },
+  };
+  return new uPlot(opts, [xvals, ...ys], holder);
+}
+
+window.addEventListener("hashchange", show);
+init();
