@@ -11,6 +11,7 @@ use knightnet::error::InputError;
 use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
 use knightnet::graph::{KnightGraph, Source};
 use knightnet::graph_file::FileGraph;
+use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
 use knightnet::solvers::SolverKind;
 use knightnet::solvers::on_graph::{self, GraphRequest, GraphSolution, GraphSolver};
@@ -19,7 +20,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::Value;
 
-use crate::{errors, json, tour};
+use crate::{errors, figure, json, tour};
 
 /// The geometry keywords of `solve`, as given.
 pub struct GeometryKeywords<'a, 'py> {
@@ -254,6 +255,23 @@ impl PyGraphSolution {
     /// Everything ``knightnet solve --format json`` prints for this solution, as a dict.
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         json::to_py(py, &self.json())
+    }
+
+    /// Draw the tour as ``knightnet solve --png/--svg`` does on a geometry: holes
+    /// dark and crossed, wrapped moves running off their edges (``ValueError`` without
+    /// a tour, or on a graph file, which has no squares to draw).
+    fn save_figure(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let Some(fig) = BoardFigure::graph_solution(&self.solution, &self.graph, self.seed) else {
+            return Err(PyValueError::new_err(match self.solution.tour {
+                None => format!(
+                    "no tour to draw: the solver stopped with '{}'",
+                    self.solution.outcome
+                ),
+                Some(_) => format!("{} has no squares to draw", self.graph.describe()),
+            }));
+        };
+        let width = BoardFigure::default_width(fig.board);
+        figure::save(py, &fig, &path, width)
     }
 
     fn __repr__(&self) -> String {

@@ -101,3 +101,18 @@ def test_keywords_that_do_not_fit_are_refused():
         kn.solve("6x6", surface="torus", reverse=True)
     with pytest.raises(TypeError, match="leaper"):
         kn.solve("6x6", leaper=3)
+
+
+def test_a_geometrys_tour_is_drawn_as_the_command_line_draws_it(cli, tmp_path):
+    ours = tmp_path / "ours.svg"
+    kn.solve(shape=PICTURE, solver="forward-check").save_figure(ours)
+    shape = tmp_path / "shape.txt"
+    shape.write_text(PICTURE)
+    theirs = tmp_path / "theirs.svg"
+    cli("solve", "--shape", shape, "--solver", "forward-check", "--svg", theirs)
+    assert ours.read_text() == theirs.read_text()
+    assert (tmp_path / "ours.csv").read_text() == (tmp_path / "theirs.csv").read_text()
+    with pytest.raises(ValueError, match="no squares to draw"):
+        kn.solve(graph=GRAPHS / "dodecahedron.hcp").save_figure(tmp_path / "g.png")
+    with pytest.raises(ValueError, match="no tour to draw"):
+        kn.solve(graph=GRAPHS / "petersen.dimacs", max_attempts=1).save_figure(tmp_path / "p.png")

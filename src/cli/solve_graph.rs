@@ -236,27 +236,10 @@ fn write_figures(
     sol: &GraphSolution,
     graph: &KnightGraph,
 ) -> Result<(), Failure> {
-    let (Some(tour), Source::Geometry(moves)) = (&sol.tour, graph.source()) else {
+    let Some(fig) = BoardFigure::graph_solution(sol, graph, args.seed) else {
         return Ok(());
     };
-    let squares = tour.vertices().iter().map(|&v| moves.square(v)).collect();
-    let effort = if sol.iterations > 0 {
-        format!(
-            ", {} attempt{}, {} iterations",
-            sol.attempts,
-            if sol.attempts == 1 { "" } else { "s" },
-            sol.iterations
-        )
-    } else {
-        String::new()
-    };
-    let fig = BoardFigure::geometry_tour(
-        moves.geometry(),
-        squares,
-        tour.is_closed(),
-        format!("{}, seed {}{effort}", sol.solver, args.seed),
-    );
-    let width = BoardFigure::default_width(moves.geometry().board());
+    let width = BoardFigure::default_width(fig.board);
     for path in [&args.png, &args.svg].into_iter().flatten() {
         fig.save(path, width)?;
     }

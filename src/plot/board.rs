@@ -16,10 +16,11 @@ use super::{DrawResult, FONT, Figure, PlotError, de, render};
 use crate::board::Board;
 use crate::error::{InputError, Refusal};
 use crate::geometry::Geometry;
-use crate::graph::{KnightGraph, Tours, open_path};
+use crate::graph::{KnightGraph, Source, Tours, open_path};
 use crate::network::OutputState;
 use crate::network::classify;
 use crate::solvers::Solution;
+use crate::solvers::on_graph::GraphSolution;
 use crate::tour::{Tour, cycles_from_edges};
 
 /// One path of squares, drawn as segments between square centres.
@@ -62,6 +63,18 @@ pub struct BoardFigure {
     pub geometry: Option<Geometry>,
 }
 
+/// A subtitle's account of a network's effort (`, 3 attempts, 120 iterations`); empty
+/// for the solvers that do not iterate.
+fn effort(attempts: u64, iterations: u64) -> String {
+    if iterations == 0 {
+        return String::new();
+    }
+    format!(
+        ", {attempts} attempt{}, {iterations} iterations",
+        if attempts == 1 { "" } else { "s" }
+    )
+}
+
 /// The colour of a hole of a shape.
 const HOLE: RGBColor = RGBColor(0x45, 0x45, 0x45);
 
@@ -84,20 +97,28 @@ impl BoardFigure {
     pub fn solution(sol: &Solution, seed: u64) -> Option<Self> {
         let tour = sol.tour()?;
         let who = sol.solver_label();
-        let effort = if sol.iterations > 0 {
-            format!(
-                ", {} attempt{}, {} iterations",
-                sol.attempts,
-                if sol.attempts == 1 { "" } else { "s" },
-                sol.iterations
-            )
-        } else {
-            String::new()
-        };
+        let effort = effort(sol.attempts, sol.iterations);
         Some(BoardFigure::tour(
             tour,
             Self::tour_title(tour),
             format!("{who}, seed {seed}{effort}"),
+        ))
+    }
+
+    /// A tour found on a geometry, as `solve --png/--svg` draws it
+    /// ([`BoardFigure::geometry_tour`]). `None` without a tour, or on a graph read
+    /// from a file (no squares to draw).
+    pub fn graph_solution(sol: &GraphSolution, graph: &KnightGraph, seed: u64) -> Option<Self> {
+        let (Some(tour), Source::Geometry(moves)) = (&sol.tour, graph.source()) else {
+            return None;
+        };
+        let squares = tour.vertices().iter().map(|&v| moves.square(v)).collect();
+        let effort = effort(sol.attempts, sol.iterations);
+        Some(BoardFigure::geometry_tour(
+            moves.geometry(),
+            squares,
+            tour.is_closed(),
+            format!("{}, seed {seed}{effort}", sol.solver),
         ))
     }
 
