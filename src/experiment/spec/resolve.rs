@@ -508,15 +508,14 @@ impl EntryAt<'_> {
             }]);
         }
         let leaper = match keys.leaper {
-            Some(l) => leaper_of(l.get_ref())
-                .map_err(|e| at(l.span(), "leaper", format!("leaper: {e}")))?,
+            Some(l) => leaper_of(l.get_ref()).map_err(|e| at(l.span(), "leaper", e.to_string()))?,
             None => Leaper::KNIGHT,
         };
         let surface = match keys.surface {
             Some(t) => t
                 .get_ref()
                 .parse::<Surface>()
-                .map_err(|e| at(t.span(), "surface", format!("surface: {e}")))?,
+                .map_err(|e| at(t.span(), "surface", e.to_string()))?,
             None => Surface::Plane,
         };
         let place = |shape: Shape, span: Range<usize>| {
