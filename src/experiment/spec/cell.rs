@@ -7,6 +7,7 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::geometry::{Geometry, Leaper, Shape, Surface};
 use crate::graph::Tours;
+use crate::graph_file::FileGraph;
 use crate::network::NetworkParams;
 use crate::solvers::search::DEFAULT_MAX_STEPS;
 use crate::solvers::{Request, SolverKind};
@@ -23,7 +24,8 @@ use crate::target::{Target, parse_shape_line, shape_text};
 /// cells), a classical solver's caps as `max_steps`/`restarts` when they differ from its
 /// defaults, and `start` as the spec's word or the square's name; a cell with a target
 /// adds `leaper`, `surface` and `shape` (the picture's rows joined by `/`) or `graph`
-/// (the file's path, read again when `run.json` is read).
+/// (the file's name, its vertex count and its edges, vertices numbered from 1 as in the
+/// file: `run.json` reads back without the file, the same from any folder).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "StoredCell", into = "StoredCell")]
 pub struct Cell {
@@ -204,7 +206,47 @@ struct StoredCell {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     shape: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    graph: Option<std::path::PathBuf>,
+    graph: Option<StoredGraph>,
+}
+
+/// A graph file's graph in `run.json`: its name (the file's stem), its vertices and its
+/// edges, numbered from 1 as in the file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredGraph {
+    name: String,
+    vertices: u32,
+    edges: Vec<[u64; 2]>,
+}
+
+impl StoredGraph {
+    fn of(path: &std::path::Path, graph: &FileGraph) -> StoredGraph {
+        StoredGraph {
+            name: Target::file_stem(path),
+            vertices: graph.vertices(),
+            edges: graph
+                .edges()
+                .iter()
+                .map(|&(a, b)| [u64::from(a) + 1, u64::from(b) + 1])
+                .collect(),
+        }
+    }
+
+    fn target(&self) -> Result<Target, InputError> {
+        let from_one = |x: u64| {
+            u32::try_from(x.wrapping_sub(1)).map_err(|_| {
+                InputError::param(format!("graph: vertex {x} is not 1 to {}", self.vertices))
+            })
+        };
+        let edges = self
+            .edges
+            .iter()
+            .map(|&[a, b]| Ok((from_one(a)?, from_one(b)?)))
+            .collect::<Result<Vec<_>, InputError>>()?;
+        Ok(Target::File {
+            path: self.name.clone().into(),
+            graph: FileGraph::new(self.vertices, edges)?.with_name(self.name.clone()),
+        })
+    }
 }
 
 /// The network parameters and tile mode of a `network+merge` cell in `run.json` (one
@@ -237,7 +279,7 @@ impl From<Cell> for StoredCell {
                 surface = Some(g.surface());
                 shape = (!g.shape().is_full()).then(|| shape_text(g));
             }
-            Some(Target::File { path, .. }) => graph = Some(path.clone()),
+            Some(Target::File { path, graph: g }) => graph = Some(StoredGraph::of(path, g)),
             None => {}
         }
         StoredCell {
@@ -288,7 +330,7 @@ impl TryFrom<StoredCell> for Cell {
             .transpose()
             .map_err(|e| bad(&e))?;
         let target = match (&s.graph, s.leaper, s.surface, &s.shape) {
-            (Some(path), None, None, None) => Some(Target::read_file(path).map_err(|e| bad(&e))?),
+            (Some(g), None, None, None) => Some(g.target().map_err(|e| bad(&e))?),
             (None, None, None, None) => None,
             (None, leaper, surface, shape) => {
                 let shape = match shape {
