@@ -673,11 +673,11 @@ fn leaper_of(value: &toml::Value) -> Result<Leaper, InputError> {
         toml::Value::Array(a) if a.len() == 2 => match (leg(&a[0]), leg(&a[1])) {
             (Some(r), Some(s)) => Leaper::new(r, s),
             _ => Err(InputError::param(format!(
-                "{value} is not accepted; give two whole numbers 0 <= R <= S, e.g. [2, 3]"
+                "leaper = {value} is not accepted; give two whole numbers 0 <= R <= S, e.g. [2, 3]"
             ))),
         },
         other => Err(InputError::param(format!(
-            "{other} is not accepted; give \"R,S\", [R, S] or a name (knight, camel, zebra, giraffe)"
+            "leaper = {other} is not accepted; give \"R,S\", [R, S] or a name (knight, camel, zebra, giraffe)"
         ))),
     }
 }
