@@ -47,7 +47,7 @@ run() { # NAME [SPEC]
 }
 
 run quickstart
-for spec in takefuji-lee-1992 parberry-1996 variants-8x8 network-vs-classical merge sweep-cs open-tours hf-ratio; do
+for spec in takefuji-lee-1992 parberry-1996 variants-8x8 network-vs-classical merge sweep-cs open-tours hf-ratio beyond-the-knight; do
     run "$spec" "experiments/$spec.toml"
 done
 

@@ -22,6 +22,12 @@
 //! ([`SolverKind::finds_open_tours`]), is refused by name. The trials' seeds
 //! are the same as without it; `solve --solver NAME --open --seed THAT` replays one.
 //!
+//! On a target ([`Comparison::on`]: a leaper, surface or shape other than the knight on
+//! a whole plane board, or a graph file) the solvers are those of
+//! [`crate::solvers::on_graph`], each trial one [`on_graph::solve`] on the target's
+//! graph (every tour checked by the oracle on it), seeded as an experiment's cell on
+//! that target with the solver's default label ([`crate::target::Target::seed_text`]).
+//!
 //! ```
 //! use knightnet::{board::Board, compare::Comparison};
 //!
@@ -46,16 +52,22 @@ use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::report::{Align, MarkdownTable, cell, human_secs};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
+use crate::solvers::on_graph::{self, GraphRequest, GraphSolver};
 use crate::solvers::{Closure, Outcome, Request, SolverKind, record_outcome};
 use crate::stats::{Estimate, Z95, wilson};
+use crate::target::Target;
 
 /// One row of the comparison.
 #[derive(Debug, Clone, Serialize)]
 pub struct CompareRow {
     /// The solver, as [`SolverKind`]'s `Display` names it (`network:parberry`).
     pub solver: String,
-    /// The board (`{"rows", "cols"}` in JSON).
+    /// The board (`{"rows", "cols"}` in JSON); on a graph file `1xV`.
     pub board: Board,
+    /// Where the solvers ran when it is not the knight on a whole plane board
+    /// ([`Target::label`]: `8x8 torus (2,3)-leaper`, `graph petersen`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
     /// Trials run.
     pub trials: u64,
     /// Trials that found a tour.
@@ -147,6 +159,7 @@ pub fn shared_moves(tours: &[Vec<(u32, u32)>]) -> Option<f64> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
     board: Board,
+    target: Option<Target>,
     kinds: Vec<SolverKind>,
     open: bool,
     trials: u64,
@@ -161,12 +174,23 @@ impl Comparison {
     pub fn new(board: Board, kinds: Vec<SolverKind>) -> Comparison {
         Comparison {
             board,
+            target: None,
             kinds,
             open: false,
             trials: 10,
             seed: crate::DEFAULT_SEED,
             threads: 1,
         }
+    }
+
+    /// Run on `target` instead of the knight's board: the solvers of
+    /// [`crate::solvers::on_graph`] on its graph (the others are refused, saying why).
+    pub fn on(mut self, target: Target) -> Comparison {
+        if let Target::Geometry(g) = &target {
+            self.board = g.board();
+        }
+        self.target = Some(target);
+        self
     }
 
     /// Ask every solver for an open tour (`true`), or for its default tour (`false`).
@@ -195,6 +219,9 @@ impl Comparison {
 
     /// Run the comparison (the CLI only formats it): one row per solver, in order.
     pub fn run(&self) -> Result<Vec<CompareRow>, InputError> {
+        if let Some(target) = &self.target {
+            return self.run_on(target);
+        }
         let Comparison {
             board,
             ref kinds,
@@ -202,6 +229,7 @@ impl Comparison {
             trials,
             seed,
             threads,
+            ..
         } = *self;
         let request = Request {
             closed: if open {
@@ -277,48 +305,156 @@ impl Comparison {
                             )
                         })
                         .collect();
-                    let tours = results.iter().filter(|r| r.0.is_some()).count() as u64;
-                    let sample: Vec<Vec<(u32, u32)>> = results
-                        .iter()
-                        .filter_map(|r| r.0.clone())
-                        .take(VARIETY_TOURS)
-                        .collect();
-                    let seconds: f64 = results.iter().map(|r| r.2).sum();
-                    let attempts: u64 = results.iter().map(|r| r.1.attempts).sum();
-                    let per_attempt = seconds / attempts.max(1) as f64;
-                    let r99 = Estimate::r99(tours, attempts, Z95);
-                    let (lo, hi) = wilson(tours, attempts, Z95);
-                    let per_tour_at = |p: f64| (p > 0.0).then(|| per_attempt / p);
-                    CompareRow {
-                        solver: name.clone(),
-                        board,
-                        trials,
-                        tours,
-                        attempts,
-                        seconds,
-                        seconds_per_tour: Estimate {
-                            value: (tours > 0).then(|| seconds / tours as f64),
-                            low: per_tour_at(hi),
-                            high: per_tour_at(lo),
-                        },
-                        p_tour: Estimate::share(tours, trials, Z95),
-                        ratio_to_fastest: None,
-                        shared_moves: shared_moves(&sample),
-                        r99,
-                        tts99_seconds: r99.times(per_attempt),
-                        per_trial: results.into_iter().map(|r| r.1).collect(),
-                    }
+                    row(name.clone(), board, None, trials, results)
                 })
                 .collect()
         });
-        let best = rows
-            .iter()
-            .filter_map(|r| r.seconds_per_tour.value)
-            .fold(f64::INFINITY, f64::min);
-        for r in &mut rows {
-            r.ratio_to_fastest = r.seconds_per_tour.value.map(|t| t / best);
-        }
+        with_ratios(&mut rows);
         Ok(rows)
+    }
+
+    /// [`Comparison::run`] on a target: each solver refused unless
+    /// [`GraphSolver::from_kind`] and [`on_graph::check`] accept it, then its trials,
+    /// one [`on_graph::solve`] each, timed one by one.
+    fn run_on(&self, target: &Target) -> Result<Vec<CompareRow>, InputError> {
+        let within = |name: &str, e: InputError| match e {
+            e if e.is_environment() => e,
+            e => InputError::Within {
+                what: name.to_string(),
+                error: Box::new(e),
+            },
+        };
+        let graph = target.graph()?;
+        let board = match target {
+            Target::Geometry(g) => g.board(),
+            Target::File { graph, .. } => Board::new(1, graph.vertices() as usize)?,
+        };
+        let mut solvers = Vec::new();
+        for kind in &self.kinds {
+            let name = kind.to_string();
+            let solver = GraphSolver::from_kind(kind).map_err(|e| within(&name, e))?;
+            let req = GraphRequest {
+                closed: !self.open && solver.closed_by_default(),
+                start: None,
+            };
+            on_graph::check(&graph, &solver, &req).map_err(|e| within(&name, e))?;
+            solvers.push((kind, name, solver, req));
+        }
+        let threads = crate::check_threads(self.threads)?.min(self.trials.max(1) as usize);
+        let pool = crate::thread_pool(threads, "knightnet-compare")?;
+        let mut rows: Vec<CompareRow> = pool.install(|| {
+            solvers
+                .iter()
+                .map(|(kind, name, solver, req)| {
+                    let key = format!("{}/{}", kind.default_label(), target.seed_text());
+                    let results: Vec<TrialResult> = (0..self.trials)
+                        .into_par_iter()
+                        .map(|trial| {
+                            let seed = trial_seed(self.seed, &key, trial);
+                            let t0 = Instant::now();
+                            let sol =
+                                on_graph::solve(&graph, solver, req, &mut rng_from_seed(seed));
+                            let secs = t0.elapsed().as_secs_f64();
+                            let mut listed = CompareTrial {
+                                trial,
+                                seed,
+                                outcome: Outcome::Refused,
+                                attempts: 1,
+                                iterations: 0,
+                            };
+                            let tour = match sol {
+                                Ok(s) => {
+                                    listed.outcome = s.outcome;
+                                    listed.attempts = s.attempts.max(1);
+                                    listed.iterations = s.iterations;
+                                    s.tour.map(|t| {
+                                        let v = t.vertices();
+                                        let ends =
+                                            if t.is_closed() { v.len() } else { v.len() - 1 };
+                                        let mut moves: Vec<(u32, u32)> = (0..ends)
+                                            .map(|i| {
+                                                let (a, b) = (v[i], v[(i + 1) % v.len()]);
+                                                (a.min(b), a.max(b))
+                                            })
+                                            .collect();
+                                        moves.sort_unstable();
+                                        moves
+                                    })
+                                }
+                                Err(InputError::Impossible(_)) => {
+                                    listed.outcome = Outcome::Impossible;
+                                    None
+                                }
+                                Err(_) => None,
+                            };
+                            (tour, listed, secs)
+                        })
+                        .collect();
+                    row(
+                        name.clone(),
+                        board,
+                        Some(target.label()),
+                        self.trials,
+                        results,
+                    )
+                })
+                .collect()
+        });
+        with_ratios(&mut rows);
+        Ok(rows)
+    }
+}
+
+/// Each row's time per tour over the fastest row's.
+fn with_ratios(rows: &mut [CompareRow]) {
+    let best = rows
+        .iter()
+        .filter_map(|r| r.seconds_per_tour.value)
+        .fold(f64::INFINITY, f64::min);
+    for r in rows {
+        r.ratio_to_fastest = r.seconds_per_tour.value.map(|t| t / best);
+    }
+}
+
+/// The row of solver `name` from its trials' results, in trial order.
+fn row(
+    name: String,
+    board: Board,
+    target: Option<String>,
+    trials: u64,
+    results: Vec<TrialResult>,
+) -> CompareRow {
+    let tours = results.iter().filter(|r| r.0.is_some()).count() as u64;
+    let sample: Vec<Vec<(u32, u32)>> = results
+        .iter()
+        .filter_map(|r| r.0.clone())
+        .take(VARIETY_TOURS)
+        .collect();
+    let seconds: f64 = results.iter().map(|r| r.2).sum();
+    let attempts: u64 = results.iter().map(|r| r.1.attempts).sum();
+    let per_attempt = seconds / attempts.max(1) as f64;
+    let r99 = Estimate::r99(tours, attempts, Z95);
+    let (lo, hi) = wilson(tours, attempts, Z95);
+    let per_tour_at = |p: f64| (p > 0.0).then(|| per_attempt / p);
+    CompareRow {
+        solver: name,
+        board,
+        target,
+        trials,
+        tours,
+        attempts,
+        seconds,
+        seconds_per_tour: Estimate {
+            value: (tours > 0).then(|| seconds / tours as f64),
+            low: per_tour_at(hi),
+            high: per_tour_at(lo),
+        },
+        p_tour: Estimate::share(tours, trials, Z95),
+        ratio_to_fastest: None,
+        shared_moves: shared_moves(&sample),
+        r99,
+        tts99_seconds: r99.times(per_attempt),
+        per_trial: results.into_iter().map(|r| r.1).collect(),
     }
 }
 
@@ -338,7 +474,7 @@ pub fn markdown(rows: &[CompareRow]) -> String {
     for r in rows {
         t.row(&[
             r.solver.clone(),
-            r.board.to_string(),
+            r.target.clone().unwrap_or_else(|| r.board.to_string()),
             format!("{} / {}", r.tours, r.trials),
             r.attempts.to_string(),
             with_interval(r.seconds_per_tour, human_secs),

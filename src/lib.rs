@@ -102,6 +102,7 @@ pub mod report;
 pub mod seeds;
 pub mod solvers;
 pub mod stats;
+pub mod target;
 pub mod tour;
 pub mod tour_file;
 pub mod trace_file;

@@ -7,6 +7,7 @@ use clap::Args;
 
 use super::Failure;
 use super::report::{ReportFormat, plural};
+use super::solve_graph::{GeometryArgs, Named};
 use knightnet::DEFAULT_SEED;
 use knightnet::board::Board;
 use knightnet::compare::{Comparison, markdown};
@@ -20,6 +21,10 @@ use knightnet::solvers::SolverKind;
 pub struct CompareArgs {
     #[arg(long, default_value = "8x8", allow_hyphen_values = true, help = super::flags::board_help!())]
     pub board: Board,
+    /// Another leaper, surface, shape or a graph file: the solvers that run there
+    /// (network, warnsdorff, backtrack, forward-check) run on its graph.
+    #[command(flatten)]
+    pub geometry: GeometryArgs,
     /// Comma-separated solver names (any `solve --solver` name). Default:
     /// network:parberry, network:brant, network+merge:parberry, warnsdorff:roth,
     /// warnsdorff:squirrel-cull, divide-conquer.
@@ -79,26 +84,44 @@ pub fn run(args: CompareArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => knightnet::default_threads(),
     }
     .min(args.trials as usize);
-    let rows = Comparison::new(board, solvers(&args))
+    // The knight on a whole plane board (from --shape when it is one), or a target.
+    let (comparison, board, target) = match super::solve_graph::named(Some(board), &args.geometry)?
+    {
+        Named::Knight(b) => (Comparison::new(b, solvers(&args)), b, None),
+        Named::Other(target) => {
+            let label = target.label();
+            (
+                Comparison::new(board, solvers(&args)).on(target),
+                board,
+                Some(label),
+            )
+        }
+    };
+    let on = target.clone().unwrap_or_else(|| board.to_string());
+    let rows = comparison
         .open(args.open)
         .trials(args.trials)
         .seed(args.seed)
         .threads(threads)
         .run()?;
+    let mut meta = serde_json::json!({
+        "board": super::json::board(rows.first().map_or(board, |r| r.board)),
+        "open": args.open,
+        "seed": args.seed,
+        "trials": args.trials,
+        "threads": threads,
+    });
+    if let Some(t) = &target {
+        meta["target"] = t.clone().into();
+    }
     args.format.write(
         "compare",
-        serde_json::json!({
-            "board": super::json::board(board),
-            "open": args.open,
-            "seed": args.seed,
-            "trials": args.trials,
-            "threads": threads,
-        }),
+        meta,
         &rows,
         markdown(&rows),
         || {
             format!(
-                "{} trials per solver on {board}{}, base seed {} (trial seeds as an experiment's, listed in --format json), {threads} thread{}",
+                "{} trials per solver on {on}{}, base seed {} (trial seeds as an experiment's, listed in --format json), {threads} thread{}",
                 args.trials,
                 if args.open { ", open tours" } else { "" },
                 args.seed,

@@ -17,19 +17,11 @@ use knightnet::board::Board;
 use knightnet::error::InputError;
 use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
 use knightnet::graph::{KnightGraph, Source};
-use knightnet::graph_file::FileGraph;
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
 use knightnet::solvers::on_graph::{self, GraphRequest, GraphSolution, GraphSolver};
 
-/// What `solve` tours when it is not the knight on a whole plane board.
-#[derive(Debug, Clone)]
-pub enum Target {
-    /// A leaper, a surface and a shape.
-    Geometry(Geometry),
-    /// A graph read from a file.
-    File(FileGraph),
-}
+pub use knightnet::target::Target;
 
 /// What `--board`, `--leaper`, `--surface`, `--shape` and `--graph` name together.
 #[derive(Debug, Clone)]
@@ -66,7 +58,7 @@ pub struct GeometryArgs {
 /// geometry flags name, read once (the shape's and the graph's files read here).
 pub fn named(board: Option<Board>, flags: &GeometryArgs) -> Result<Named, Failure> {
     if let Some(path) = &flags.graph {
-        return Ok(Named::Other(Target::File(FileGraph::read(path)?)));
+        return Ok(Named::Other(Target::read_file(path)?));
     }
     let shape = match (&flags.shape, board) {
         (Some(path), _) => read_shape(path)?,
@@ -103,10 +95,7 @@ pub fn target(args: &mut SolveArgs) -> Result<Option<Target>, Failure> {
 
 /// The graph of a target (refused when it would not fit memory or 32-bit indices).
 pub fn graph_of(target: Target) -> Result<KnightGraph, Failure> {
-    Ok(match target {
-        Target::Geometry(g) => KnightGraph::from_moves(g.moves()?).map_err(InputError::from)?,
-        Target::File(f) => KnightGraph::from_file(f).map_err(InputError::from)?,
-    })
+    Ok(target.graph()?)
 }
 
 /// The shape pictured in the file at `path` (its refusal names the file, line and

@@ -190,6 +190,14 @@ fn text(s: &Summary, out: &mut dyn Write) -> std::io::Result<()> {
         .max()
         .unwrap_or(4)
         .max(4);
+    // Boards beyond the knight are named with their geometry (`8x8 torus`).
+    let bw = s
+        .cells
+        .iter()
+        .map(|c| c.board.chars().count())
+        .max()
+        .unwrap_or(7)
+        .max(7);
     writeln!(
         out,
         "{}: time to solution (R99 = attempts for a 99% chance of a tour; 95% intervals)",
@@ -197,13 +205,13 @@ fn text(s: &Summary, out: &mut dyn Write) -> std::io::Result<()> {
     )?;
     writeln!(
         out,
-        "{:<width$}  {:>7}  {:>6}/{:<6}  {:>24}  {:>34}",
+        "{:<width$}  {:>bw$}  {:>6}/{:<6}  {:>24}  {:>34}",
         "cell", "board", "tours", "trials", "R99 [95% CI]", "TTS99 [95% CI]"
     )?;
     for c in &s.cells {
         writeln!(
             out,
-            "{:<width$}  {:>7}  {:>6}/{:<6}  {:>24}  {:>34}",
+            "{:<width$}  {:>bw$}  {:>6}/{:<6}  {:>24}  {:>34}",
             c.label,
             c.board,
             c.tours,
@@ -233,13 +241,13 @@ fn text(s: &Summary, out: &mut dyn Write) -> std::io::Result<()> {
     )?;
     writeln!(
         out,
-        "{:<width$}  {:>7}  {:>24}  {:>7}  {:>9}  {:>9}  {:>8}",
+        "{:<width$}  {:>bw$}  {:>24}  {:>7}  {:>9}  {:>9}  {:>8}",
         "cell", "board", "difference [95% CI]", "z", "p", "p (Holm)", "ratio"
     )?;
     for c in &s.comparisons {
         writeln!(
             out,
-            "{:<width$}  {:>7}  {:>24}  {:>7.2}  {:>9}  {:>9}  {:>8}",
+            "{:<width$}  {:>bw$}  {:>24}  {:>7.2}  {:>9}  {:>9}  {:>8}",
             c.label,
             c.board,
             format!(

@@ -249,7 +249,7 @@ impl<'s> RowCheck<'s> {
                 solver: c.solver_name(),
                 variant: c.variant(),
                 max_iterations: c.params().map(|p| u64::from(p.max_iterations)),
-                vertices: c.board.squares() as u64 + u64::from(c.open),
+                vertices: c.vertices() + u64::from(c.open),
             })
             .collect();
         RowCheck {
@@ -455,8 +455,8 @@ impl<'s> RowCheck<'s> {
                     _ => "the cell's",
                 };
                 // The start square the runner gives this trial (drawn from its seed).
-                let want = trial_start(cell, &mut rng_from_seed(r.seed))
-                    .map(|q| cell.board.square_name(q));
+                let want =
+                    trial_start(cell, &mut rng_from_seed(r.seed)).map(|q| cell.start_text(q));
                 if r.start != want {
                     let show = |s: &Option<String>| {
                         s.as_deref()
@@ -555,7 +555,10 @@ fn network_numbers(r: &Record, cap: u64, vertices: u64) -> Result<(), String> {
 /// a search's steps are within its cap, and a tour places every square; restarts are
 /// within the solver's; only `network+merge` fills the merge columns.
 fn classical_numbers(r: &Record, cell: &Cell) -> Result<(), String> {
-    let moves = cell.board.squares() as u64 - 1;
+    // Warnsdorff's walk on the knight's board counts its moves; on a target (the
+    // solvers of `on_graph`) the vertices it placed, one more.
+    let moves = cell.vertices() - 1;
+    let whole_walk = moves + u64::from(cell.target.is_some());
     let merge = matches!(cell.solver, SolverKind::NetworkMerge { .. });
     if !merge {
         if let Some(name) = [("merged", r.merged.is_some()), ("swaps", r.swaps.is_some())]
@@ -596,14 +599,16 @@ fn classical_numbers(r: &Record, cell: &Cell) -> Result<(), String> {
         SolverKind::Warnsdorff { restarts, .. } => {
             at_most("restarts", Some(r.restarts), u64::from(restarts))?;
             let ok = match (r.outcome, r.steps) {
-                (Outcome::Tour | Outcome::NotClosed | Outcome::InvalidTour, Some(s)) => s == moves,
-                (Outcome::Stuck, Some(s)) => s < moves,
+                (Outcome::Tour | Outcome::NotClosed | Outcome::InvalidTour, Some(s)) => {
+                    s == whole_walk
+                }
+                (Outcome::Stuck, Some(s)) => s < whole_walk,
                 _ => false,
             };
             if !ok {
                 return Err(steps_for(format!(
-                    "Warnsdorff's walk ends in a tour or a whole walk after {moves} moves on {}, or is stuck before",
-                    cell.board
+                    "Warnsdorff's walk ends in a tour or a whole walk after {whole_walk} steps on {}, or is stuck before",
+                    cell.place()
                 )));
             }
         }
@@ -618,7 +623,7 @@ fn classical_numbers(r: &Record, cell: &Cell) -> Result<(), String> {
             if !ok {
                 return Err(steps_for(format!(
                     "a search takes at most its {max_steps} steps, and a tour at least {moves} on {}",
-                    cell.board
+                    cell.place()
                 )));
             }
         }

@@ -557,7 +557,7 @@ pub fn run(
     if let Some(scan) = &scan {
         records::repair(&records_path, scan)?;
     }
-    let appender = records::Writer::append(&records_path)?;
+    let appender = records::Writer::append(&records_path, spec.has_targets())?;
     let (git_rev, git_dirty) = git_revision();
     sessions.push(Session::begin(
         threads,
@@ -672,6 +672,7 @@ pub fn merge(
     }
     records::copy_rows(
         &out.join(RECORDS),
+        base.spec.has_targets(),
         &files,
         rows.iter().map(|&(_, f, byte)| (f as usize, byte)),
     )?;

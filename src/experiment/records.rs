@@ -22,6 +22,22 @@
 //! | `steps` | search steps (classical solvers that count them) |
 //! | `time_ns` | wall time of the trial on its thread (network trials run in lanes: the trial's share of its batch's time, each step split evenly among the busy lanes) |
 //!
+//! A spec with a cell beyond the knight on a whole plane board (spec keys `leaper`,
+//! `surface`, `shape`, `graph`) writes four more columns, [`GEOMETRY_COLUMNS`], after
+//! those ([`columns`]); every other spec writes the columns above only, so files written
+//! before these columns existed keep their bytes, and readers accept either header:
+//!
+//! | column | meaning |
+//! |---|---|
+//! | `leaper` | `R,S` (`1,2` for the knight; empty on a graph file) |
+//! | `surface` | `plane`, `cylinder` or `torus` (empty on a graph file) |
+//! | `shape` | a board with holes: its picture's rows joined by `/` (`..#/.../...`); empty on a whole board |
+//! | `graph` | a graph file's name (its stem: `petersen`); empty on a board |
+//!
+//! On a graph file, `board` is `1xV` (V vertices, one square a vertex) and `start` is a
+//! vertex number from 1; on a shape, `start` is the square's vertex number from 1 (the
+//! squares that are not holes, row by row).
+//!
 //! Only columns whose names end in `_ns` may differ between reruns of the same spec.
 //! Rows arrive in finishing order; readers sort by (`cell`, `trial`).
 //!
@@ -68,6 +84,71 @@ pub const COLUMNS: [&str; 20] = [
     "network_ns",
     "merge_ns",
 ];
+
+/// The columns a spec beyond the knight adds after [`COLUMNS`] (module doc).
+pub const GEOMETRY_COLUMNS: [&str; 4] = ["leaper", "surface", "shape", "graph"];
+
+/// The header of a records file: [`COLUMNS`], followed by [`GEOMETRY_COLUMNS`] when
+/// `geometry` (a spec with a cell beyond the knight on a whole plane board).
+pub fn columns(geometry: bool) -> Vec<&'static str> {
+    let mut v = COLUMNS.to_vec();
+    if geometry {
+        v.extend(GEOMETRY_COLUMNS);
+    }
+    v
+}
+
+/// A text column of the geometry columns: absent from the file (its header has only
+/// [`COLUMNS`]), present but empty, or a value. Written as nothing, an empty field or
+/// the value; an empty field reads back as [`Column::Empty`], so a file reads and
+/// writes back byte for byte.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Column {
+    /// The file has no such column.
+    #[default]
+    Absent,
+    /// The column is there and empty.
+    Empty,
+    /// The column's value.
+    Text(String),
+}
+
+impl Column {
+    /// The column holding `value` (empty for `None`).
+    pub fn of(value: Option<String>) -> Column {
+        value.map_or(Column::Empty, Column::Text)
+    }
+
+    /// Whether the file has no such column (then the writer writes none).
+    pub fn is_absent(&self) -> bool {
+        matches!(self, Column::Absent)
+    }
+
+    /// The value, if the column holds one.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Column::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for Column {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.text().unwrap_or(""))
+    }
+}
+
+impl<'de> Deserialize<'de> for Column {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Column, D::Error> {
+        let t = String::deserialize(d)?;
+        Ok(if t.is_empty() {
+            Column::Empty
+        } else {
+            Column::Text(t)
+        })
+    }
+}
 
 /// One trial.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,6 +197,18 @@ pub struct Record {
     pub network_ns: Option<u64>,
     /// network+merge: time in merging.
     pub merge_ns: Option<u64>,
+    /// The leaper (`None`: not written, or a graph file's row); a geometry column.
+    #[serde(default, skip_serializing_if = "Column::is_absent")]
+    pub leaper: Column,
+    /// The surface; a geometry column.
+    #[serde(default, skip_serializing_if = "Column::is_absent")]
+    pub surface: Column,
+    /// A board with holes, its picture's rows joined by `/`; a geometry column.
+    #[serde(default, skip_serializing_if = "Column::is_absent")]
+    pub shape: Column,
+    /// A graph file's name; a geometry column.
+    #[serde(default, skip_serializing_if = "Column::is_absent")]
+    pub graph: Column,
 }
 
 impl Record {
@@ -153,13 +246,16 @@ pub fn sort(records: &mut [Record]) {
 
 /// CSV bytes of `records` (and the header first when `header`). Writing to memory
 /// fails only if a record cannot be serialized: a bug ([`Error::Internal`]).
-fn csv_bytes<'a>(header: bool, records: impl IntoIterator<Item = &'a Record>) -> Result<Vec<u8>> {
+fn csv_bytes<'a>(
+    header: Option<&[&str]>,
+    records: impl IntoIterator<Item = &'a Record>,
+) -> Result<Vec<u8>> {
     let internal = |e: &dyn std::fmt::Display| Error::Internal(format!("records as CSV: {e}"));
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());
-    if header {
-        w.write_record(COLUMNS).map_err(|e| internal(&e))?;
+    if let Some(header) = header {
+        w.write_record(header).map_err(|e| internal(&e))?;
     }
     for r in records {
         w.serialize(r).map_err(|e| internal(&e))?;
@@ -173,24 +269,27 @@ pub(crate) struct Writer {
 }
 
 impl Writer {
-    /// Open `path` for appending; write the header when the file is new or empty.
-    pub fn append(path: &Path) -> Result<Writer> {
+    /// Open `path` for appending; write the header ([`columns`]`(geometry)`) when the
+    /// file is new or empty.
+    pub fn append(path: &Path, geometry: bool) -> Result<Writer> {
         let (mut inner, len) = Appender::open(path)?;
         if len == 0 {
-            inner.append(&csv_bytes(true, [])?)?;
+            inner.append(&csv_bytes(Some(&columns(geometry)), [])?)?;
         }
         Ok(Writer { inner })
     }
 
     /// Write one row and flush it to the file.
     pub fn write(&mut self, r: &Record) -> Result<()> {
-        self.inner.append(&csv_bytes(false, [r])?)
+        self.inner.append(&csv_bytes(None, [r])?)
     }
 }
 
-/// Write `records` (already sorted) as a complete file, atomically.
+/// Write `records` (already sorted) as a complete file, atomically; with the geometry
+/// columns when the records have them.
 pub fn write_all(path: &Path, records: &[Record]) -> Result<()> {
-    write_atomic(path, &csv_bytes(true, records)?)
+    let geometry = records.iter().any(|r| !r.leaper.is_absent());
+    write_atomic(path, &csv_bytes(Some(&columns(geometry)), records)?)
 }
 
 /// Write a records file atomically from rows of other records files, without holding
@@ -199,11 +298,12 @@ pub fn write_all(path: &Path, records: &[Record]) -> Result<()> {
 /// they are, after the header.
 pub(crate) fn copy_rows(
     path: &Path,
+    geometry: bool,
     files: &[std::path::PathBuf],
     mut rows: impl Iterator<Item = (usize, u64)>,
 ) -> Result<()> {
     use std::io::{BufRead, Seek, SeekFrom, Write};
-    let header = csv_bytes(true, [])?;
+    let header = csv_bytes(Some(&columns(geometry)), [])?;
     let mut readers: Vec<Option<BufReader<File>>> = files.iter().map(|_| None).collect();
     // A source's failure, reported as itself rather than as a failed write of `path`.
     let mut source: Option<Error> = None;
@@ -365,7 +465,7 @@ fn check_torn_tail(path: &Path, file: &mut File, valid_len: u64, total: u64) -> 
     use std::io::{Seek, SeekFrom};
     let cannot = |e| environment("read", path, e);
     file.seek(SeekFrom::Start(valid_len)).map_err(cannot)?;
-    let header = COLUMNS.join(",");
+    let headers = [columns(false).join(","), columns(true).join(",")];
     let mut block = vec![0u8; 64 * 1024];
     let mut at = valid_len;
     while at < total {
@@ -383,13 +483,15 @@ fn check_torn_tail(path: &Path, file: &mut File, valid_len: u64, total: u64) -> 
         }
         if valid_len == 0
             && at == 0
-            && !header
-                .as_bytes()
-                .starts_with(&bytes[..n.min(header.len() + 1)])
+            && !headers.iter().any(|header| {
+                let header = format!("{header}\n");
+                header.as_bytes().starts_with(&bytes[..n.min(header.len())])
+            })
         {
             return Err(InputError::File(format!(
-                "{} has no complete line and does not start with the records header '{header}'; it is not a knightnet records file",
-                path.display()
+                "{} has no complete line and does not start with the records header '{}'; it is not a knightnet records file",
+                path.display(),
+                headers[0]
             ))
             .into());
         }
@@ -425,7 +527,6 @@ fn rows<R: Read>(
         .has_headers(false)
         .from_reader(input);
     let mut row = csv::ByteRecord::new();
-    let header = csv::ByteRecord::from(COLUMNS.to_vec());
     let read_row = |rdr: &mut csv::Reader<R>, row: &mut csv::ByteRecord| {
         rdr.read_byte_record(row).map_err(|e| {
             if !matches!(e.kind(), csv::ErrorKind::Io(_)) {
@@ -444,7 +545,12 @@ fn rows<R: Read>(
         .iter()
         .map(|f| String::from_utf8_lossy(f).trim().to_string())
         .collect();
-    // Lenient: where each of COLUMNS is in the file.
+    let geometry = GEOMETRY_COLUMNS
+        .iter()
+        .all(|g| columns.iter().any(|c| c == g));
+    let names = self::columns(geometry);
+    let header = csv::ByteRecord::from(names.clone());
+    // Lenient: where each of the columns is in the file.
     let mut from: Vec<Option<usize>> = Vec::new();
     if lenient {
         for name in REQUIRED {
@@ -459,7 +565,7 @@ fn rows<R: Read>(
             }
         }
         let at = |name: &str| columns.iter().position(|c| c == name);
-        from = COLUMNS
+        from = names
             .iter()
             .map(|&name| match (name, at(name)) {
                 ("time_ns", None) => columns.iter().position(|c| c.ends_with("_ns")),
@@ -481,7 +587,7 @@ fn rows<R: Read>(
         let (line, byte) = row.position().map_or((0, 0), |p| (p.line(), p.byte()));
         let fields = if lenient {
             mapped.clear();
-            for (name, i) in COLUMNS.iter().zip(&from) {
+            for (name, i) in names.iter().zip(&from) {
                 let v = i.and_then(|i| row.get(i)).unwrap_or(b"").trim_ascii();
                 let number = NUMBERS.contains(name);
                 mapped.push_field(if v.is_empty() && number { b"0" } else { v });
@@ -561,6 +667,10 @@ mod tests {
             time_ns: 1000,
             network_ns: None,
             merge_ns: None,
+            leaper: Column::Absent,
+            surface: Column::Absent,
+            shape: Column::Absent,
+            graph: Column::Absent,
         }
     }
 
@@ -568,7 +678,7 @@ mod tests {
     fn round_trip_and_truncated_tail() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("records.csv");
-        let mut w = Writer::append(&path).unwrap();
+        let mut w = Writer::append(&path, false).unwrap();
         w.write(&rec(0, 0)).unwrap();
         w.write(&rec(1, 3)).unwrap();
         drop(w);
@@ -585,7 +695,7 @@ mod tests {
         let s = scan(&path, |_, _, _| Ok(())).unwrap();
         assert_eq!((s.rows, s.truncated), (2, 8));
         repair(&path, &s).unwrap();
-        let mut w = Writer::append(&path).unwrap();
+        let mut w = Writer::append(&path, false).unwrap();
         w.write(&rec(2, 0)).unwrap();
         drop(w);
         assert_eq!(read(&path).unwrap().records.len(), 3);

@@ -13,7 +13,15 @@
 //!   `start = "random"` the start square is the first draw from that RNG. A solve the
 //!   solver refuses is recorded, not fatal: outcome `impossible` when a theorem rules the
 //!   request out (e.g. a random start on the minority colour of an odd board), else
-//!   `refused`.
+//!   `refused`;
+//! - a cell on a target (a leaper, surface or shape other than the knight on a whole
+//!   plane board, or a graph file: [`crate::target::Target`]): its graph is built once.
+//!   A network trial is one attempt on that graph, drawn exactly as on the knight's
+//!   (the attempt `on_graph::solve` makes with `max_attempts` 1, here so that its cycles
+//!   are recorded and trials share lanes where the batched engine holds the graph's
+//!   degrees); a classical trial is one [`on_graph::solve`], from the first vertex or,
+//!   with `start = "random"`, a vertex drawn first from the trial's stream. Every tour
+//!   passes the oracle on that graph.
 //!
 //! Sharding: trials are numbered globally, cell by cell in spec order (cell 0's trials
 //! 0..n0, then cell 1's, ...); shard `i/N` runs the trials whose global number g has
@@ -28,7 +36,7 @@ use super::Result;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 
-use super::records::Record;
+use super::records::{Column, Record};
 use super::seeds::trial_seed;
 use super::spec::{Cell, Spec, StartRule};
 use crate::error::{Error, InputError, Param, Phrase};
@@ -37,6 +45,7 @@ use crate::network::batch::{self, Jobs};
 use crate::network::{Attempt, Network, NetworkParams, Termination, attempt_rng};
 use crate::rng_from_seed;
 use crate::solvers::SolverName;
+use crate::solvers::on_graph::{self, GraphRequest, GraphSolver};
 use crate::solvers::{Outcome, Request, Solver, SolverKind, record_outcome};
 
 /// One slice of a sweep: trials whose global number is `index` mod `count`.
@@ -189,6 +198,15 @@ enum Engine {
         solver: Box<dyn Solver>,
         request: Request,
     },
+    /// A classical solver on a target's graph.
+    OnGraph {
+        graph: Box<KnightGraph>,
+        solver: GraphSolver,
+        closed: bool,
+    },
+    /// A target whose graph or solver could not be made (reading the spec made them
+    /// once, so only when memory ran short since): every trial fails with it.
+    Unavailable(InputError),
 }
 
 /// The start square of a classical trial of `cell` whose random stream is `rng`: the
@@ -197,7 +215,7 @@ enum Engine {
 /// ([`super::check`]) both draw it here.
 pub(crate) fn trial_start(cell: &Cell, rng: &mut crate::Rng) -> Option<u32> {
     match cell.start {
-        Some(StartRule::Random) => Some(rng.random_range(0..cell.board.squares() as u32)),
+        Some(StartRule::Random) => Some(rng.random_range(0..cell.vertices() as u32)),
         rule => rule.and_then(StartRule::fixed),
     }
 }
@@ -215,12 +233,15 @@ pub(crate) struct Prepared<'s> {
 
 impl<'s> Prepared<'s> {
     pub fn new(spec: &'s Spec, cell: &'s Cell) -> Prepared<'s> {
-        let engine = match &cell.solver {
-            SolverKind::Network(params) => Engine::Network {
+        let engine = match (&cell.target, &cell.solver) {
+            (Some(target), kind) => {
+                Self::on_target(cell, target, kind).unwrap_or_else(Engine::Unavailable)
+            }
+            (None, SolverKind::Network(params)) => Engine::Network {
                 graph: Box::new(KnightGraph::for_tours(cell.board, cell.tours())),
                 params: *params,
             },
-            kind => Engine::Classical {
+            (None, kind) => Engine::Classical {
                 solver: kind.build(),
                 request: cell.request(),
             },
@@ -235,9 +256,63 @@ impl<'s> Prepared<'s> {
         }
     }
 
+    /// The engine of a cell on a target: its graph built, its solver one that runs there.
+    fn on_target(
+        cell: &Cell,
+        target: &crate::target::Target,
+        kind: &SolverKind,
+    ) -> Result<Engine, InputError> {
+        let graph = Box::new(target.graph()?);
+        Ok(match kind {
+            SolverKind::Network(params) => Engine::Network {
+                graph,
+                params: *params,
+            },
+            kind => {
+                let solver = GraphSolver::from_kind(kind)?;
+                Engine::OnGraph {
+                    graph,
+                    closed: cell.closed.unwrap_or(solver.closed_by_default()),
+                    solver,
+                }
+            }
+        })
+    }
+
+    /// The geometry columns of the cell's records: absent unless the spec has a cell on
+    /// a target; then the leaper and surface (empty on a graph file), the shape's
+    /// picture (empty on a whole board) and the graph file's name (empty on a board).
+    fn geometry_columns(&self) -> [Column; 4] {
+        use crate::target::{Target, shape_text};
+        if !self.spec.has_targets() {
+            return Default::default();
+        }
+        match &self.cell.target {
+            None => [
+                Column::of(Some(crate::geometry::Leaper::KNIGHT.to_string())),
+                Column::of(Some(crate::geometry::Surface::Plane.to_string())),
+                Column::Empty,
+                Column::Empty,
+            ],
+            Some(Target::Geometry(g)) => [
+                Column::of(Some(g.leaper().to_string())),
+                Column::of(Some(g.surface().to_string())),
+                Column::of((!g.shape().is_full()).then(|| shape_text(g))),
+                Column::Empty,
+            ],
+            Some(Target::File { path, .. }) => [
+                Column::Empty,
+                Column::Empty,
+                Column::Empty,
+                Column::of(Some(Target::file_stem(path))),
+            ],
+        }
+    }
+
     /// The record of trial `trial` before it runs, and the trial's random stream.
     fn record(&self, trial: u64) -> (Record, crate::Rng) {
         let seed = trial_seed(self.spec.seed, &self.key, trial);
+        let [leaper, surface, shape, graph] = self.geometry_columns();
         let r = Record {
             spec: self.spec.name.clone(),
             cell: self.cell.index,
@@ -260,6 +335,10 @@ impl<'s> Prepared<'s> {
             time_ns: 0,
             network_ns: None,
             merge_ns: None,
+            leaper,
+            surface,
+            shape,
+            graph,
         };
         (r, rng_from_seed(seed))
     }
@@ -270,7 +349,15 @@ impl<'s> Prepared<'s> {
         r.outcome = Outcome::from(&a.termination);
         match &a.termination {
             Termination::Tour => {
-                if graph.tour_from_cycle(a.cycles[0].clone()).is_err() {
+                // The oracle: a knight's tour on the knight's graph, a Hamiltonian cycle
+                // of the graph on a target's.
+                let valid = match graph.source() {
+                    crate::graph::Source::Knight(_) => {
+                        graph.tour_from_cycle(a.cycles[0].clone()).is_ok()
+                    }
+                    _ => crate::tour::check_on(graph, &a.cycles[0], true).is_ok(),
+                };
+                if !valid {
                     r.outcome = Outcome::InvalidTour;
                 }
                 r.cycles = Some(1);
@@ -338,10 +425,33 @@ impl<'s> Prepared<'s> {
                 let a = Self::network_attempt(graph, params, &mut rng)?;
                 Self::network_outcome(&mut r, graph, &a);
             }
+            Engine::OnGraph {
+                graph,
+                solver,
+                closed,
+            } => {
+                let req = GraphRequest {
+                    closed: *closed,
+                    start: trial_start(self.cell, &mut rng),
+                };
+                r.start = req.start.map(|q| self.cell.start_text(q));
+                let result = on_graph::solve(graph, solver, &req, &mut rng);
+                match result {
+                    Ok(sol) => {
+                        r.outcome = sol.outcome;
+                        r.iterations = sol.iterations;
+                        r.restarts = sol.attempts.saturating_sub(1);
+                        r.steps = sol.steps;
+                    }
+                    Err(InputError::Impossible(_)) => r.outcome = Outcome::Impossible,
+                    Err(_) => r.outcome = Outcome::Refused,
+                }
+            }
+            Engine::Unavailable(e) => return Err(e.clone()),
             Engine::Classical { solver, request } => {
                 let mut req = *request;
                 req.start = trial_start(self.cell, &mut rng);
-                r.start = req.start.map(|q| req.board.square_name(q));
+                r.start = req.start.map(|q| self.cell.start_text(q));
                 let result = solver.solve(&req, &mut rng);
                 // A random start can fall where no tour starts (odd boards): `impossible`.
                 r.outcome = record_outcome(&result);
@@ -377,6 +487,12 @@ pub(crate) fn run_parallel(
     sink: &(dyn Fn(Record) -> Result<()> + Sync),
 ) -> Result<usize> {
     let prepared: Vec<Prepared> = spec.cells.iter().map(|c| Prepared::new(spec, c)).collect();
+    if let Some(e) = prepared.iter().find_map(|p| match &p.engine {
+        Engine::Unavailable(e) => Some(e.clone()),
+        _ => None,
+    }) {
+        return Err(e.into());
+    }
     let pool = crate::thread_pool(threads.max(1), "knightnet-trial")?;
     let source: Source = Mutex::new(source);
     let next = || source.lock().expect("no panics while holding").next();

@@ -32,6 +32,7 @@ use super::spec::Spec;
 
 use crate::solvers::Outcome;
 use crate::stats::{Estimate, holm, newcombe, two_proportion};
+use crate::target::{Target, shape_text};
 
 /// The network's four terminations, in [`crate::network::Termination::NAMES`] order:
 /// the outcomes every network cell's summary lists first, found or not.
@@ -65,8 +66,22 @@ pub struct CellSummary {
     pub cell: usize,
     /// The cell's label in the spec.
     pub label: String,
-    /// The board, as `RxC`.
+    /// The board, as `RxC`; beyond the knight on a whole plane board, where the cell
+    /// runs ([`crate::experiment::Cell::place`]: `8x8 torus (2,3)-leaper`,
+    /// `graph petersen`).
     pub board: String,
+    /// The leaper, `R,S` (cells beyond the knight on a whole plane board only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaper: Option<String>,
+    /// The surface (cells beyond the knight on a whole plane board only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surface: Option<String>,
+    /// A shape's picture, rows joined by `/` (cells on a board with holes only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
+    /// A graph file's name (cells on a graph file only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
     /// The solver's name, as `records.csv` gives it (`network:PRESET`,
     /// `network+merge:PRESET` or a classical solver's name).
     pub solver: String,
@@ -348,10 +363,26 @@ impl Tally {
             let time_mean_ns = (n > 0).then(|| time_total_ns as f64 / n as f64);
             let r99 = Estimate::r99(tours, n, Z95);
             let tts99 = r99.times(time_mean_ns.unwrap_or(f64::NAN));
+            let (leaper, surface, shape, graph) = match &cell.target {
+                None => (None, None, None, None),
+                Some(Target::Geometry(g)) => (
+                    Some(g.leaper().to_string()),
+                    Some(g.surface().to_string()),
+                    (!g.shape().is_full()).then(|| shape_text(g)),
+                    None,
+                ),
+                Some(Target::File { path, .. }) => {
+                    (None, None, None, Some(Target::file_stem(path)))
+                }
+            };
             cells.push(CellSummary {
                 cell: cell.index,
                 label: cell.label.clone(),
-                board: cell.board.to_string(),
+                board: cell.place(),
+                leaper,
+                surface,
+                shape,
+                graph,
                 solver: cell.solver_name().to_string(),
                 variant: cell.variant(),
                 trials_planned: shard.count_in(offsets[cell.index], cell.trials),

@@ -69,6 +69,26 @@ pub fn variant(r: &Record) -> Option<String> {
         .or_else(|| r.solver.detail().map(str::to_string))
 }
 
+/// Where a row ran when it is not the knight on a whole plane board, from its geometry
+/// columns (records module doc): `torus`, `(2,3)-leaper`, `cylinder (1,4)-leaper with
+/// holes`, `graph petersen`; `None` on the knight's plane board or without the columns.
+pub fn place(r: &Record) -> Option<String> {
+    if let Some(g) = r.graph.text() {
+        return Some(format!("graph {g}"));
+    }
+    let mut parts = Vec::new();
+    if let Some(s) = r.surface.text().filter(|s| *s != "plane") {
+        parts.push(s.to_string());
+    }
+    if let Some(l) = r.leaper.text().filter(|l| *l != "1,2") {
+        parts.push(format!("({l})-leaper"));
+    }
+    if r.shape.text().is_some() {
+        parts.push("with holes".to_string());
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
 /// A row's spec entry label, `None` when empty.
 pub fn label(r: &Record) -> Option<String> {
     Some(r.label.clone()).filter(|l| !l.is_empty())
@@ -295,7 +315,7 @@ pub fn aggregate(records: &Records) -> Vec<Group> {
         let (solver, variant, board) = (solver(r).clone(), variant(r), r.board);
         let name = solver.name().to_string();
         let plain = [Some(&name), variant.as_ref()];
-        let id = SolverId {
+        let mut id = SolverId {
             entry: label(r).filter(|l| {
                 !plain.contains(&Some(l))
                     && *l != format!("{}:{}", solver, variant.as_deref().unwrap_or(""))
@@ -303,6 +323,14 @@ pub fn aggregate(records: &Records) -> Vec<Group> {
             solver,
             variant,
         };
+        // Cells beyond the knight on a whole plane board are series of their own, named
+        // with where they ran (`parberry on torus (2,3)-leaper`).
+        if let Some(p) = place(r) {
+            id.entry = Some(format!(
+                "{} on {p}",
+                id.entry.clone().unwrap_or_else(|| id.short())
+            ));
+        }
         let key = (id.clone(), board_key(board));
         let g = map.entry(key).or_insert_with(|| Group {
             id,

@@ -364,6 +364,10 @@ mod tests {
             time_ns: 10 * iterations,
             network_ns: None,
             merge_ns: None,
+            leaper: Default::default(),
+            surface: Default::default(),
+            shape: Default::default(),
+            graph: Default::default(),
         }
     }
 

@@ -17,6 +17,7 @@ mod cli_growth;
 mod cli_limits;
 mod cli_solve;
 mod exists_beyond;
+mod experiment_beyond;
 mod hardening_files;
 mod json_contract;
 mod json_keys;

@@ -18,4 +18,5 @@ mod open;
 mod rules;
 mod seeding;
 mod solvers;
+mod spec_geometry;
 mod sweeps;

@@ -5,19 +5,27 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::error::InputError;
+use crate::geometry::{Geometry, Leaper, Shape, Surface};
 use crate::graph::Tours;
+use crate::graph_file::FileGraph;
 use crate::network::NetworkParams;
 use crate::solvers::search::DEFAULT_MAX_STEPS;
 use crate::solvers::{Request, SolverKind};
 use crate::solvers::{SolverFamily, SolverName};
+use crate::target::{Target, parse_shape_line, shape_text};
 
 /// One (solver, board) pair of a spec, with everything needed to run its trials, held
-/// typed: every value is parsed once, when the spec (or `run.json`) is read.
+/// typed: every value is parsed once, when the spec (or `run.json`) is read. A cell
+/// beyond the knight on a whole plane board has a [`Target`] (a geometry or a graph
+/// file); its trials run on that graph ([`crate::solvers::on_graph`]).
 ///
 /// In `run.json` a cell is written as the strings and numbers the spec gave: `board` as `ROWSxCOLS`, `solver` as its name, the network parameters
 /// under `params` (network cells) or `merge` (with the tile mode, `network+merge`
 /// cells), a classical solver's caps as `max_steps`/`restarts` when they differ from its
-/// defaults, and `start` as the spec's word or the square's name.
+/// defaults, and `start` as the spec's word or the square's name; a cell with a target
+/// adds `leaper`, `surface` and `shape` (the picture's rows joined by `/`) or `graph`
+/// (the file's name, its vertex count and its edges, vertices numbered from 1 as in the
+/// file: `run.json` reads back without the file, the same from any folder).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "StoredCell", into = "StoredCell")]
 pub struct Cell {
@@ -25,8 +33,11 @@ pub struct Cell {
     pub index: usize,
     /// The solver entry's label; with the board it names the cell and seeds its trials.
     pub label: String,
-    /// The board.
+    /// The board: the knight's, a geometry's rectangle (holes included), or for a graph
+    /// file `1xV` (one square a vertex).
     pub board: Board,
+    /// Where the trials run when it is not the knight on the whole plane `board`.
+    pub target: Option<Target>,
     /// The solver with every parameter of the cell folded in: a network's parameters
     /// (`max_attempts` 1: a trial is one attempt), a merge's parameters and tile mode, a
     /// classical solver's step cap and restarts.
@@ -43,9 +54,42 @@ pub struct Cell {
 }
 
 impl Cell {
-    /// The cell's name, `label/ROWSxCOLS`, which also enters its trial seeds.
+    /// The cell's name, `label/ROWSxCOLS`, which also enters its trial seeds; on a
+    /// target, `label/` followed by [`Target::seed_text`] (the board with its leaper and
+    /// surface, a shape's picture, or the graph file's name), so that it never shares
+    /// its seeds with the knight's cell of the same label and board.
     pub fn key(&self) -> String {
-        format!("{}/{}", self.label, self.board)
+        match &self.target {
+            None => format!("{}/{}", self.label, self.board),
+            Some(t) => format!("{}/{}", self.label, t.seed_text()),
+        }
+    }
+
+    /// How summaries and figures name where the cell runs: the board (`8x8`), or the
+    /// target's label (`8x8 torus (2,3)-leaper`, `graph petersen`).
+    pub fn place(&self) -> String {
+        match &self.target {
+            None => self.board.to_string(),
+            Some(t) => t.label(),
+        }
+    }
+
+    /// The vertices a tour visits: the board's squares, or the target graph's vertices.
+    pub fn vertices(&self) -> u64 {
+        match &self.target {
+            None => self.board.squares() as u64,
+            Some(Target::Geometry(g)) => g.shape().squares() as u64,
+            Some(Target::File { graph, .. }) => u64::from(graph.vertices()),
+        }
+    }
+
+    /// The `start` column of a trial that starts on `q`: the square's name on the
+    /// knight's board, a vertex number from 1 on a target.
+    pub(crate) fn start_text(&self, q: u32) -> String {
+        match &self.target {
+            None => self.board.square_name(q),
+            Some(_) => (u64::from(q) + 1).to_string(),
+        }
     }
 
     /// The solver's name in `run.json`, `records.csv` and the summary: `network:PRESET`
@@ -155,6 +199,54 @@ struct StoredCell {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     open: bool,
     trials: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    leaper: Option<Leaper>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    surface: Option<Surface>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shape: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    graph: Option<StoredGraph>,
+}
+
+/// A graph file's graph in `run.json`: its name (the file's stem), its vertices and its
+/// edges, numbered from 1 as in the file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredGraph {
+    name: String,
+    vertices: u32,
+    edges: Vec<[u64; 2]>,
+}
+
+impl StoredGraph {
+    fn of(path: &std::path::Path, graph: &FileGraph) -> StoredGraph {
+        StoredGraph {
+            name: Target::file_stem(path),
+            vertices: graph.vertices(),
+            edges: graph
+                .edges()
+                .iter()
+                .map(|&(a, b)| [u64::from(a) + 1, u64::from(b) + 1])
+                .collect(),
+        }
+    }
+
+    fn target(&self) -> Result<Target, InputError> {
+        let from_one = |x: u64| {
+            u32::try_from(x.wrapping_sub(1)).map_err(|_| {
+                InputError::param(format!("graph: vertex {x} is not 1 to {}", self.vertices))
+            })
+        };
+        let edges = self
+            .edges
+            .iter()
+            .map(|&[a, b]| Ok((from_one(a)?, from_one(b)?)))
+            .collect::<Result<Vec<_>, InputError>>()?;
+        Ok(Target::File {
+            path: self.name.clone().into(),
+            graph: FileGraph::new(self.vertices, edges)?.with_name(self.name.clone()),
+        })
+    }
 }
 
 /// The network parameters and tile mode of a `network+merge` cell in `run.json` (one
@@ -180,6 +272,16 @@ impl From<Cell> for StoredCell {
             _ => (None, None),
         };
         let (max_steps, restarts) = classical_caps(&c.solver);
+        let (mut leaper, mut surface, mut shape, mut graph) = (None, None, None, None);
+        match &c.target {
+            Some(Target::Geometry(g)) => {
+                leaper = Some(g.leaper());
+                surface = Some(g.surface());
+                shape = (!g.shape().is_full()).then(|| shape_text(g));
+            }
+            Some(Target::File { path, graph: g }) => graph = Some(StoredGraph::of(path, g)),
+            None => {}
+        }
         StoredCell {
             index: c.index,
             solver: c.solver_name().to_string(),
@@ -193,6 +295,10 @@ impl From<Cell> for StoredCell {
             restarts,
             open: c.open,
             trials: c.trials,
+            leaper,
+            surface,
+            shape,
+            graph,
         }
     }
 }
@@ -223,10 +329,27 @@ impl TryFrom<StoredCell> for Cell {
             .map(|t| StartRule::parse(t, board))
             .transpose()
             .map_err(|e| bad(&e))?;
+        let target = match (&s.graph, s.leaper, s.surface, &s.shape) {
+            (Some(g), None, None, None) => Some(g.target().map_err(|e| bad(&e))?),
+            (None, None, None, None) => None,
+            (None, leaper, surface, shape) => {
+                let shape = match shape {
+                    Some(t) => parse_shape_line(t).map_err(|e| bad(&e))?,
+                    None => Shape::full(board),
+                };
+                Some(Target::Geometry(Geometry::new(
+                    shape,
+                    leaper.unwrap_or(Leaper::KNIGHT),
+                    surface.unwrap_or(Surface::Plane),
+                )))
+            }
+            (Some(_), ..) => return Err(bad(&"a cell has a graph or a geometry, not both")),
+        };
         let cell = Cell {
             index: s.index,
             label: s.label.clone(),
             board,
+            target,
             solver,
             start,
             closed: s.closed,

@@ -17,8 +17,63 @@ pub(super) struct SpecFile {
     pub(super) trials: Option<Spanned<u64>>,
     pub(super) boards: Option<Vec<Spanned<String>>>,
     pub(super) reference: Option<Spanned<String>>,
+    /// `"R,S"`, `[R, S]` or a leaper's name.
+    pub(super) leaper: Option<Spanned<toml::Value>>,
+    /// `plane`, `cylinder` or `torus`.
+    pub(super) surface: Option<Spanned<String>>,
+    /// A picture of the board: `.` a square, `#` a hole.
+    pub(super) shape: Option<Spanned<String>>,
+    /// A graph file's path, relative to the spec file.
+    pub(super) graph: Option<Spanned<String>>,
     #[serde(default)]
     pub(super) solver: Vec<Entry>,
+}
+
+/// The keys that name where tours are looked for beyond the knight on a whole plane
+/// board, at the top of a spec or in an entry (an entry's value overrides the top's):
+/// borrowed from either, key by key.
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct GeometryKeys<'a> {
+    pub(super) leaper: Option<&'a Spanned<toml::Value>>,
+    pub(super) surface: Option<&'a Spanned<String>>,
+    pub(super) shape: Option<&'a Spanned<String>>,
+    pub(super) graph: Option<&'a Spanned<String>>,
+}
+
+impl SpecFile {
+    /// The spec's top-level geometry keys.
+    pub(super) fn geometry(&self) -> GeometryKeys<'_> {
+        GeometryKeys {
+            leaper: self.leaper.as_ref(),
+            surface: self.surface.as_ref(),
+            shape: self.shape.as_ref(),
+            graph: self.graph.as_ref(),
+        }
+    }
+}
+
+impl Entry {
+    /// The entry's geometry keys over the spec's `top` ones, key by key; an entry's
+    /// `graph` replaces the top's board keys (`leaper`, `surface`, `shape`), and an
+    /// entry's board key replaces the top's `graph`.
+    pub(super) fn geometry<'a>(&'a self, top: GeometryKeys<'a>) -> GeometryKeys<'a> {
+        let top = if self.graph.is_some() {
+            GeometryKeys {
+                graph: top.graph,
+                ..GeometryKeys::default()
+            }
+        } else if self.leaper.is_some() || self.surface.is_some() || self.shape.is_some() {
+            GeometryKeys { graph: None, ..top }
+        } else {
+            top
+        };
+        GeometryKeys {
+            leaper: self.leaper.as_ref().or(top.leaper),
+            surface: self.surface.as_ref().or(top.surface),
+            shape: self.shape.as_ref().or(top.shape),
+            graph: self.graph.as_ref().or(top.graph),
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -45,6 +100,14 @@ pub(super) struct Entry {
     pub(super) tile: Option<Spanned<String>>,
     /// Network only: open tours on the open graph.
     pub(super) open: Option<bool>,
+    /// `"R,S"`, `[R, S]` or a leaper's name.
+    pub(super) leaper: Option<Spanned<toml::Value>>,
+    /// `plane`, `cylinder` or `torus`.
+    pub(super) surface: Option<Spanned<String>>,
+    /// A picture of the board: `.` a square, `#` a hole.
+    pub(super) shape: Option<Spanned<String>>,
+    /// A graph file's path, relative to the spec file.
+    pub(super) graph: Option<Spanned<String>>,
 }
 
 impl Entry {

@@ -154,6 +154,13 @@ impl Spec {
         })
     }
 
+    /// Whether a cell runs beyond the knight on a whole plane board (a geometry or a
+    /// graph file): its records then carry the geometry columns
+    /// ([`super::records::GEOMETRY_COLUMNS`]).
+    pub fn has_targets(&self) -> bool {
+        self.cells.iter().any(|c| c.target.is_some())
+    }
+
     /// Total trials over all cells.
     pub fn total_trials(&self) -> u64 {
         self.cells.iter().map(|c| c.trials).sum()

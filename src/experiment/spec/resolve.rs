@@ -8,14 +8,17 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::cell::{Cell, StartRule};
-use super::file::{Entry, SpecFile};
+use super::file::{Entry, GeometryKeys, SpecFile};
 use super::sweep::{Setting, sweep_point};
 use super::{MAX_CELLS, MAX_ENTRIES, MAX_TRIALS, Spec, escaped};
 use crate::board::Board;
 use crate::error::{InputError, SpecEntry, SpecError};
+use crate::geometry::{Geometry, Leaper, Shape, Surface};
 use crate::network::NetworkParams;
 use crate::solvers::SolverKind;
 use crate::solvers::neural_merge::TileMode;
+use crate::solvers::on_graph::{self, GraphRequest, GraphSolver};
+use crate::target::Target;
 
 /// Where a spec's errors point: its text (for line numbers) and where it came from.
 pub(super) struct Source<'a> {
@@ -67,6 +70,15 @@ impl Source<'_> {
 struct Defaults<'a> {
     trials: Option<u64>,
     boards: Option<&'a Vec<Spanned<String>>>,
+    geometry: GeometryKeys<'a>,
+}
+
+/// Where one cell runs: its board, its target beyond the knight on a whole plane board,
+/// and the span its errors point to (the board's, the shape's or the graph's).
+struct Place {
+    board: Board,
+    target: Option<Target>,
+    span: Range<usize>,
 }
 
 /// Check the TOML layer of a spec and resolve it into cells.
@@ -84,6 +96,7 @@ pub(super) fn resolve(
             .map(|t| check_trials(t, src))
             .transpose()?,
         boards: file.boards.as_ref(),
+        geometry: file.geometry(),
     };
     let mut cells: Vec<Cell> = Vec::new();
     let mut keys: HashSet<String> = HashSet::new();
@@ -244,6 +257,7 @@ impl EntryAt<'_> {
         if self.entry.tile.is_some() && !matches!(base, SolverKind::NetworkMerge { .. }) {
             return Err(self.err(Some("tile"), "tile applies to network+merge only".into()));
         }
+        let places = self.places(defaults)?;
         let axes = self.entry.axes();
         let points: usize = axes.iter().map(Vec::len).product();
         for point in 0..points {
@@ -259,11 +273,11 @@ impl EntryAt<'_> {
                     )
                 })?,
             };
-            for b in self.boards(defaults)? {
-                let cell = self.cell(cells.len(), &label, &kind, b, trials)?;
+            for place in &places {
+                let cell = self.cell(cells.len(), &label, &kind, place, trials)?;
                 if !keys.insert(cell.key()) {
                     return Err(self.src.at(
-                        &b.span(),
+                        &place.span,
                         None,
                         format!(
                             "cell {} appears twice; give the entries distinct labels (label = \"...\")",
@@ -445,21 +459,114 @@ impl EntryAt<'_> {
         Ok(boards)
     }
 
-    /// Cell number `index` on board `b`, checked against its solver (a board without
-    /// the tours asked for, a start square the solver cannot use).
+    /// Where the entry's cells run, read once: each of its boards (with the entry's
+    /// leaper and surface, a target unless that is the knight on the plane), or the one
+    /// board its `shape` pictures, or the graph file its `graph` names (relative to the
+    /// spec file's folder).
+    fn places(&self, defaults: &Defaults) -> Result<Vec<Place>, InputError> {
+        let keys = self.entry.geometry(defaults.geometry);
+        let at = |span: Range<usize>, key: &str, msg: String| self.src.at(&span, Some(key), msg);
+        if let Some(g) = keys.graph {
+            if let Some((key, span)) = [
+                ("leaper", keys.leaper.map(Spanned::span)),
+                ("surface", keys.surface.map(Spanned::span)),
+                ("shape", keys.shape.map(Spanned::span)),
+                (
+                    "boards",
+                    self.entry.boards.as_ref().map(|_| self.entry.solver.span()),
+                ),
+            ]
+            .into_iter()
+            .find_map(|(k, s)| s.map(|s| (k, s)))
+            {
+                return Err(at(
+                    span,
+                    key,
+                    format!(
+                        "{key} does not apply with graph = \"{}\" (a graph file has no board); give one or the other",
+                        escaped(g.get_ref())
+                    ),
+                ));
+            }
+            let base = std::path::Path::new(self.src.origin)
+                .parent()
+                .unwrap_or(std::path::Path::new(""));
+            let path = base.join(g.get_ref().trim());
+            let target = Target::read_file(&path).map_err(|e| match e {
+                crate::error::Error::Input(e) => at(g.span(), "graph", format!("graph: {e}")),
+                other => at(g.span(), "graph", format!("graph: {other}")),
+            })?;
+            let Some(Target::File { graph, .. }) = Some(&target) else {
+                unreachable!("read_file reads a file")
+            };
+            let board = Board::new(1, graph.vertices() as usize)
+                .map_err(|e| at(g.span(), "graph", format!("graph: {e}")))?;
+            return Ok(vec![Place {
+                board,
+                target: Some(target),
+                span: g.span(),
+            }]);
+        }
+        let leaper = match keys.leaper {
+            Some(l) => leaper_of(l.get_ref()).map_err(|e| at(l.span(), "leaper", e.to_string()))?,
+            None => Leaper::KNIGHT,
+        };
+        let surface = match keys.surface {
+            Some(t) => t
+                .get_ref()
+                .parse::<Surface>()
+                .map_err(|e| at(t.span(), "surface", e.to_string()))?,
+            None => Surface::Plane,
+        };
+        let place = |shape: Shape, span: Range<usize>| {
+            let geometry = Geometry::new(shape, leaper, surface);
+            Place {
+                board: geometry.board(),
+                target: (!geometry.is_plain_knight()).then_some(Target::Geometry(geometry)),
+                span,
+            }
+        };
+        if let Some(p) = keys.shape {
+            if self.entry.boards.is_some() {
+                return Err(self.err(
+                    Some("boards"),
+                    "boards does not apply with shape (the picture is the board); give one or the other".into(),
+                ));
+            }
+            let shape: Shape = p
+                .get_ref()
+                .parse()
+                .map_err(|e: InputError| at(p.span(), "shape", e.to_string()))?;
+            return Ok(vec![place(shape, p.span())]);
+        }
+        self.boards(defaults)?
+            .iter()
+            .map(|b| {
+                let board: Board = b
+                    .get_ref()
+                    .parse()
+                    .map_err(|err: InputError| at(b.span(), "boards", err.to_string()))?;
+                Ok(place(Shape::full(board), b.span()))
+            })
+            .collect()
+    }
+
+    /// Cell number `index` at `place`, checked against its solver (a board without
+    /// the tours asked for, a start square the solver cannot use; on a target, a solver
+    /// that does not run there or a graph that theory rules out).
     fn cell(
         &self,
         index: usize,
         label: &str,
         kind: &SolverKind,
-        b: &Spanned<String>,
+        place: &Place,
         trials: u64,
     ) -> Result<Cell, InputError> {
         let e = self.entry;
-        let board: Board = b
-            .get_ref()
-            .parse()
-            .map_err(|err: InputError| self.src.at(&b.span(), Some("boards"), err.to_string()))?;
+        let board = place.board;
+        if let Some(target) = &place.target {
+            return self.target_cell(index, label, kind, place, target, trials);
+        }
         let start = match &e.start {
             Some(s) => Some(StartRule::parse(s.get_ref(), board).map_err(|err| {
                 self.src
@@ -471,6 +578,7 @@ impl EntryAt<'_> {
             index,
             label: label.to_string(),
             board,
+            target: None,
             solver: kind.clone(),
             start,
             closed: e.closed,
@@ -485,8 +593,91 @@ impl EntryAt<'_> {
                 err if err.is_environment() => err,
                 err => self
                     .src
-                    .at(&b.span(), None, format!("{label} on {board}: {err}")),
+                    .at(&place.span, None, format!("{label} on {board}: {err}")),
             })?;
         Ok(cell)
+    }
+
+    /// A cell on a target: a solver of [`on_graph`] ([`GraphSolver::from_kind`] refuses
+    /// the others), closed tours for the network, `start` only as `"random"` (a uniform
+    /// vertex; default: the first vertex), and a graph that [`on_graph::check`] accepts.
+    fn target_cell(
+        &self,
+        index: usize,
+        label: &str,
+        kind: &SolverKind,
+        place: &Place,
+        target: &Target,
+        trials: u64,
+    ) -> Result<Cell, InputError> {
+        let e = self.entry;
+        let on = || format!("{label} on {}", target.label());
+        let refuse = |msg: String| self.src.at(&place.span, None, format!("{}: {msg}", on()));
+        let solver = GraphSolver::from_kind(kind).map_err(|err| refuse(err.to_string()))?;
+        if e.open == Some(true) {
+            return Err(refuse(
+                "open = true is not accepted beyond the knight on a whole plane board: the network looks for closed tours there".into(),
+            ));
+        }
+        let start = match &e.start {
+            None => None,
+            Some(s) if s.get_ref().trim() == "random" => Some(StartRule::Random),
+            Some(s) => {
+                return Err(self.src.at(
+                    &s.span(),
+                    Some("start"),
+                    format!(
+                        "{}: start = \"{}\" is not accepted there; give \"random\" (a uniform vertex) or leave it out (the first vertex)",
+                        on(),
+                        escaped(s.get_ref().trim())
+                    ),
+                ));
+            }
+        };
+        let closed = e.closed.unwrap_or(solver.closed_by_default());
+        let graph = target.graph().map_err(|err| match err {
+            err if err.is_environment() => err,
+            err => refuse(err.to_string()),
+        })?;
+        on_graph::check(
+            &graph,
+            &solver,
+            &GraphRequest {
+                closed,
+                start: None,
+            },
+        )
+        .map_err(|err| match err {
+            err if err.is_environment() => err,
+            err => refuse(err.to_string()),
+        })?;
+        Ok(Cell {
+            index,
+            label: label.to_string(),
+            board: place.board,
+            target: Some(target.clone()),
+            solver: kind.clone(),
+            start,
+            closed: e.closed,
+            open: false,
+            trials,
+        })
+    }
+}
+
+/// A spec's `leaper`: `"R,S"` or a leaper's name ([`Leaper`]'s parser), or `[R, S]`.
+fn leaper_of(value: &toml::Value) -> Result<Leaper, InputError> {
+    let leg = |x: &toml::Value| x.as_integer().and_then(|i| u32::try_from(i).ok());
+    match value {
+        toml::Value::String(t) => t.parse(),
+        toml::Value::Array(a) if a.len() == 2 => match (leg(&a[0]), leg(&a[1])) {
+            (Some(r), Some(s)) => Leaper::new(r, s),
+            _ => Err(InputError::param(format!(
+                "leaper = {value} is not accepted; give two whole numbers 0 <= R <= S, e.g. [2, 3]"
+            ))),
+        },
+        other => Err(InputError::param(format!(
+            "leaper = {other} is not accepted; give \"R,S\", [R, S] or a name (knight, camel, zebra, giraffe)"
+        ))),
     }
 }
