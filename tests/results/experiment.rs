@@ -530,8 +530,8 @@ fn the_readme_spec_example_parses() {
     let spec = Spec::parse(&readme[start..end], "readme", "docs/experiments.md").unwrap();
     assert_eq!(spec.name, "my-sweep");
     // network:parberry and the merge, Warnsdorff and forward-check entries on two boards
-    // each, parberry-c5 on one.
-    assert_eq!(spec.cells.len(), 9);
+    // each, parberry-c5 on one, and parberry on the zebra's torus on two.
+    assert_eq!(spec.cells.len(), 11);
     assert_eq!(spec.cells[2].key(), "parberry-c5/8x8");
     assert_eq!(spec.cells[2].params().unwrap().c, 5);
     assert!(matches!(
@@ -546,6 +546,11 @@ fn the_readme_spec_example_parses() {
             ..
         }
     ));
+    for cell in &spec.cells[9..] {
+        let geometry = cell.target.as_ref().and_then(|t| t.geometry()).unwrap();
+        assert_eq!(geometry.surface().name(), "torus");
+        assert_eq!((geometry.leaper().r(), geometry.leaper().s()), (2, 3));
+    }
 }
 
 /// `experiment --resume` on a finished run printed the whole summary again and rewrote
