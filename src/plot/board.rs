@@ -131,14 +131,31 @@ impl BoardFigure {
     /// A tour: one path (closed or open), start and end marked, move numbers on boards
     /// at most `NUMBERS_UP_TO_SIDE` squares wide and tall.
     pub fn tour(tour: &Tour, title: impl Into<String>, subtitle: impl Into<String>) -> Self {
-        let board = tour.board();
+        BoardFigure::one_path(
+            tour.board(),
+            tour.squares().to_vec(),
+            tour.is_closed(),
+            title.into(),
+            subtitle.into(),
+        )
+    }
+
+    /// One path of `squares` on `board`, start and end marked, move numbers on boards
+    /// at most `NUMBERS_UP_TO_SIDE` squares wide and tall.
+    fn one_path(
+        board: Board,
+        squares: Vec<u32>,
+        closed: bool,
+        title: String,
+        subtitle: String,
+    ) -> Self {
         BoardFigure {
             board,
-            title: title.into(),
-            subtitle: subtitle.into(),
+            title,
+            subtitle,
             paths: vec![BoardPath {
-                squares: tour.squares().to_vec(),
-                closed: tour.is_closed(),
+                squares,
+                closed,
                 mark_ends: true,
             }],
             loose: Vec::new(),
@@ -174,20 +191,8 @@ impl BoardFigure {
             }
         );
         BoardFigure {
-            board,
-            title,
-            subtitle: subtitle.into(),
-            paths: vec![BoardPath {
-                squares,
-                closed,
-                mark_ends: true,
-            }],
-            loose: Vec::new(),
-            flagged: Vec::new(),
-            apex_joined: Vec::new(),
-            move_numbers: board.rows().max(board.cols()) <= NUMBERS_UP_TO_SIDE,
-            legend: true,
             geometry: Some(geometry.clone()),
+            ..BoardFigure::one_path(board, squares, closed, title, subtitle.into())
         }
     }
 
