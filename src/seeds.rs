@@ -58,6 +58,15 @@ pub fn trial_seed(base_seed: u64, cell_key: &str, trial: u64) -> u64 {
     mix(mix(mix(base_seed) ^ fnv1a64(cell_key.as_bytes())) ^ trial)
 }
 
+/// A random start: the first draw of a trial's stream `rng`, uniform over `squares`
+/// squares (or vertices); the solve then draws from the rest of the stream. An
+/// experiment's trial with `start = "random"` draws it here, and the Watch view's
+/// replay of such a trial does too.
+pub fn random_start(rng: &mut crate::Rng, squares: u64) -> u32 {
+    use rand::Rng as _;
+    rng.random_range(0..squares as u32)
+}
+
 /// The name of a cell, which enters its trial seeds: `LABEL/ROWSxCOLS`, e.g.
 /// `parberry/8x8`.
 pub fn cell_key(label: &str, board: Board) -> String {

@@ -215,7 +215,7 @@ enum Engine {
 /// ([`super::check`]) both draw it here.
 pub(crate) fn trial_start(cell: &Cell, rng: &mut crate::Rng) -> Option<u32> {
     match cell.start {
-        Some(StartRule::Random) => Some(rng.random_range(0..cell.vertices() as u32)),
+        Some(StartRule::Random) => Some(crate::seeds::random_start(rng, cell.vertices())),
         rule => rule.and_then(StartRule::fixed),
     }
 }

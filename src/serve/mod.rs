@@ -23,6 +23,7 @@
 //! | `GET /api/results` | the results folders in and under them ([`results`]) |
 //! | `GET /api/results/{folder}?path=…` | one results folder: spec, cells, figures' data, replays |
 //! | `GET /api/results/{folder}/csv/{stem}?path=…` | one figure's data as CSV |
+//! | `GET /api/results/{folder}/replay?path=…&cell=…&trial=…` | the Watch view's query replaying any trial |
 //!
 //! The security model (docs/serve.md): the server binds 127.0.0.1 unless `--host` says
 //! otherwise; every request must name this server in its `Host` header (a page on
@@ -171,6 +172,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/results", get(results::list))
         .route("/api/results/{folder}", get(results::detail))
         .route("/api/results/{folder}/csv/{stem}", get(results::csv))
+        .route("/api/results/{folder}/replay", get(results::replay))
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page") })
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .layer(DefaultBodyLimit::max(MAX_BODY))

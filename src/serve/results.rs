@@ -14,11 +14,10 @@
 //! A record is replayed by the Watch view with the seed the record holds, which must be
 //! the trial's seed by the experiment's rule ([`knightnet::seeds::trial_seed`]), and the
 //! cell's solver exactly as the Watch view builds it from the link's query
-//! ([`super::watch::watch_kind`]): a network trial is one attempt (`attempts=1`). Cells
-//! the Watch view cannot run as the experiment did get no links: a classical solver
-//! with a random start (the start is the trial stream's first draw, and the watched walk
-//! draws from the stream's start), open tours, and a closed-tour requirement that is
-//! not the solver's default.
+//! ([`super::watch::watch_kind`]): a network trial is one attempt (`attempts=1`), a
+//! classical trial with a random start draws it first from its stream
+//! (`random_start=true`). Cells the Watch view cannot run as the experiment did get no
+//! links: open tours, and a closed-tour requirement that is not the solver's default.
 
 // Handlers answer a refusal as the `Err` of their helpers; it is built once per request.
 #![allow(clippy::result_large_err)]
@@ -30,6 +29,7 @@ use axum::Json;
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use knightnet::experiment::spec::StartRule;
 use knightnet::experiment::{Cell, RunInfo, Summary};
 use knightnet::plot::data::Records;
 use knightnet::plot::results::{ResultsInputs, plan};
@@ -516,6 +516,72 @@ fn read(cache: &Cache, f: &Folder, folder: usize, path: String) -> Result<Detail
     })
 }
 
+/// Which trial to replay: `GET /api/results/{folder}/replay?path=…&cell=…&trial=…`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trial {
+    /// The path inside the named folder (empty or absent: the folder).
+    #[serde(default)]
+    pub path: String,
+    /// The cell's index.
+    pub cell: usize,
+    /// The trial number, from 0.
+    pub trial: u64,
+}
+
+/// A trial the Watch view replays, named by its number.
+#[derive(Debug, Serialize)]
+pub struct TrialReplay {
+    /// The trial's seed by the experiment's rule, as text.
+    pub seed: String,
+    /// The Watch view's query that replays it.
+    pub watch: String,
+}
+
+/// `GET /api/results/{folder}/replay?path=…&cell=…&trial=…`: the Watch view's query
+/// that replays any trial of a cell, its seed the experiment's
+/// ([`knightnet::seeds::trial_seed`]), from `run.json` alone (404 for a cell or trial
+/// the spec does not have, or a cell the Watch view cannot run as the experiment did).
+pub async fn replay(
+    State(app): State<Shared>,
+    UrlPath(folder): UrlPath<usize>,
+    Query(which): Query<Trial>,
+) -> Response {
+    let Some(f) = app.folders.get(folder).cloned() else {
+        return refuse(StatusCode::NOT_FOUND, "no such folder");
+    };
+    let work = move || -> Result<TrialReplay, Response> {
+        let dir = results_dir(&f, &which.path)?;
+        let no = |why: &str| refuse(StatusCode::NOT_FOUND, why);
+        member(&f, &which.path, &dir, knightnet::experiment::RUN, u64::MAX)
+            .map_err(|why| no(&why))?;
+        let info = knightnet::experiment::read_run_info(&dir).map_err(|e| no(&e.to_string()))?;
+        let spec = &info.spec;
+        let cell = spec
+            .cells
+            .get(which.cell)
+            .ok_or_else(|| no("no such cell"))?;
+        if which.trial >= cell.trials {
+            return Err(no(&format!(
+                "cell {} has trials 0 to {}",
+                which.cell,
+                cell.trials.saturating_sub(1)
+            )));
+        }
+        let query = replay_query(cell)
+            .ok_or_else(|| no("the Watch view cannot run this cell as the experiment did"))?;
+        let seed = knightnet::seeds::trial_seed(spec.seed, &cell.key(), which.trial);
+        Ok(TrialReplay {
+            seed: seed.to_string(),
+            watch: format!("{query}&seed={seed}"),
+        })
+    };
+    match play::with_worker(&app, work).await {
+        Ok(Ok(t)) => Json(t).into_response(),
+        Ok(Err(r)) | Err(r) => r,
+    }
+}
+
 /// The Watch view's query that runs `cell` as the experiment does, less the seed; `None`
 /// when the Watch view cannot (see the module's doc).
 pub fn replay_query(cell: &Cell) -> Option<String> {
@@ -523,8 +589,9 @@ pub fn replay_query(cell: &Cell) -> Option<String> {
         return None;
     }
     let start = match cell.start {
-        None => 0,
-        Some(rule) => rule.fixed()?,
+        None => "start=0".to_string(),
+        Some(StartRule::Random) => "random_start=true".to_string(),
+        Some(rule) => format!("start={}", rule.fixed()?),
     };
     let attempts = match &cell.solver {
         SolverKind::Network(p) => Some(p.max_attempts),
@@ -536,7 +603,7 @@ pub fn replay_query(cell: &Cell) -> Option<String> {
         return None;
     }
     let mut q = format!(
-        "solver={name}&rows={}&cols={}&start={start}",
+        "solver={name}&rows={}&cols={}&{start}",
         cell.board.rows(),
         cell.board.cols()
     );

@@ -60,6 +60,10 @@ pub struct WatchQuery {
     /// The start square of the search solvers and Warnsdorff's walk (default 0).
     #[serde(default)]
     pub start: u32,
+    /// Draw the start square first from the seed's stream, as an experiment's trial
+    /// with `start = "random"` does (then `start` is not given).
+    #[serde(default)]
+    pub random_start: bool,
     /// Steps done before the first event (default 0).
     #[serde(default)]
     pub from: u64,
@@ -299,9 +303,17 @@ async fn open(app: &Shared, q: WatchQuery) -> Result<Run, Response> {
             "too many watchers: try again later",
         )
     })?;
-    let stepper = kind
-        .build(board, &[], q.start, q.seed)
-        .map_err(|e| bad(e.to_string()))?;
+    if q.random_start && q.start != 0 {
+        return Err(bad(
+            "start and random_start contradict each other: give one".to_string(),
+        ));
+    }
+    let stepper = if q.random_start {
+        kind.build_drawn_start(board, q.seed)
+    } else {
+        kind.build(board, &[], q.start, q.seed)
+    }
+    .map_err(|e| bad(e.to_string()))?;
     let from = q.from;
     let stepper = play::with_worker(app, move || {
         let mut stepper = stepper;

@@ -192,7 +192,8 @@ fn a_record_s_replay_in_the_watch_view_is_the_recorded_run() {
         serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
     let cells = run["spec"]["cells"].as_array().unwrap();
     let replays = d["replays"].as_array().unwrap();
-    let (mut tours, mut several) = (0, 0);
+    let network = |c: &Value| c["solver"].as_str().unwrap().starts_with("network");
+    let (mut tours, mut several, mut classical) = (0, 0, 0);
     for rep in replays {
         let cell = rep["cell"].as_u64().unwrap() as usize;
         let trial = rep["trial"].as_u64().unwrap();
@@ -222,6 +223,24 @@ fn a_record_s_replay_in_the_watch_view_is_the_recorded_run() {
             r.outcome.to_string().as_str(),
             "{key} trial {trial}"
         );
+        if !network(&cells[cell]) {
+            // A classical trial with a random start: the walk from the square the record
+            // names, as many moves as it placed.
+            let path = f["path"].as_array().unwrap();
+            let first = path[0].as_u64().unwrap() as u32;
+            assert_eq!(
+                Some(r.board.square_name(first)),
+                r.start,
+                "{key} trial {trial}: start"
+            );
+            assert_eq!(f["step"], r.steps.unwrap(), "{key} trial {trial}: steps");
+            assert!(watch.contains("random_start=true"), "{watch}");
+            classical += 1;
+            if r.outcome.to_string() == "tour" {
+                tours += 1;
+            }
+            continue;
+        }
         assert_eq!(f["step"], r.iterations, "{key} trial {trial}: iterations");
         assert_eq!(f["attempt"], 1, "{key} trial {trial}");
         if let Some(cycles) = r.cycles {
@@ -249,25 +268,15 @@ fn a_record_s_replay_in_the_watch_view_is_the_recorded_run() {
             tours += 1;
         }
     }
-    // Every network cell offers its first three trials; the Warnsdorff cells start on
-    // random squares (the trial stream's first draw), which the Watch view does not draw.
-    let network = |c: &Value| c["solver"].as_str().unwrap().starts_with("network");
-    assert_eq!(
-        replays.len(),
-        3 * cells.iter().filter(|c| network(c)).count()
-    );
-    assert!(cells.iter().any(|c| !network(c)));
+    // Every cell offers its first three trials: the network's (one attempt each) and
+    // the Warnsdorff cells' (their start drawn first from the trial's stream).
+    assert_eq!(replays.len(), 3 * cells.len());
+    assert_eq!(classical, 3 * cells.iter().filter(|c| !network(c)).count());
+    assert!(classical > 0);
     assert!(
         tours >= 1 && several >= 1,
         "tours {tours}, several cycles {several}"
     );
-    let offered: Vec<u64> = replays
-        .iter()
-        .map(|r| r["cell"].as_u64().unwrap())
-        .collect();
-    for (i, c) in cells.iter().enumerate() {
-        assert_eq!(offered.contains(&(i as u64)), network(c), "cell {i}");
-    }
     // The attempts a network's preset allows bound the query.
     let (status, body) = s.request(
         "GET",
@@ -331,4 +340,64 @@ fn a_folder_is_read_again_once_its_records_change() {
         2,
         "parberry on 2 boards"
     );
+}
+
+#[test]
+fn any_trial_is_replayed_by_its_number_with_its_recorded_seed() {
+    let dir = repo().join("experiments/results/quickstart");
+    let s = start(&[&dir]);
+    let records = knightnet::plot::data::load(&dir.join("records.csv")).unwrap();
+    let cells = json(&s, "/api/results/0")["summary"]["cells"].clone();
+    let cells = cells.as_array().unwrap();
+    // The last trial of every cell, and one in the middle: far from the three offered.
+    let mut replayed = 0;
+    for (i, c) in cells.iter().enumerate() {
+        let trials = c["trials"].as_u64().unwrap();
+        for trial in [trials / 2, trials - 1] {
+            let t = json(&s, &format!("/api/results/0/replay?cell={i}&trial={trial}"));
+            let r = record(&records.rows, i, trial);
+            assert_eq!(
+                t["seed"],
+                r.seed.to_string().as_str(),
+                "cell {i} trial {trial}"
+            );
+            let watch = t["watch"].as_str().unwrap();
+            let f = first_frame(
+                &s,
+                &format!("/api/watch?token={}&{watch}&from=20000", s.token),
+            );
+            assert_eq!(f["running"], false, "cell {i} trial {trial}: {f}");
+            assert_eq!(
+                f["outcome"],
+                r.outcome.to_string().as_str(),
+                "cell {i} trial {trial}"
+            );
+            replayed += 1;
+        }
+    }
+    assert_eq!(replayed, 2 * cells.len());
+    for (query, status) in [
+        ("cell=0&trial=2000", 404),
+        ("cell=99&trial=0", 404),
+        ("cell=0", 400),
+        ("cell=0&trial=0&seed=3", 400),
+        ("cell=0&trial=0&path=..", 400),
+    ] {
+        let (got, body) = s.request("GET", &format!("/api/results/0/replay?{query}"), &[], "");
+        assert_eq!(got, status, "{query}: {body}");
+    }
+    let (got, _) = s.request("GET", "/api/results/5/replay?cell=0&trial=0", &[], "");
+    assert_eq!(got, 404);
+    // The Watch stream refuses a start given with a drawn one.
+    let (got, body) = s.request(
+        "GET",
+        &format!(
+            "/api/watch?token={}&solver=warnsdorff:random&rows=8&cols=8&seed=1&start=3&random_start=true",
+            s.token
+        ),
+        &[],
+        "",
+    );
+    assert_eq!(got, 400, "{body}");
+    assert!(body.contains("contradict"), "{body}");
 }

@@ -30,6 +30,7 @@ use crate::error::InputError;
 use crate::network::Preset;
 use crate::solvers::warnsdorff::TieBreak;
 use crate::solvers::{ALIASES, Closure, Request, Solution, SolverKind};
+use crate::{Rng, rng_from_seed};
 
 /// Where a stepper stands.
 #[derive(Debug, Clone)]
@@ -247,6 +248,31 @@ impl WatchKind {
         start: u32,
         seed: u64,
     ) -> Result<Box<dyn Stepper + Send>, InputError> {
+        self.build_with(board, path, start, seed, &mut rng_from_seed(seed))
+    }
+
+    /// [`WatchKind::build`] from a start drawn first from `seed`'s stream
+    /// ([`crate::seeds::random_start`]), Warnsdorff's walk then drawing from the rest of
+    /// it: the run of an experiment's trial with `start = "random"` and that seed.
+    pub fn build_drawn_start(
+        &self,
+        board: Board,
+        seed: u64,
+    ) -> Result<Box<dyn Stepper + Send>, InputError> {
+        let mut rng = rng_from_seed(seed);
+        let start = crate::seeds::random_start(&mut rng, board.squares() as u64);
+        self.build_with(board, &[], start, seed, &mut rng)
+    }
+
+    /// The stepper, Warnsdorff's walk drawing from `rng` (the network from `seed`).
+    fn build_with(
+        &self,
+        board: Board,
+        path: &[u32],
+        start: u32,
+        seed: u64,
+        rng: &mut Rng,
+    ) -> Result<Box<dyn Stepper + Send>, InputError> {
         let first = path.first().copied().unwrap_or(start);
         let req = Request {
             board,
@@ -260,7 +286,7 @@ impl WatchKind {
                 Box::new(Driver::new(network::NetworkWatch::new(*p, &req, seed)?))
             }
             SolverKind::Warnsdorff { tie, .. } => {
-                Box::new(Driver::new(walk::WalkWatch::new(*tie, &req, seed)?))
+                Box::new(Driver::new(walk::WalkWatch::new(*tie, &req, rng)?))
             }
             kind => {
                 let path = if path.is_empty() { &[start][..] } else { path };

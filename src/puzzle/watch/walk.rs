@@ -4,8 +4,8 @@
 //! result at the end is that solve's.
 
 use super::{Steps, View};
+use crate::Rng;
 use crate::error::InputError;
-use crate::rng_from_seed;
 use crate::solvers::warnsdorff::{TieBreak, WarnsdorffSolver};
 use crate::solvers::{Request, Solution};
 
@@ -19,11 +19,10 @@ pub(crate) struct WalkWatch {
 }
 
 impl WalkWatch {
-    /// The walk with tie-break `tie` on `req`, drawing from `seed` as `solve` does;
+    /// The walk with tie-break `tie` on `req`, drawing from `rng` as `solve` does;
     /// refused as `solve` refuses it.
-    pub fn new(tie: TieBreak, req: &Request, seed: u64) -> Result<WalkWatch, InputError> {
-        let (solution, stuck) =
-            WarnsdorffSolver::new(tie).solve_walk(req, &mut rng_from_seed(seed))?;
+    pub fn new(tie: TieBreak, req: &Request, rng: &mut Rng) -> Result<WalkWatch, InputError> {
+        let (solution, stuck) = WarnsdorffSolver::new(tie).solve_walk(req, rng)?;
         // The walk is the solution's tour unless `solve_walk` gave it apart.
         let path = match (stuck, solution.tour()) {
             (Some(walk), _) => walk,

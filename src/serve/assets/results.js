@@ -137,12 +137,28 @@ function cells(d) {
     tr.appendChild(el("td", tour ? share(tour.share) : "", "p-tour"));
     tr.appendChild(el("td", tour ? `[${share(tour.ci_low)}, ${share(tour.ci_high)}]` : "", "interval"));
     const td = el("td", undefined, "replays");
-    for (const r of d.replays.filter((r) => r.cell === c.cell)) {
+    const offered = d.replays.filter((r) => r.cell === c.cell);
+    for (const r of offered) {
       const a = el("a", `trial ${r.trial}`, "replay");
       a.href = "/watch?" + r.watch;
       a.title = `seed ${r.seed}: recorded ${r.outcome}` + (r.iterations !== null ? ` after ${r.iterations} iterations` : "");
       td.appendChild(a);
       td.appendChild(document.createTextNode(" "));
+    }
+    if (offered.length > 0) {
+      // Any other trial, by its number: the server gives its seed and the Watch query.
+      const n = el("input", undefined, "trial-number");
+      n.type = "number"; n.min = "0"; n.max = String(c.trials - 1); n.placeholder = "trial";
+      const go = el("button", "replay", "replay-trial");
+      go.type = "button";
+      go.addEventListener("click", async () => {
+        const q = new URLSearchParams({ path: d.path, cell: c.cell, trial: n.value });
+        const r = await fetch(`/api/results/${d.folder}/replay?` + q);
+        if (r.ok) location.href = "/watch?" + (await r.json()).watch;
+        else go.title = await r.text();
+      });
+      td.appendChild(n);
+      td.appendChild(go);
     }
     tr.appendChild(td);
     body.appendChild(tr);

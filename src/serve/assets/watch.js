@@ -21,8 +21,9 @@ function readSetup() {
     rows: Number($("rows").value),
     cols: Number($("cols").value),
     seed: $("seed").value.trim(),
-    start: Number($("start").value),
   };
+  if ($("random_start").checked) s.random_start = true;
+  else s.start = Number($("start").value);
   if ($("attempts").value.trim() !== "") s.attempts = Number($("attempts").value);
   return s;
 }
@@ -158,6 +159,7 @@ async function init() {
   for (const id of ["solver", "rows", "cols", "seed", "start", "attempts"]) {
     if (given.has(id)) $(id).value = given.get(id);
   }
+  $("random_start").checked = given.get("random_start") === "true";
   reset();
 }
 

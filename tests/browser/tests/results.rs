@@ -1,7 +1,7 @@
 //! The Results view in headless Chromium on experiments/results/quickstart: the page
 //! shows the rate of parberry on 8x8 as summary.json has it, draws the tour-rate and
-//! run-length figures, and a record's replay link opens the Watch view on that record's
-//! solver, board and seed.
+//! run-length figures, and a record's replay link (or any trial's number) opens the
+//! Watch view on that record's solver, board and seed.
 
 use knightnet_browser::{Browser, Server, root};
 
@@ -160,5 +160,33 @@ async fn the_quickstart_s_rates_figures_and_replays_are_on_the_page() {
         assert_eq!(shown.as_deref(), Some(v.as_str()), "{k}");
     }
     assert!(query.iter().any(|(k, v)| k == "seed" && v.len() > 15));
+
+    // Any other trial by its number: the last one of the same cell opens the Watch view
+    // with the seed records.csv holds for it.
+    b.client.back().await.expect("back to the Results view");
+    b.body_data("loaded", |s| s == "quickstart").await;
+    b.find(&format!("{row} input.trial-number"))
+        .await
+        .send_keys("1999")
+        .await
+        .unwrap();
+    b.find(&format!("{row} button.replay-trial"))
+        .await
+        .click()
+        .await
+        .unwrap();
+    b.body_data("step", |s| s == "0").await;
+    let records = knightnet::experiment::records::read(
+        &root().join("experiments/results/quickstart/records.csv"),
+    )
+    .unwrap()
+    .records;
+    let want = records
+        .iter()
+        .find(|r| r.label == "parberry" && r.board.to_string() == "8x8" && r.trial == 1999)
+        .expect("trial 1999 of parberry on 8x8")
+        .seed;
+    let seed = b.find("#seed").await.prop("value").await.unwrap();
+    assert_eq!(seed, Some(want.to_string()));
     b.client.close().await.expect("the session ends");
 }
