@@ -174,16 +174,23 @@ pub fn read_records<'py>(py: Python<'py>, out: PathBuf) -> PyResult<Bound<'py, P
     let contents = py
         .detach(|| records::read(&path))
         .map_err(errors::library)?;
+    // The geometry columns when the file has them (a spec beyond the knight).
+    let names = records::columns(
+        contents
+            .records
+            .first()
+            .is_some_and(|r| !r.leaper.is_absent()),
+    );
     let mut columns: Vec<Vec<serde_json::Value>> =
-        vec![Vec::with_capacity(contents.records.len()); records::COLUMNS.len()];
+        vec![Vec::with_capacity(contents.records.len()); names.len()];
     for r in &contents.records {
         let row = serde_json::to_value(r).map_err(errors::internal)?;
-        for (col, name) in columns.iter_mut().zip(records::COLUMNS) {
-            col.push(row[name].clone());
+        for (col, name) in columns.iter_mut().zip(&names) {
+            col.push(row[*name].clone());
         }
     }
     let d = PyDict::new(py);
-    for (name, col) in records::COLUMNS.iter().zip(&columns) {
+    for (name, col) in names.iter().zip(&columns) {
         let list = PyList::empty(py);
         for v in col {
             list.append(json::to_py(py, v)?)?;

@@ -223,3 +223,28 @@ def test_records_without_pandas_names_the_extra(spec, cli_run, monkeypatch):
     with pytest.raises(ImportError, match=r"pip install pandas \(the extra knightnet\[pandas\]"):
         res.records()
     assert len(res.arrays()["trial"]) == 205  # numpy columns need no pandas
+
+
+def test_records_beyond_the_knight_carry_their_geometry(cli, tmp_path):
+    """A spec with cells beyond the knight: the records' geometry columns, as the command
+    line writes them."""
+    spec = tmp_path / "beyond.toml"
+    spec.write_text(
+        'seed = 4\ntrials = 5\nboards = ["6x6"]\n\n'
+        '[[solver]]\nsolver = "network:parberry"\n\n'
+        '[[solver]]\nsolver = "network:parberry"\nsurface = "torus"\n\n'
+        '[[solver]]\nsolver = "warnsdorff"\nstart = "random"\nleaper = "zebra"\nboards = ["10x10"]\n'
+    )
+    res = kn.experiment(spec, out=tmp_path / "py", threads=1)
+    cli("experiment", spec, "--out", tmp_path / "cli", "--threads", "2", "--quiet")
+    ours = res.records()
+    # A start beyond the knight is a vertex number, written as text like a square's name.
+    theirs = pd.read_csv(
+        tmp_path / "cli" / "records.csv", keep_default_na=False, na_values=[""], dtype={"start": str}
+    )
+    assert list(ours.columns)[-4:] == ["leaper", "surface", "shape", "graph"]
+    assert list(ours.columns) == list(theirs.columns)
+    assert plain(ours) == plain(theirs)
+    by_cell = ours.groupby("cell")
+    assert set(by_cell.get_group(1)["surface"]) == {"torus"}
+    assert set(by_cell.get_group(2)["leaper"]) == {"2,3"}
