@@ -95,7 +95,7 @@ impl GraphSolver {
                 tile: TileMode::Side(_),
                 ..
             } => knight_only(
-                "network+merge --tile",
+                "network+merge on tiles",
                 "cuts the board into rectangular tiles",
             ),
             SolverKind::NetworkMerge { params, .. } => Ok(GraphSolver::NetworkMerge(params)),

@@ -353,7 +353,7 @@ fn each_refusal_is_one_line_with_exit_2() {
     );
     assert_refused(
         &["solve", "--graph", &file, "--merge", "--tile", "4"],
-        "network+merge --tile cuts the board into rectangular tiles",
+        "network+merge on tiles cuts the board into rectangular tiles",
     );
     assert_refused(
         &["solve", "--graph", &file, "--merge", "--open"],
