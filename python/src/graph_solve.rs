@@ -200,7 +200,7 @@ impl PyGraphSolution {
     /// and shape, or the file's name, format and sizes.
     #[getter]
     fn target<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json::to_py(py, &self.json()["target"])
+        json::to_py(py, &knightnet::json::graph(&self.graph))
     }
 
     /// The seed the solver drew from.
@@ -290,11 +290,14 @@ impl PyGraphSolution {
         knightnet::json::graph_solution(&self.solution, &self.graph, self.seed)
     }
 
-    /// The tour's vertices as the JSON numbers them.
+    /// The tour's vertices as the JSON numbers them ([`knightnet::json::vertex_number`]).
     fn numbers(&self) -> Option<Vec<u64>> {
-        let v = self.json();
-        v["vertices"]
-            .as_array()
-            .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        let tour = self.solution.tour.as_ref()?;
+        Some(
+            tour.vertices()
+                .iter()
+                .map(|&v| knightnet::json::vertex_number(&self.graph, v))
+                .collect(),
+        )
     }
 }
