@@ -83,22 +83,29 @@ pub(crate) fn category_index(x: f64, n: usize) -> Option<usize> {
     ((x - i).abs() <= 1e-6 && i >= 0.0 && (i as usize) < n).then_some(i as usize)
 }
 
-/// The x axis of a figure with one category per board, labelled as densely as the
-/// board names fit on an axis `width` pixels long.
+/// The x axis of a figure with one category per board (or graph), labelled as densely as
+/// their names fit on an axis `width` pixels long.
 pub(crate) fn board_axis(
-    boards: &[crate::board::Board],
+    boards: &[impl std::fmt::Display],
     width: u32,
 ) -> Ticked<plotters::coord::types::RangedCoordf64> {
     let n = boards.len();
-    let longest = boards
+    let lengths: Vec<usize> = boards
         .iter()
-        .map(|b| b.to_string().len())
-        .max()
-        .unwrap_or(1);
-    ticked(
-        category_range(n),
-        categories(n, labels_that_fit(width, longest)),
-    )
+        .map(|b| b.to_string().chars().count())
+        .collect();
+    let longest = lengths.iter().copied().max().unwrap_or(1);
+    // Every label when each one and its neighbour fit in their two half slots (names of
+    // different lengths, like graphs beside boards); else evenly spaced ones.
+    let range = category_range(n);
+    let slot = (width as f64 / (range.end - range.start)) as usize;
+    let all_fit = lengths.windows(2).all(|w| (w[0] + w[1]) * 5 + 16 <= slot);
+    let max = if all_fit {
+        n
+    } else {
+        labels_that_fit(width, longest)
+    };
+    ticked(category_range(n), categories(n, max))
 }
 
 /// How many category labels of up to `longest` characters fit side by side on an axis

@@ -21,7 +21,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::board::{Mark, draw_mark};
-use super::data::{BOOTSTRAP_RESAMPLES, Group, Records, SolverId, boards, spec_order};
+use super::data::{BOOTSTRAP_RESAMPLES, Group, Records, SolverId, places, spec_order};
 use super::palette::{self, INK};
 use super::panel::{cartesian, mesh, series_line};
 use super::table::{Table, csv_path, num};
@@ -123,29 +123,32 @@ impl CostPerTour {
     pub fn with_tiling(mut self, spec: &Spec, records: &Records) -> CostPerTour {
         let mut tiling: Vec<Tiling> = Vec::new();
         for g in self.groups.iter().filter(|g| g.id.is_network_merge()) {
+            let Some(board) = g.place.board() else {
+                continue;
+            };
             let Some(cell) = records
                 .rows
                 .get(g.first_row)
                 .and_then(|r| spec.cells.get(r.cell))
-                .filter(|c| c.board == g.board)
+                .filter(|c| c.board == board)
             else {
                 continue;
             };
             let SolverKind::NetworkMerge { tile, .. } = &cell.solver else {
                 continue;
             };
-            let Some(side) = tile.side(g.board) else {
+            let Some(side) = tile.side(board) else {
                 continue;
             };
             match tiling.iter_mut().find(|t| t.id == g.id && t.side == side) {
-                Some(t) if super::data::board_key(g.board) < super::data::board_key(t.from) => {
-                    t.from = g.board
+                Some(t) if super::data::board_key(board) < super::data::board_key(t.from) => {
+                    t.from = board
                 }
                 Some(_) => {}
                 None => tiling.push(Tiling {
                     id: g.id.clone(),
                     side,
-                    from: g.board,
+                    from: board,
                 }),
             }
         }
@@ -189,7 +192,7 @@ impl CostPerTour {
 
     /// Series in spec order, each with its colour.
     fn series(&self) -> Vec<Series> {
-        let bs = boards(&self.groups);
+        let bs = places(&self.groups);
         spec_order(&self.groups)
             .into_iter()
             .enumerate()
@@ -198,7 +201,7 @@ impl CostPerTour {
                     .iter()
                     .enumerate()
                     .filter_map(|(x, b)| {
-                        let g = self.groups.iter().find(|g| g.id == id && g.board == *b)?;
+                        let g = self.groups.iter().find(|g| g.id == id && g.place == *b)?;
                         let s = g.seconds_per_tour().filter(|s| *s > 0.0)?;
                         let (lo, hi) = g.time_per_tour_interval()?;
                         Some((x, s, lo, hi))
@@ -239,10 +242,10 @@ impl CostPerTour {
             "bootstrap_low_s",
             "bootstrap_high_s",
         ]);
-        let bs = boards(&self.groups);
+        let bs = places(&self.groups);
         for id in spec_order(&self.groups) {
             for b in &bs {
-                let Some(g) = self.groups.iter().find(|g| g.id == id && g.board == *b) else {
+                let Some(g) = self.groups.iter().find(|g| g.id == id && g.place == *b) else {
                     continue;
                 };
                 let iv = g.time_per_tour_interval();
@@ -276,7 +279,7 @@ impl Figure for CostPerTour {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult {
         root.fill(&WHITE).map_err(de)?;
         let (w, _) = root.dim_in_pixel();
-        let bs = boards(&self.groups);
+        let bs = places(&self.groups);
         let mut series = self.series();
         let values = series.iter().flat_map(|s| {
             s.points
@@ -342,7 +345,13 @@ impl Figure for CostPerTour {
             let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.5 / k.max(1.0));
             let colour = s.colour;
             let pts: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0 as f64 + dodge, p.1)).collect();
-            series_line(&mut chart, pts.clone(), s.index, 2)?;
+            let line = s
+                .points
+                .iter()
+                .filter(|p| bs[p.0].is_board())
+                .map(|p| (p.0 as f64 + dodge, p.1))
+                .collect();
+            series_line(&mut chart, line, s.index, 2)?;
             for p in &s.points {
                 let x = p.0 as f64 + dodge;
                 let cap = 0.04;
@@ -477,7 +486,8 @@ mod tests {
                 variant: Some("parberry".into()),
                 entry: None,
             },
-            board: board.parse().unwrap(),
+            place: crate::plot::data::Place::Board(board.parse().unwrap()),
+            geometry: None,
             trials,
             outcomes: BTreeMap::from([
                 ("tour".to_string(), tours),

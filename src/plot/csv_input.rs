@@ -80,6 +80,11 @@ impl CsvInput {
         })
     }
 
+    /// The index of the column `name`, `None` when the file has none.
+    pub fn optional_column(&self, name: &str) -> Option<usize> {
+        self.headers.iter().position(|h| h == name)
+    }
+
     /// The data rows, in file order.
     pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
         self.records.iter().map(|record| Row {

@@ -69,12 +69,13 @@ pub fn variant(r: &Record) -> Option<String> {
         .or_else(|| r.solver.detail().map(str::to_string))
 }
 
-/// Where a row ran when it is not the knight on a whole plane board, from its geometry
+/// How a row's moves differ from the knight's on a whole plane board, from its geometry
 /// columns (records module doc): `torus`, `(2,3)-leaper`, `cylinder (1,4)-leaper with
-/// holes`, `graph petersen`; `None` on the knight's plane board or without the columns.
-pub fn place(r: &Record) -> Option<String> {
-    if let Some(g) = r.graph.text() {
-        return Some(format!("graph {g}"));
+/// holes`, `graph files`; `None` on the knight's plane board or without the columns.
+/// Series are named with it (`parberry on torus`); the board axis holds the [`Place`].
+pub fn geometry(r: &Record) -> Option<String> {
+    if r.graph.text().is_some() {
+        return Some("graph files".to_string());
     }
     let mut parts = Vec::new();
     if let Some(s) = r.surface.text().filter(|s| *s != "plane") {
@@ -87,6 +88,94 @@ pub fn place(r: &Record) -> Option<String> {
         parts.push("with holes".to_string());
     }
     (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// Where a group's trials ran, one tick of the board axis: a board (its rows and columns,
+/// whatever its leaper, surface or holes: those name the series) or a graph file (its
+/// name, with its vertices). Boards come first, by squares then rows; then graphs, by
+/// vertices then name. Lines in figures join boards only: graphs are not a sequence.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// A rectangle of squares.
+    Board(Board),
+    /// A graph read from a file, by the name the records give it.
+    Graph {
+        /// The file's stem (`petersen`).
+        name: String,
+        /// Its vertices.
+        vertices: usize,
+    },
+}
+
+impl Place {
+    /// A row's place: its graph when it ran on one (the records keep a graph's vertices
+    /// as the board `1xV`), else its board.
+    pub fn of(r: &Record) -> Place {
+        match r.graph.text() {
+            Some(name) => Place::Graph {
+                name: name.to_string(),
+                vertices: r.board.squares(),
+            },
+            None => Place::Board(r.board),
+        }
+    }
+
+    /// The board, `None` for a graph.
+    pub fn board(&self) -> Option<Board> {
+        match self {
+            Place::Board(b) => Some(*b),
+            Place::Graph { .. } => None,
+        }
+    }
+
+    /// Squares of a board, vertices of a graph.
+    pub fn squares(&self) -> usize {
+        match self {
+            Place::Board(b) => b.squares(),
+            Place::Graph { vertices, .. } => *vertices,
+        }
+    }
+
+    /// A panel's heading: `board 8x8`, `graph petersen`.
+    pub fn heading(&self) -> String {
+        match self {
+            Place::Board(b) => format!("board {b}"),
+            Place::Graph { name, .. } => format!("graph {name}"),
+        }
+    }
+
+    /// Whether it is a board (a point a figure's line may join).
+    pub fn is_board(&self) -> bool {
+        matches!(self, Place::Board(_))
+    }
+
+    fn key(&self) -> (bool, usize, usize, &str) {
+        match self {
+            Place::Board(b) => (false, b.squares(), b.rows(), ""),
+            Place::Graph { name, vertices } => (true, *vertices, 0, name),
+        }
+    }
+}
+
+impl Ord for Place {
+    fn cmp(&self, other: &Place) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl PartialOrd for Place {
+    fn partial_cmp(&self, other: &Place) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Board(b) => b.fmt(f),
+            Place::Graph { name, .. } => f.write_str(name),
+        }
+    }
 }
 
 /// A row's spec entry label, `None` when empty.
@@ -183,13 +272,16 @@ impl SolverId {
     }
 }
 
-/// The trials of one (solver, variant, board).
+/// The trials of one (solver, variant, place).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group {
     /// The solver and variant.
     pub id: SolverId,
-    /// The board.
-    pub board: Board,
+    /// The board or graph.
+    pub place: Place,
+    /// How its moves differ from the knight's on a whole plane board ([`geometry`]);
+    /// `None` for the knight's plane board.
+    pub geometry: Option<String>,
     /// Trials in the group.
     pub trials: u64,
     /// Trials per outcome name.
@@ -308,11 +400,11 @@ impl Share {
     }
 }
 
-/// Groups sorted by solver id, then board (by squares, then rows).
+/// Groups sorted by solver id, then place ([`Place`]'s order).
 pub fn aggregate(records: &Records) -> Vec<Group> {
-    let mut map: BTreeMap<(SolverId, (usize, usize, usize)), Group> = BTreeMap::new();
+    let mut map: BTreeMap<(SolverId, Place), Group> = BTreeMap::new();
     for (row, r) in records.rows.iter().enumerate() {
-        let (solver, variant, board) = (solver(r).clone(), variant(r), r.board);
+        let (solver, variant, place) = (solver(r).clone(), variant(r), Place::of(r));
         let name = solver.name().to_string();
         let plain = [Some(&name), variant.as_ref()];
         let mut id = SolverId {
@@ -324,17 +416,19 @@ pub fn aggregate(records: &Records) -> Vec<Group> {
             variant,
         };
         // Cells beyond the knight on a whole plane board are series of their own, named
-        // with where they ran (`parberry on torus (2,3)-leaper`).
-        if let Some(p) = place(r) {
+        // with how they moved (`parberry on torus (2,3)-leaper`, `parberry on graph files`).
+        let moves = geometry(r);
+        if let Some(p) = &moves {
             id.entry = Some(format!(
                 "{} on {p}",
                 id.entry.clone().unwrap_or_else(|| id.short())
             ));
         }
-        let key = (id.clone(), board_key(board));
+        let key = (id.clone(), place.clone());
         let g = map.entry(key).or_insert_with(|| Group {
             id,
-            board,
+            place,
+            geometry: moves,
             trials: 0,
             outcomes: BTreeMap::new(),
             iterations: Vec::new(),
@@ -363,10 +457,10 @@ pub(crate) fn board_key(b: Board) -> (usize, usize, usize) {
     (b.squares(), b.rows(), b.cols())
 }
 
-/// The distinct boards of `groups`, smallest first.
-pub fn boards(groups: &[Group]) -> Vec<Board> {
-    let mut v: Vec<Board> = groups.iter().map(|g| g.board).collect();
-    v.sort_by_key(|&b| board_key(b));
+/// The distinct places of `groups`, smallest first.
+pub fn places(groups: &[Group]) -> Vec<Place> {
+    let mut v: Vec<Place> = groups.iter().map(|g| g.place.clone()).collect();
+    v.sort();
     v.dedup();
     v
 }

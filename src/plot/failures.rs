@@ -18,7 +18,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::board::{Mark, legend_below};
+use super::board::{Mark, above_legend, legend_below};
 use super::data::board_key;
 use super::palette;
 use super::panel::{cartesian, mesh, series_line, step_points};
@@ -28,6 +28,7 @@ use crate::board::Board;
 use crate::error::InputError;
 use crate::experiment::{Record, Spec};
 use crate::solvers::Outcome;
+use crate::target::Target;
 
 /// Most several-cycle trials replayed per board for the cycle lengths (the CSV and the
 /// subtitle say how many were).
@@ -36,8 +37,13 @@ pub(crate) const PER_BOARD: usize = 400;
 /// One board's several-cycle outcomes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BoardFailures {
-    /// The board.
+    /// The board (`1xV` for a graph of V vertices).
     pub board: Board,
+    /// How figures name it: the board (`8x8`), or with what differs from the knight on
+    /// the plane (`8x8 torus`), or `graph NAME` ([`crate::target::Target::label`]).
+    pub place: String,
+    /// Its squares (a shape's holes left out; a graph's vertices).
+    pub squares: usize,
     /// Several-cycle outcomes in the records.
     pub outcomes: u64,
     /// Outcomes per number of cycles.
@@ -85,7 +91,7 @@ impl BoardFailures {
 
     /// A cycle length as a share of the board's squares (the right panel's x).
     pub(crate) fn of_board(&self, length: usize) -> f64 {
-        length as f64 / self.board.squares() as f64
+        length as f64 / self.squares as f64
     }
 }
 
@@ -110,8 +116,9 @@ impl FailureAnatomy {
         rows: &[Record],
         per_board: usize,
     ) -> Result<Option<FailureAnatomy>, super::PlotError> {
-        let mut by: BTreeMap<(usize, usize, usize), (BoardFailures, Vec<&Record>)> =
-            BTreeMap::new();
+        // (board key, place label) -> the board's failures and the rows to replay.
+        type Key = ((usize, usize, usize), String);
+        let mut by: BTreeMap<Key, (BoardFailures, Vec<&Record>)> = BTreeMap::new();
         for r in rows {
             let Some(k) = r.cycles.filter(|&k| k >= 2) else {
                 continue;
@@ -127,15 +134,24 @@ impl FailureAnatomy {
                 .into());
             };
             let board = cell.board;
-            let (f, picked) = by.entry(board_key(board)).or_insert_with(|| {
-                let f = BoardFailures {
-                    board,
-                    outcomes: 0,
-                    cycles: BTreeMap::new(),
-                    lengths: Vec::new(),
-                };
-                (f, Vec::new())
-            });
+            let (place, squares) = match &cell.target {
+                None => (board.to_string(), board.squares()),
+                Some(t @ Target::Geometry(g)) => (t.label(), g.shape().squares()),
+                Some(t @ Target::File { graph, .. }) => (t.label(), graph.vertices() as usize),
+            };
+            let (f, picked) = by
+                .entry((board_key(board), place.clone()))
+                .or_insert_with(|| {
+                    let f = BoardFailures {
+                        board,
+                        place,
+                        squares,
+                        outcomes: 0,
+                        cycles: BTreeMap::new(),
+                        lengths: Vec::new(),
+                    };
+                    (f, Vec::new())
+                });
             f.outcomes += 1;
             *f.cycles.entry(k).or_insert(0) += 1;
             picked.push(r);
@@ -188,7 +204,7 @@ impl FailureAnatomy {
             for (&k, &c) in &f.cycles {
                 below += c;
                 let mut row = vec![
-                    f.board.to_string(),
+                    f.place.clone(),
                     "cycles".into(),
                     k.to_string(),
                     String::new(),
@@ -201,7 +217,7 @@ impl FailureAnatomy {
             }
             for l in f.length_distribution() {
                 let mut row = vec![
-                    f.board.to_string(),
+                    f.place.clone(),
                     "cycle_length".into(),
                     l.length.to_string(),
                     num(Some(f.of_board(l.length))),
@@ -299,16 +315,16 @@ impl Figure for FailureAnatomy {
                 axes::count(self.per_board as u64)
             ),
         )?;
-        let body = root.margin(72, 50, 10, 10);
-        let panels = body.split_evenly((1, 2));
-        self.draw_counts(&panels[0])?;
-        self.draw_lengths(&panels[1])?;
         let legend: Vec<(Mark, String)> = self
             .boards
             .iter()
             .enumerate()
-            .map(|(i, f)| (Mark::series(i), f.board.to_string()))
+            .map(|(i, f)| (Mark::series(i), f.place.clone()))
             .collect();
+        let body = above_legend(root, &legend, 18, (72, 10, 10));
+        let panels = body.split_evenly((1, 2));
+        self.draw_counts(&panels[0])?;
+        self.draw_lengths(&panels[1])?;
         legend_below(root, &legend, 18)
     }
 }

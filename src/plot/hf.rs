@@ -10,7 +10,12 @@
 //! H and F come from a counts file (`plot --hf FILE`): a CSV with columns `board`,
 //! `closed_tours`, `two_factors`, `closed_tours_source` (`knightnet`, or the citation of
 //! a count taken from the literature, whose H/F is drawn in grey) and the `command` that
-//! made the row; `#` lines are comments. A board's H/F also serves its transpose.
+//! made the row; `#` lines are comments. An optional column `geometry` names boards other
+//! than the knight's whole plane board as the records' figures name them (`cylinder`,
+//! `torus`, `(2,3)-leaper`: [`super::data::geometry`]); empty or absent is the knight's
+//! plane board, whose H/F also serves its transpose. A row serves the network groups of
+//! its board and geometry; where the series on one board have different geometries, each
+//! point gets its own H/F mark.
 
 use std::path::Path;
 
@@ -19,7 +24,7 @@ use plotters::prelude::*;
 
 use super::board::{Mark, legend_below};
 use super::csv_input::CsvInput;
-use super::data::{Group, Share, board_key, spec_order};
+use super::data::{Group, Place, Share, board_key, spec_order};
 use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh};
 use super::table::{Table, csv_path, num};
@@ -33,8 +38,11 @@ pub const KNIGHTNET: &str = "knightnet";
 /// H and F of one board, and where they came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountRow {
-    /// The board (its transpose has the same counts).
+    /// The board (on the knight's plane, its transpose has the same counts).
     pub board: Board,
+    /// How the moves differ from the knight's on the plane (`cylinder`), as the records'
+    /// figures name it; `None` for the knight's plane board.
+    pub geometry: Option<String>,
     /// H: Hamiltonian cycles (undirected closed tours).
     pub closed_tours: u128,
     /// F: 2-factors.
@@ -69,11 +77,28 @@ pub struct Counts {
 }
 
 impl Counts {
-    /// The row of `board` or of its transpose.
-    pub fn get(&self, board: Board) -> Option<&CountRow> {
+    /// The row of `board` with `geometry` (`None`: the knight's plane board, where a
+    /// board's transpose serves too).
+    pub fn get(&self, board: Board, geometry: Option<&str>) -> Option<&CountRow> {
         self.rows
             .iter()
-            .find(|r| unordered(r.board) == unordered(board))
+            .find(|r| r.geometry.as_deref() == geometry && r.serves(board))
+    }
+
+    /// The row of a group's board and geometry; `None` for a graph.
+    fn of(&self, g: &Group) -> Option<&CountRow> {
+        self.get(g.place.board()?, g.geometry.as_deref())
+    }
+}
+
+impl CountRow {
+    /// Whether the row holds `board`'s counts: its own board, or on the knight's plane
+    /// board its transpose too.
+    fn serves(&self, board: Board) -> bool {
+        match self.geometry {
+            None => unordered(self.board) == unordered(board),
+            Some(_) => self.board == board,
+        }
     }
 }
 
@@ -95,6 +120,7 @@ pub fn load(path: &Path) -> Result<Counts, InputError> {
         file.column("two_factors")?,
     );
     let (c_source, c_command) = (file.column("closed_tours_source")?, file.column("command")?);
+    let c_geometry = file.optional_column("geometry");
     let mut rows: Vec<CountRow> = Vec::new();
     for row in file.rows() {
         let board: Board = row
@@ -110,11 +136,24 @@ pub fn load(path: &Path) -> Result<Counts, InputError> {
                 "closed_tours {closed_tours} exceeds two_factors {two_factors}; every closed tour is a 2-factor"
             )));
         }
-        if rows.iter().any(|r| unordered(r.board) == unordered(board)) {
-            return Err(row.error(format!("board {board} (or its transpose) is listed twice")));
+        let geometry = c_geometry
+            .map(|c| row.field(c))
+            .filter(|g| !g.is_empty())
+            .map(str::to_string);
+        if rows
+            .iter()
+            .any(|r| r.geometry == geometry && r.serves(board))
+        {
+            let on = geometry
+                .as_deref()
+                .map_or_else(String::new, |g| format!(" {g}"));
+            return Err(row.error(format!(
+                "board {board}{on} (or its transpose) is listed twice"
+            )));
         }
         rows.push(CountRow {
             board,
+            geometry,
             closed_tours,
             two_factors,
             closed_tours_source: row.field(c_source).to_string(),
@@ -128,6 +167,9 @@ pub fn load(path: &Path) -> Result<Counts, InputError> {
 pub(crate) fn settled_tour_share(g: &Group) -> Share {
     Share::wilson(g.tours(), g.tours() + g.count("multiple-cycles"))
 }
+
+/// A drawn point: the board, the settled tour share and the counts row it is set against.
+type Point<'a> = (Board, Share, &'a CountRow);
 
 /// The settled tour share of the network groups on boards with counts, beside H/F.
 #[derive(Debug, Clone)]
@@ -145,9 +187,7 @@ impl HfRatio {
     pub fn new(source: impl Into<String>, groups: &[Group], counts: Counts) -> Option<HfRatio> {
         let groups: Vec<Group> = groups
             .iter()
-            .filter(|g| {
-                g.id.is_network() && counts.get(g.board).is_some() && settled_tour_share(g).n > 0
-            })
+            .filter(|g| g.id.is_network() && counts.of(g).is_some() && settled_tour_share(g).n > 0)
             .cloned()
             .collect();
         (!groups.is_empty()).then(|| HfRatio {
@@ -157,34 +197,48 @@ impl HfRatio {
         })
     }
 
+    /// The boards of the groups (only boards have counts), smallest first.
     fn boards(&self) -> Vec<Board> {
-        let mut v: Vec<Board> = self.groups.iter().map(|g| g.board).collect();
+        let mut v: Vec<Board> = self.groups.iter().filter_map(|g| g.place.board()).collect();
         v.sort_by_key(|&b| board_key(b));
         v.dedup();
         v
     }
 
-    fn row(&self, b: Board) -> &CountRow {
+    fn row(&self, g: &Group) -> &CountRow {
         self.counts
-            .get(b)
-            .expect("HfRatio keeps only boards with a counts row")
+            .of(g)
+            .expect("HfRatio keeps only groups with a counts row")
     }
 
-    /// Every preset: its name and (board, settled tour share) points, in spec order.
-    fn series(&self) -> Vec<(String, Vec<(Board, Share)>)> {
+    /// Every preset: its name and (board, settled tour share, counts) points, in spec
+    /// order.
+    fn series(&self) -> Vec<(String, Vec<Point<'_>>)> {
         spec_order(&self.groups)
             .into_iter()
             .map(|id| {
-                let mut pts: Vec<(Board, Share)> = self
+                let mut pts: Vec<Point<'_>> = self
                     .groups
                     .iter()
                     .filter(|g| g.id == id)
-                    .map(|g| (g.board, settled_tour_share(g)))
+                    .filter_map(|g| Some((g.place.board()?, settled_tour_share(g), self.row(g))))
                     .collect();
                 pts.sort_by_key(|p| board_key(p.0));
                 (id.display(), pts)
             })
             .collect()
+    }
+
+    /// The counts rows of the series on board `b`: one when they share a geometry.
+    fn rows_on(&self, b: Board) -> Vec<&CountRow> {
+        let mut rows: Vec<&CountRow> = Vec::new();
+        for g in self.groups.iter().filter(|g| g.place.board() == Some(b)) {
+            let row = self.row(g);
+            if !rows.contains(&row) {
+                rows.push(row);
+            }
+        }
+        rows
     }
 
     /// Draw the figure to `path` (PNG, SVG or PDF by its extension) and its numbers to
@@ -211,13 +265,12 @@ impl HfRatio {
             "closed_tours_source",
         ]);
         for (name, pts) in self.series() {
-            for (b, s) in pts {
+            for (b, s, row) in pts {
                 let trials = self
                     .groups
                     .iter()
-                    .find(|g| g.board == b && g.id.display() == name)
+                    .find(|g| g.place == Place::Board(b) && g.id.display() == name)
                     .map_or(0, |g| g.trials);
-                let row = self.row(b);
                 t.push(vec![
                     name.clone(),
                     b.to_string(),
@@ -246,8 +299,7 @@ impl Figure for HfRatio {
         let lo = series
             .iter()
             .flat_map(|(_, p)| p.iter())
-            .flat_map(|(_, s)| [s.low, s.p])
-            .chain(bs.iter().map(|&b| self.row(b).ratio()))
+            .flat_map(|(_, s, row)| [s.low, s.p, row.ratio()])
             .filter(|v| *v > 0.0)
             .fold(1.0f64, f64::min);
         let (lo, hi) = (lo / 2.0, 1.5);
@@ -283,21 +335,35 @@ impl Figure for HfRatio {
         .map_err(de)?;
         let at = |b: &Board| bs.iter().position(|x| x == b).unwrap_or(0) as f64;
         // H/F: a horizontal bar across each board's column, black when knightnet counted
-        // H, grey when H is a published count.
-        let mut cited = false;
+        // H, grey when H is a published count; where the series on a board differ in
+        // geometry, a short bar under each series' point instead.
+        let k = series.len() as f64;
+        let dodge = |i: usize| (i as f64 - (k - 1.0) / 2.0) * (0.6 / k.max(1.0));
+        let mut marks: Vec<(f64, f64, &CountRow)> = Vec::new();
         for b in &bs {
-            let row = self.row(*b);
+            if let [row] = self.rows_on(*b).as_slice() {
+                marks.push((at(b), 0.42, row));
+            }
+        }
+        for (i, (_, pts)) in series.iter().enumerate() {
+            for (b, _, row) in pts {
+                if self.rows_on(*b).len() > 1 {
+                    marks.push((at(b) + dodge(i), 0.3 / k.max(1.0), row));
+                }
+            }
+        }
+        let mut cited = false;
+        for (x, half, row) in marks {
             cited |= row.cited();
             let colour = if row.cited() { palette::GREY } else { INK };
             let y = row.ratio();
             chart
                 .draw_series(std::iter::once(PathElement::new(
-                    vec![(at(b) - 0.42, y), (at(b) + 0.42, y)],
+                    vec![(x - half, y), (x + half, y)],
                     colour.stroke_width(3),
                 )))
                 .map_err(de)?;
         }
-        let k = series.len() as f64;
         let mut legend = vec![(Mark::Line(INK), "H/F".to_string())];
         if cited {
             legend.push((
@@ -307,9 +373,8 @@ impl Figure for HfRatio {
         }
         for (i, (name, pts)) in series.iter().enumerate() {
             let colour = palette::series(i);
-            let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.6 / k.max(1.0));
-            for (b, s) in pts {
-                let x = at(b) + dodge;
+            for (b, s, _) in pts {
+                let x = at(b) + dodge(i);
                 interval_bar(&mut chart, x, s, lo, 0.03, colour)?;
                 if s.k > 0 {
                     chart
@@ -321,7 +386,7 @@ impl Figure for HfRatio {
         }
         if series
             .iter()
-            .any(|(_, pts)| pts.iter().any(|(_, s)| s.k == 0))
+            .any(|(_, pts)| pts.iter().any(|(_, s, _)| s.k == 0))
         {
             legend.push((Mark::Down(INK), "no tour: upper end".to_string()));
         }
@@ -352,14 +417,31 @@ mod tests {
         ));
         let c = load(&path).unwrap();
         assert_eq!(c.rows.len(), 2);
-        let six = c.get("6x6".parse().unwrap()).unwrap();
+        let six = c.get("6x6".parse().unwrap(), None).unwrap();
         assert!(!six.cited());
         assert!((six.ratio() - 9862.0 / 36236.0).abs() < 1e-15);
-        assert!(c.get("8x8".parse().unwrap()).unwrap().cited());
+        assert!(c.get("8x8".parse().unwrap(), None).unwrap().cited());
         let (_d, path) = write(&format!("{HEADER}5x6,8,325,knightnet,c\n"));
         let c = load(&path).unwrap();
-        assert_eq!(c.get("6x5".parse().unwrap()).unwrap().closed_tours, 8);
-        assert!(c.get("6x6".parse().unwrap()).is_none());
+        assert_eq!(c.get("6x5".parse().unwrap(), None).unwrap().closed_tours, 8);
+        assert!(c.get("6x6".parse().unwrap(), None).is_none());
+    }
+
+    #[test]
+    fn a_geometry_row_serves_its_own_geometry_and_board_only() {
+        let (_d, path) = write(
+            "board,closed_tours,two_factors,closed_tours_source,command,geometry\n\
+             6x6,9862,36236,knightnet,a,\n4x6,3,10,knightnet,b,cylinder\n6x6,5,20,knightnet,c,cylinder\n",
+        );
+        let c = load(&path).unwrap();
+        let b = |s: &str| s.parse::<Board>().unwrap();
+        assert_eq!(c.get(b("6x6"), None).unwrap().closed_tours, 9862);
+        assert_eq!(c.get(b("6x6"), Some("cylinder")).unwrap().closed_tours, 5);
+        assert_eq!(c.get(b("4x6"), Some("cylinder")).unwrap().closed_tours, 3);
+        // A cylinder's transpose wraps the other way: not the same counts.
+        assert!(c.get(b("6x4"), Some("cylinder")).is_none());
+        assert!(c.get(b("4x6"), None).is_none());
+        assert!(c.get(b("6x6"), Some("torus")).is_none());
     }
 
     #[test]
@@ -400,7 +482,8 @@ mod tests {
                 variant: Some(preset.into()),
                 entry: None,
             },
-            board: board.parse().unwrap(),
+            place: crate::plot::data::Place::Board(board.parse().unwrap()),
+            geometry: None,
             trials: outcomes.iter().map(|o| o.1).sum(),
             outcomes: outcomes
                 .iter()

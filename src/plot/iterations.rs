@@ -16,7 +16,7 @@ use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
 use super::board::{Mark, above_legend, legend_below};
-use super::data::{Group, board_key, boards, spec_order};
+use super::data::{Group, places, spec_order};
 use super::palette;
 use super::panel::{cartesian, mesh};
 use super::table::{Table, csv_path, num};
@@ -130,7 +130,7 @@ impl IterationHistograms {
         let mut v = Vec::new();
         for id in spec_order(&self.groups) {
             let mut gs: Vec<&Group> = self.groups.iter().filter(|g| g.id == id).collect();
-            gs.sort_by_key(|g| board_key(g.board));
+            gs.sort_by(|a, b| a.place.cmp(&b.place));
             v.extend(gs);
         }
         v
@@ -182,7 +182,7 @@ impl IterationHistograms {
                 for i in 0..BINS {
                     t.push(vec![
                         g.id.display(),
-                        g.board.to_string(),
+                        g.place.to_string(),
                         num(Some(h.edges[i])),
                         num(Some(h.edges[i + 1])),
                         h.tours[i].to_string(),
@@ -207,7 +207,7 @@ impl IterationHistograms {
                 let q = quantiles(g);
                 let mut row = vec![
                     g.id.display(),
-                    g.board.to_string(),
+                    g.place.to_string(),
                     g.iterations.len().to_string(),
                 ];
                 row.extend(q.iter().map(|v| num(Some(*v))));
@@ -236,14 +236,14 @@ impl IterationHistograms {
                 self.source
             ),
         )?;
-        let bs = boards(&self.groups);
+        let bs = places(&self.groups);
         let ids = spec_order(&self.groups);
         let qs: Vec<(usize, usize, [f64; 5])> = self
             .groups
             .iter()
             .map(|g| {
                 let c = ids.iter().position(|i| *i == g.id).unwrap_or(0);
-                let x = bs.iter().position(|b| *b == g.board).unwrap_or(0);
+                let x = bs.iter().position(|b| *b == g.place).unwrap_or(0);
                 (c, x, quantiles(g))
             })
             .collect();
@@ -364,7 +364,7 @@ where
             format!(
                 "{} {}, median {}",
                 g.id.display(),
-                g.board,
+                g.place,
                 axes::number(median(&g.iterations))
             ),
             (FONT, 17).into_font(),

@@ -21,7 +21,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::board::{Mark, legend_below};
 
-use super::data::{Group, Share, SolverId, boards, spec_order};
+use super::data::{Group, Share, SolverId, places, spec_order};
 use super::palette::{self, INK};
 use super::table::{Table, csv_path, num};
 use super::{DrawResult, FONT, Figure, axes, de, render};
@@ -75,13 +75,13 @@ impl OutcomeShares {
     /// Panels per board (bars per configuration) when there are fewer boards than
     /// configurations; else panels per configuration (bars per board).
     fn by_board(&self) -> bool {
-        boards(&self.groups).len() < self.configs().len()
+        places(&self.groups).len() < self.configs().len()
     }
 
     /// The title by what the bars stand for: boards, configurations on one board, or
     /// configurations per board.
     fn title(&self) -> String {
-        match boards(&self.groups).as_slice() {
+        match places(&self.groups).as_slice() {
             [b] => format!("How network trials end on {b}, by configuration"),
             _ if self.by_board() => "How network trials end, by configuration and board".into(),
             _ => "How network trials end, by board size".into(),
@@ -90,7 +90,7 @@ impl OutcomeShares {
 
     /// (panels, bars per panel).
     fn shape(&self) -> (usize, usize) {
-        let (b, c) = (boards(&self.groups).len(), self.configs().len());
+        let (b, c) = (places(&self.groups).len(), self.configs().len());
         if self.by_board() { (b, c) } else { (c, b) }
     }
 
@@ -122,8 +122,8 @@ impl OutcomeShares {
         header.extend(["p_tour", "p_tour_low", "p_tour_high"]);
         let mut t = Table::new(&header);
         for id in self.configs() {
-            for b in boards(&self.groups) {
-                let Some(g) = self.groups.iter().find(|g| g.id == id && g.board == b) else {
+            for b in places(&self.groups) {
+                let Some(g) = self.groups.iter().find(|g| g.id == id && g.place == b) else {
                     continue;
                 };
                 let s = g.share(&["tour"]);
@@ -326,15 +326,15 @@ impl Figure for OutcomeShares {
         let (panels, _) = self.shape();
         let areas = body.split_evenly((panels.div_ceil(cols), cols));
         if self.by_board() {
-            for (area, b) in areas.iter().zip(boards(&self.groups)) {
+            for (area, b) in areas.iter().zip(places(&self.groups)) {
                 let groups: Vec<(String, &Group)> = configs
                     .iter()
                     .filter_map(|id| {
-                        let g = self.groups.iter().find(|g| &g.id == id && g.board == b)?;
+                        let g = self.groups.iter().find(|g| &g.id == id && g.place == b)?;
                         Some((id.display(), g))
                     })
                     .collect();
-                panel(area, &format!("board {b}"), "configuration", &groups)?;
+                panel(area, &b.heading(), "configuration", &groups)?;
             }
         } else {
             for (area, id) in areas.iter().zip(&configs) {
@@ -342,9 +342,9 @@ impl Figure for OutcomeShares {
                     .groups
                     .iter()
                     .filter(|g| &g.id == id)
-                    .map(|g| (g.board.to_string(), g))
+                    .map(|g| (g.place.to_string(), g))
                     .collect();
-                groups.sort_by_key(|(_, g)| super::data::board_key(g.board));
+                groups.sort_by(|a, b| a.1.place.cmp(&b.1.place));
                 panel(area, &id.display(), "board", &groups)?;
             }
         }
@@ -378,7 +378,8 @@ mod tests {
                 variant: None,
                 entry: None,
             },
-            board: "6x6".parse().unwrap(),
+            place: crate::plot::data::Place::Board("6x6".parse().unwrap()),
+            geometry: None,
             trials: 1,
             outcomes: Default::default(),
             iterations: Vec::new(),
@@ -412,7 +413,8 @@ mod tests {
                 variant: Some(variant.into()),
                 entry: None,
             },
-            board: board.parse().unwrap(),
+            place: crate::plot::data::Place::Board(board.parse().unwrap()),
+            geometry: None,
             trials: 10,
             outcomes: [
                 ("tour".to_string(), 3u64),

@@ -16,12 +16,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::board::{LEGEND_ROW, Mark, legend_below, legend_rows};
-use super::data::{Records, board_key, label, solver, variant};
+use super::data::{Place, Records, geometry, label, solver, variant};
 use super::palette;
 use super::panel::{cartesian, line, mesh, step_points};
 use super::table::{Table, csv_path, num, whole};
 use super::{DrawResult, Figure, axes, de, heading, render};
-use crate::board::Board;
 use crate::solvers::Outcome;
 
 /// Most cells drawn (the CSV holds every cell).
@@ -36,7 +35,7 @@ pub(crate) const FEW_RUNS: usize = 10;
 pub struct Runs {
     /// The cell's label (or solver and variant without a label column), and its board.
     pub name: String,
-    pub board: Board,
+    pub place: Place,
     /// Completed runs: (attempts, iterations, time in ns or `None` without timing).
     pub runs: Vec<(u64, u64, Option<f64>)>,
     /// Attempts after the last tour (the censored run).
@@ -68,22 +67,25 @@ impl Runs {
 
 /// Split each cell's trials (in trial order) into runs ending at a tour.
 pub fn runs(records: &Records) -> Vec<Runs> {
-    // (name, board key) -> rows in file order.
-    type CellKey = (String, (usize, usize, usize));
+    // (name, place) -> rows in file order.
+    type CellKey = (String, Place);
     let mut cells: BTreeMap<CellKey, Vec<usize>> = BTreeMap::new();
     for (i, r) in records.rows.iter().enumerate() {
-        let name = label(r).unwrap_or_else(|| match variant(r) {
+        let mut name = label(r).unwrap_or_else(|| match variant(r) {
             Some(v) => format!("{}:{v}", solver(r)),
             None => solver(r).to_string(),
         });
-        cells.entry((name, board_key(r.board))).or_default().push(i);
+        // Cells beyond the knight on a whole plane board apart, as in the other figures.
+        if let Some(g) = geometry(r) {
+            name = format!("{name} on {g}");
+        }
+        cells.entry((name, Place::of(r))).or_default().push(i);
     }
     let mut out: Vec<Runs> = cells
         .into_iter()
-        .map(|((name, _), mut rows)| {
+        .map(|((name, place), mut rows)| {
             rows.sort_by_key(|&i| (records.rows[i].trial, i));
             let first_row = rows.iter().copied().min().unwrap_or(0);
-            let board = records.rows[rows[0]].board;
             let mut runs = Vec::new();
             let (mut attempts, mut iterations, mut time) = (0u64, 0u64, Some(0.0));
             for &i in &rows {
@@ -98,7 +100,7 @@ pub fn runs(records: &Records) -> Vec<Runs> {
             }
             Runs {
                 name,
-                board,
+                place,
                 runs,
                 censored: attempts,
                 first_row,
@@ -140,27 +142,25 @@ impl RunLengths {
         if with_tour.len() <= MAX_SERIES {
             return with_tour;
         }
-        let mut per_board: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        let mut per_board: BTreeMap<&Place, usize> = BTreeMap::new();
         for c in &with_tour {
-            *per_board
-                .entry((c.board.squares(), c.board.rows()))
-                .or_default() += 1;
+            *per_board.entry(&c.place).or_default() += 1;
         }
         let best = per_board
             .iter()
-            .max_by_key(|(board, n)| (**n, **board))
-            .map(|(board, _)| *board);
+            .max_by_key(|(place, n)| (**n, **place))
+            .map(|(place, _)| (*place).clone());
         with_tour
             .into_iter()
-            .filter(|c| Some((c.board.squares(), c.board.rows())) == best)
+            .filter(|c| Some(&c.place) == best.as_ref())
             .take(MAX_SERIES)
             .collect()
     }
 
     /// The board of the drawn cells, when they are all on one.
-    fn one_board(drawn: &[&Runs]) -> Option<Board> {
-        let b = drawn.first()?.board;
-        drawn.iter().all(|c| c.board == b).then_some(b)
+    fn one_board(drawn: &[&Runs]) -> Option<Place> {
+        let b = &drawn.first()?.place;
+        drawn.iter().all(|c| c.place == *b).then(|| b.clone())
     }
 
     pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
@@ -189,7 +189,7 @@ impl RunLengths {
                     }
                     t.push(vec![
                         c.name.clone(),
-                        c.board.to_string(),
+                        c.place.to_string(),
                         quantity.into(),
                         whole(*v),
                         (i + 1).to_string(),
@@ -202,7 +202,7 @@ impl RunLengths {
             if c.runs.is_empty() {
                 t.push(vec![
                     c.name.clone(),
-                    c.board.to_string(),
+                    c.place.to_string(),
                     String::new(),
                     String::new(),
                     "0".into(),
@@ -277,7 +277,7 @@ fn curve_style(i: usize, runs: usize) -> (RGBColor, palette::Dash) {
 /// they are fewer than [`FEW_RUNS`], the runs its curves rest on.
 fn legend_name(c: &Runs, with_board: bool) -> String {
     let name = if with_board {
-        format!("{} {}", c.name, c.board)
+        format!("{} {}", c.name, c.place)
     } else {
         c.name.clone()
     };
@@ -295,7 +295,7 @@ impl Figure for RunLengths {
         let with_tour = self.cells.iter().filter(|c| !c.runs.is_empty()).count();
         // One board drawn while cells of others exist: the board is in the subtitle.
         let single = Self::one_board(&drawn).filter(|_| with_tour > drawn.len());
-        let shown = match single {
+        let shown = match &single {
             Some(b) => format!(
                 "cells on {b}, the board where most found a tour ({} of {with_tour} with a tour; the CSV has all)",
                 drawn.len()

@@ -12,13 +12,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::board::{Mark, above_legend, legend_below};
-use super::data::{Group, Share, board_key, spec_order};
+use super::data::{Group, Place, Share, spec_order};
 use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh, series_line};
 use super::published::Published;
 use super::table::{Table, csv_path, num};
 use super::{DrawResult, Figure, axes, de, render};
-use crate::board::Board;
 
 /// Network groups and optional published rates.
 #[derive(Debug, Clone)]
@@ -48,29 +47,29 @@ impl TourRate {
         })
     }
 
-    /// Boards of the measured groups and of the published rates, smallest first.
-    fn boards(&self) -> Vec<Board> {
-        let mut v: Vec<Board> = self.groups.iter().map(|g| g.board).collect();
+    /// Places of the measured groups and boards of the published rates, smallest first.
+    fn boards(&self) -> Vec<Place> {
+        let mut v: Vec<Place> = self.groups.iter().map(|g| g.place.clone()).collect();
         if let Some(p) = &self.published {
-            v.extend(p.rates.iter().map(|r| r.board));
+            v.extend(p.rates.iter().map(|r| Place::Board(r.board)));
         }
-        v.sort_by_key(|&b| board_key(b));
+        v.sort();
         v.dedup();
         v
     }
 
     /// Every series: its name and (board, share) points.
-    fn series(&self) -> Vec<(String, Vec<(Board, Share)>)> {
-        let mut v: Vec<(String, Vec<(Board, Share)>)> = spec_order(&self.groups)
+    fn series(&self) -> Vec<(String, Vec<(Place, Share)>)> {
+        let mut v: Vec<(String, Vec<(Place, Share)>)> = spec_order(&self.groups)
             .into_iter()
             .map(|id| {
-                let mut pts: Vec<(Board, Share)> = self
+                let mut pts: Vec<(Place, Share)> = self
                     .groups
                     .iter()
                     .filter(|g| g.id == id)
-                    .map(|g| (g.board, g.share(&["tour"])))
+                    .map(|g| (g.place.clone(), g.share(&["tour"])))
                     .collect();
-                pts.sort_by_key(|p| board_key(p.0));
+                pts.sort_by(|a, b| a.0.cmp(&b.0));
                 (id.display(), pts)
             })
             .collect();
@@ -79,7 +78,7 @@ impl TourRate {
                 format!("{} (published)", p.name),
                 p.rates
                     .iter()
-                    .map(|r| (r.board, Share::wilson(r.success, r.trials)))
+                    .map(|r| (Place::Board(r.board), Share::wilson(r.success, r.trials)))
                     .collect(),
             ));
         }
@@ -169,7 +168,12 @@ impl Figure for TourRate {
         )?;
         let fmt =
             |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
-        mesh(&mut chart, "board", "p(tour), log scale")
+        let x_name = if bs.iter().all(Place::is_board) {
+            "board"
+        } else {
+            "board or graph"
+        };
+        mesh(&mut chart, x_name, "p(tour), log scale")
             .disable_x_mesh()
             .x_label_formatter(&fmt)
             .y_label_formatter(&|y| axes::percent(*y))
@@ -180,10 +184,15 @@ impl Figure for TourRate {
             let is_pub = is_pub(i);
             let colour = if is_pub { INK } else { palette::series(i) };
             let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.4 / k.max(1.0));
-            let at = |b: &Board| bs.iter().position(|x| x == b).unwrap_or(0) as f64 + dodge;
-            let line: Vec<(f64, f64)> = pts
+            let at = |b: &Place| bs.iter().position(|x| x == b).unwrap_or(0) as f64 + dodge;
+            let dots: Vec<(f64, f64)> = pts
                 .iter()
                 .filter(|(_, s)| s.k > 0)
+                .map(|(b, s)| (at(b), s.p))
+                .collect();
+            let line: Vec<(f64, f64)> = pts
+                .iter()
+                .filter(|(b, s)| s.k > 0 && b.is_board())
                 .map(|(b, s)| (at(b), s.p))
                 .collect();
             if is_pub {
@@ -199,7 +208,7 @@ impl Figure for TourRate {
             }
             if is_pub {
                 chart
-                    .draw_series(line.iter().map(|&p| {
+                    .draw_series(dots.iter().map(|&p| {
                         EmptyElement::at(p)
                             + Polygon::new(vec![(0, -8), (8, 0), (0, 8), (-8, 0)], WHITE.filled())
                             + PathElement::new(
@@ -210,7 +219,7 @@ impl Figure for TourRate {
                     .map_err(de)?;
             } else {
                 chart
-                    .draw_series(line.iter().map(|&p| Circle::new(p, 5, colour.filled())))
+                    .draw_series(dots.iter().map(|&p| Circle::new(p, 5, colour.filled())))
                     .map_err(de)?;
             }
         }

@@ -48,6 +48,9 @@ struct Comparison {
 struct Fixed {
     counts: String,
     board: String,
+    /// What differs from the knight on the plane (`cylinder`), as the counts file's
+    /// `geometry` column names it; absent for the knight's plane board.
+    geometry: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -162,7 +165,7 @@ impl Data {
         let counts = knightnet::plot::hf::load(&path).unwrap_or_else(|e| panic!("{e}"));
         let board = v.board.parse().unwrap();
         counts
-            .get(board)
+            .get(board, v.geometry.as_deref())
             .unwrap_or_else(|| panic!("{}: no row {}", path.display(), v.board))
             .ratio()
     }

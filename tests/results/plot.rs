@@ -1317,3 +1317,73 @@ fn hf_ratio_draws_the_settled_tour_share_beside_h_over_f() {
     let err = bad(&["plot", s(&records), "--hf", s(&tmp.path().join("none.csv"))]);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+/// Cells beyond the knight keep apart from the knight's plane cells of the same label and
+/// board in every figure, and a graph sits on the board axis under its own name (not the
+/// `1xV` its records give it), after the boards.
+#[test]
+fn plot_keeps_geometries_apart_and_names_graphs_on_the_board_axis() {
+    let tmp = tempfile::tempdir().unwrap();
+    let petersen = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/graphs/petersen.dimacs");
+    let spec = tmp.path().join("beyond.toml");
+    std::fs::write(
+        &spec,
+        format!(
+            "name = \"beyond\"\nseed = 3\ntrials = 60\nboards = [\"6x6\"]\n\
+             [[solver]]\nsolver = \"network:parberry\"\n\
+             [[solver]]\nsolver = \"network:parberry\"\nsurface = \"torus\"\n\
+             [[solver]]\nsolver = \"network:parberry\"\ngraph = {:?}\n",
+            petersen.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let results = tmp.path().join("results");
+    ok(&["experiment", s(&spec), "--out", s(&results), "--quiet"]);
+    let records = load(&results.join("records.csv")).unwrap();
+    let groups = aggregate(&records);
+    let places: Vec<(String, String)> = groups
+        .iter()
+        .map(|g| (g.id.display(), g.place.to_string()))
+        .collect();
+    assert_eq!(places.len(), 3, "{places:?}");
+    assert!(
+        places.contains(&("parberry".into(), "6x6".into())),
+        "{places:?}"
+    );
+    assert!(
+        places.contains(&("parberry on torus".into(), "6x6".into())),
+        "{places:?}"
+    );
+    assert!(
+        places.contains(&("parberry on graph files".into(), "petersen".into())),
+        "{places:?}"
+    );
+
+    let out = tmp.path().join("figs");
+    ok(&["plot", s(&results), "--out", s(&out)]);
+    let rate = assert_csv(&out.join("tour-rate.csv"));
+    let boards = column(&rate, "board");
+    assert!(boards.contains(&"petersen"), "{boards:?}");
+    assert!(!boards.iter().any(|b| b.starts_with("1x")), "{boards:?}");
+    // The graph comes after the board, whatever its number of vertices (10 < 36).
+    let at = |b: &str| boards.iter().position(|x| *x == b).unwrap();
+    assert!(at("6x6") < at("petersen"), "{boards:?}");
+    let series = column(&rate, "series");
+    assert!(
+        series.contains(&"parberry on torus") && series.contains(&"parberry"),
+        "{series:?}"
+    );
+    // The failure anatomy pools presets per board, never the torus with the plane.
+    let failures = assert_csv(&out.join("failures.csv"));
+    let places = column(&failures, "board");
+    assert!(
+        places
+            .iter()
+            .all(|p| ["6x6", "6x6 torus", "graph petersen"].contains(p)),
+        "{places:?}"
+    );
+    assert!(
+        places.contains(&"6x6") && places.contains(&"6x6 torus"),
+        "{places:?}"
+    );
+}
