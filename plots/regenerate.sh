@@ -32,7 +32,7 @@ $kn convergence --board 8x8 --runs 50 --seed 1 --variant parberry --overlay wiki
 # From the committed experiment records (figures a spec's records do not support are
 # skipped, and the command says which and why).
 published=experiments/published/parberry-1996.csv
-for name in parberry-1996 variants-8x8 quickstart network-vs-classical merge takefuji-lee-1992 open-tours; do
+for name in parberry-1996 variants-8x8 quickstart network-vs-classical merge takefuji-lee-1992 open-tours beyond-the-knight; do
     results=experiments/results/$name
     [ -f "$results/records.csv" ] || { echo "skipping $name: no $results/records.csv" >&2; continue; }
     rm -f plots/"$name"/*.png plots/"$name"/*.pdf plots/"$name"/*.csv
