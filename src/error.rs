@@ -83,6 +83,16 @@ pub enum Param {
     Svg,
     /// A figure's file, as the Python bindings name it.
     Path,
+    /// The leaper, `R,S`.
+    Leaper,
+    /// The surface: plane, cylinder or torus.
+    Surface,
+    /// The board as a picture of squares and holes.
+    Shape,
+    /// A graph read from a file.
+    Graph,
+    /// The network's cycles merged into one tour.
+    Merge,
 }
 
 impl Param {
@@ -122,6 +132,11 @@ impl Param {
             Param::Png => "png",
             Param::Svg => "svg",
             Param::Path => "path",
+            Param::Leaper => "leaper",
+            Param::Surface => "surface",
+            Param::Shape => "shape",
+            Param::Graph => "graph",
+            Param::Merge => "merge",
         }
     }
 }

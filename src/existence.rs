@@ -314,10 +314,14 @@ pub fn tour_on_graph(graph: &KnightGraph, closed: bool, max_steps: u64) -> Graph
             );
         }
     }
-    let ends: Vec<u32> = (0..graph.squares() as u32)
+    search_for_tour(graph, closed, max_steps, &ends(graph))
+}
+
+/// The vertices with one neighbour: an open tour's ends, if it has any.
+fn ends(graph: &KnightGraph) -> Vec<u32> {
+    (0..graph.squares() as u32)
         .filter(|&v| graph.degree(v) == 1)
-        .collect();
-    search_for_tour(graph, closed, max_steps, &ends)
+        .collect()
 }
 
 /// Steps 1 to 4 of the module documentation on a geometry or a file graph: why theory
@@ -365,7 +369,7 @@ pub fn ruled_out(graph: &KnightGraph, closed: bool) -> Option<String> {
             degree(v)
         ));
     }
-    let ends: Vec<u32> = (0..n as u32).filter(|&v| degree(v) == 1).collect();
+    let ends = ends(graph);
     if !closed && ends.len() > 2 {
         return no(format!(
             "{} vertices have one neighbour each ({}, {}, {}, ...), and an open tour has two ends",

@@ -73,7 +73,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, MAX_SIDE};
-use crate::error::{InputError, Refusal};
+use crate::error::{InputError, Param, Phrase, Refusal};
 use crate::graph::MAX_EDGES;
 use crate::memory;
 
@@ -388,6 +388,16 @@ impl Shape {
     /// Number of squares that are not holes.
     pub fn squares(&self) -> usize {
         self.board.squares() - self.holes.len()
+    }
+
+    /// `1 hole`, `3 holes`; `None` for a whole board. Every description of a shape says
+    /// its holes with it.
+    pub fn holes_phrase(&self) -> Option<String> {
+        match self.holes.len() {
+            0 => None,
+            1 => Some("1 hole".into()),
+            h => Some(format!("{h} holes")),
+        }
     }
 }
 
@@ -714,6 +724,18 @@ impl MoveGraph {
             .filter(|&v| v != NO_VERTEX)
     }
 
+    /// The vertex a walk starting on `square` (a square of the board) starts from,
+    /// refused, naming the start, when the square is a hole of the shape.
+    pub fn start_vertex(&self, square: u32) -> Result<u32, InputError> {
+        self.vertex(square).ok_or_else(|| {
+            InputError::named(
+                Phrase::new()
+                    .setting(Param::Start, self.geometry.board().square_name(square))
+                    .text(": that square is a hole of the shape; give a square of the board"),
+            )
+        })
+    }
+
     /// Moves merged into an edge already there: over every square, the moves that land
     /// on a square another of its moves already reached (each move counted from the
     /// square it starts on, so a merged pair of squares counts from both ends).
@@ -791,12 +813,10 @@ impl Disconnection {
 
 /// `board 6x6 (torus, 3 holes)`, for reasons.
 fn describe_geometry(g: &Geometry) -> String {
-    let holes = g.shape().holes().len();
-    let holes = match holes {
-        0 => String::new(),
-        1 => ", 1 hole".into(),
-        h => format!(", {h} holes"),
-    };
+    let holes = g
+        .shape()
+        .holes_phrase()
+        .map_or_else(String::new, |h| format!(", {h}"));
     format!("board {} ({}{holes})", g.board(), g.surface())
 }
 

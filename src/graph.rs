@@ -367,12 +367,10 @@ impl KnightGraph {
             Source::Knight(b) => format!("the {b} board"),
             Source::Geometry(m) => {
                 let g = m.geometry();
-                let holes = g.shape().holes().len();
-                let holes = match holes {
-                    0 => String::new(),
-                    1 => ", 1 hole".to_string(),
-                    h => format!(", {h} holes"),
-                };
+                let holes = g
+                    .shape()
+                    .holes_phrase()
+                    .map_or_else(String::new, |h| format!(", {h}"));
                 format!(
                     "the ({}) leaper on the {} {}{holes}",
                     g.leaper(),

@@ -52,7 +52,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::error::{Error, InputError, Refusal};
+use crate::error::{Error, InputError, Param, Phrase, Refusal};
 use crate::memory::{self, MemoryError};
 
 /// Most edges a graph may have: edge indices are 32-bit, and the neighbour lists of a
@@ -506,6 +506,22 @@ impl FileGraph {
     /// The vertex numbered `number` in the file, if the graph has one.
     pub fn vertex(&self, number: u64) -> Option<u32> {
         (number >= 1 && number <= u64::from(self.vertices)).then(|| (number - 1) as u32)
+    }
+
+    /// The vertex a walk starting at the vertex numbered `given` (text, from 1) starts
+    /// from, refused, naming the start and the numbers accepted, when the graph has none.
+    pub fn start_vertex(&self, given: &str) -> Result<u32, InputError> {
+        let given = given.trim();
+        given
+            .parse::<u64>()
+            .ok()
+            .and_then(|n| self.vertex(n))
+            .ok_or_else(|| {
+                InputError::named(Phrase::new().setting(Param::Start, given).text(format!(
+                    ": give a vertex number of the graph, 1 to {}",
+                    self.vertices
+                )))
+            })
     }
 
     /// The degree of every vertex, in vertex order.

@@ -5,8 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, InputError};
-use crate::geometry::Geometry;
+use crate::board::Board;
+use crate::error::{Error, InputError, Param, Phrase};
+use crate::geometry::{Geometry, Leaper, Shape, Surface};
 use crate::graph::KnightGraph;
 use crate::graph_file::FileGraph;
 
@@ -25,7 +26,53 @@ pub enum Target {
     },
 }
 
+/// What a board and the geometry settings name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Named {
+    /// The knight on a whole plane board.
+    Knight(Board),
+    /// Anything else.
+    Other(Target),
+}
+
 impl Target {
+    /// What a board (or a shape, which brings its own board), a leaper (default the
+    /// knight) and a surface (default the plane) name: [`Named::Knight`] when that is the
+    /// knight on a whole plane board. Refused when neither a board nor a shape is given.
+    /// A graph file is named by [`Target::read_file`] alone.
+    pub fn name(
+        board: Option<Board>,
+        shape: Option<Shape>,
+        leaper: Option<Leaper>,
+        surface: Option<Surface>,
+    ) -> Result<Named, InputError> {
+        let shape = match (shape, board) {
+            (Some(shape), _) => shape,
+            (None, Some(board)) => Shape::full(board),
+            (None, None) => {
+                return Err(InputError::named(
+                    Phrase::new()
+                        .text("give ")
+                        .param(Param::Board)
+                        .text(", ")
+                        .param(Param::Shape)
+                        .text(" or ")
+                        .param(Param::Graph),
+                ));
+            }
+        };
+        let geometry = Geometry::new(
+            shape,
+            leaper.unwrap_or(Leaper::KNIGHT),
+            surface.unwrap_or(Surface::Plane),
+        );
+        Ok(if geometry.is_plain_knight() {
+            Named::Knight(geometry.board())
+        } else {
+            Named::Other(Target::Geometry(geometry))
+        })
+    }
+
     /// The graph read from the file at `path` ([`FileGraph::read`]).
     pub fn read_file(path: &Path) -> Result<Target, Error> {
         Ok(Target::File {
@@ -73,10 +120,8 @@ impl Target {
                 if g.leaper() != crate::geometry::Leaper::KNIGHT {
                     s += &format!(" ({})-leaper", g.leaper());
                 }
-                match g.shape().holes().len() {
-                    0 => {}
-                    1 => s += " with 1 hole",
-                    h => s += &format!(" with {h} holes"),
+                if let Some(h) = g.shape().holes_phrase() {
+                    s += &format!(" with {h}");
                 }
                 s
             }

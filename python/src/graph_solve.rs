@@ -8,13 +8,14 @@ use std::path::PathBuf;
 
 use knightnet::board::Board;
 use knightnet::error::InputError;
-use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
+use knightnet::geometry::{Leaper, Shape, Surface};
 use knightnet::graph::{KnightGraph, Source};
 use knightnet::graph_file::FileGraph;
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
 use knightnet::solvers::SolverKind;
 use knightnet::solvers::on_graph::{self, GraphRequest, GraphSolution, GraphSolver};
+use knightnet::target::{Named as TargetNamed, Target};
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -56,30 +57,30 @@ impl GeometryKeywords<'_, '_> {
             let file = FileGraph::read(path).map_err(errors::library)?;
             return graph(KnightGraph::from_file(file));
         }
-        let shape = match (&self.shape, board) {
-            (Some(_), Some(_)) => return refuse("shape= gives the board; drop board"),
-            (Some(picture), None) => picture
-                .parse::<Shape>()
-                .map_err(|e| errors::input(shape_error(e)))?,
-            (None, Some(board)) => Shape::full(board),
-            (None, None) => return refuse("give a board, shape= or graph="),
-        };
-        let leaper = self
-            .leaper
-            .map(leaper)
-            .transpose()?
-            .unwrap_or(Leaper::KNIGHT);
-        let surface = match &self.surface {
-            Some(s) => s.parse::<Surface>().map_err(errors::input)?,
-            None => Surface::Plane,
-        };
-        let geometry = Geometry::new(shape, leaper, surface);
-        if geometry.is_plain_knight() {
-            return Ok(Named::Knight(geometry.board()));
+        if self.shape.is_some() && board.is_some() {
+            return refuse("shape= gives the board; drop board");
         }
-        graph(KnightGraph::from_moves(
-            geometry.moves().map_err(errors::input)?,
-        ))
+        let shape = self
+            .shape
+            .as_deref()
+            .map(|picture| {
+                picture
+                    .parse::<Shape>()
+                    .map_err(|e| errors::input(shape_error(e)))
+            })
+            .transpose()?;
+        let leaper = self.leaper.map(leaper).transpose()?;
+        let surface = self
+            .surface
+            .as_deref()
+            .map(|s| s.parse::<Surface>().map_err(errors::input))
+            .transpose()?;
+        Ok(
+            match Target::name(board, shape, leaper, surface).map_err(errors::input)? {
+                TargetNamed::Knight(board) => Named::Knight(board),
+                TargetNamed::Other(target) => Named::Graph(target.graph().map_err(errors::input)?),
+            },
+        )
     }
 }
 
@@ -108,26 +109,12 @@ fn leaper(arg: &Bound<'_, PyAny>) -> PyResult<Leaper> {
 /// a file graph (from 1).
 fn start_vertex(graph: &KnightGraph, arg: &Bound<'_, PyAny>) -> PyResult<u32> {
     match graph.source() {
-        Source::Geometry(m) => {
-            let board = m.geometry().board();
-            let square = tour::square_arg(board, arg)?;
-            m.vertex(square).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "start {}: that square is a hole of the shape; give a square of the board",
-                    board.square_name(square)
-                ))
-            })
-        }
-        Source::File(f) => arg
-            .extract::<u64>()
-            .ok()
-            .and_then(|n| f.vertex(n))
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "start: give a vertex number of the graph, 1 to {}",
-                    f.vertices()
-                ))
-            }),
+        Source::Geometry(m) => m
+            .start_vertex(tour::square_arg(m.geometry().board(), arg)?)
+            .map_err(errors::input),
+        Source::File(f) => f
+            .start_vertex(&arg.str()?.to_string_lossy())
+            .map_err(errors::input),
         Source::Knight(_) => unreachable!("the knight's board runs in solve"),
     }
 }

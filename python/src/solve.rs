@@ -8,7 +8,6 @@ use knightnet::error::InputError;
 use knightnet::network::Overrides;
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
-use knightnet::solvers::neural_merge::TileMode;
 use knightnet::solvers::{Request, Solution, SolverKind, split_name};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -183,28 +182,10 @@ fn solver_kind(
         }
     }
     if merge {
-        kind = match kind {
-            SolverKind::Network(params) => SolverKind::NetworkMerge {
-                params,
-                tile: TileMode::Auto,
-            },
-            k @ SolverKind::NetworkMerge { .. } => k,
-            _ => {
-                return Err(InputError::param(format!(
-                    "merge=True joins the network's cycles; use it with solver='network', not '{solver}'"
-                )));
-            }
-        };
+        kind = kind.merged()?;
     }
     if let Some(t) = tile {
-        match &mut kind {
-            SolverKind::NetworkMerge { tile, .. } => *tile = t.parse()?,
-            _ => {
-                return Err(InputError::param(
-                    "tile applies to network+merge; pass merge=True or solver='network+merge'",
-                ));
-            }
-        }
+        kind.set_tile(t.parse()?)?;
     }
     match &mut kind {
         SolverKind::Network(p) => *p = network.apply(*p)?,

@@ -89,7 +89,7 @@ def test_keywords_that_do_not_fit_are_refused():
         kn.solve("8x8", graph=dodecahedron)
     with pytest.raises(ValueError, match="drop board"):
         kn.solve("8x8", shape=PICTURE)
-    with pytest.raises(ValueError, match="give a board"):
+    with pytest.raises(ValueError, match="give board, shape or graph"):
         kn.solve(surface="torus")
     with pytest.raises(ValueError, match="hole"):
         kn.solve(shape=PICTURE, solver="warnsdorff", start=(1, 2))

@@ -265,27 +265,10 @@ impl SolveArgs {
         let mut solver = self.solver.kind.clone();
         self.refuse_contradictions()?;
         if self.merge {
-            solver = match solver {
-                SolverKind::Network(params) => SolverKind::NetworkMerge {
-                    params,
-                    tile: TileMode::Auto,
-                },
-                s @ SolverKind::NetworkMerge { .. } => s,
-                _ => return Err(InputError::param(format!(
-                    "--merge joins the network's cycles; use it with --solver network, not '{}'",
-                    self.solver.name
-                ))
-                .into()),
-            };
+            solver = solver.merged()?;
         }
         if let Some(t) = self.tile {
-            match &mut solver {
-                SolverKind::NetworkMerge { tile, .. } => *tile = t,
-                _ => return Err(InputError::param(
-                    "--tile applies to network+merge; add --merge or use --solver network+merge",
-                )
-                .into()),
-            }
+            solver.set_tile(t)?;
         }
         self.apply_network_flags(&mut solver)?;
         Ok(solver)

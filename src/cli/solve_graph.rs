@@ -15,22 +15,13 @@ use super::report::Format;
 use super::solve::SolveArgs;
 use knightnet::board::Board;
 use knightnet::error::InputError;
-use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
+use knightnet::geometry::{Leaper, Shape, Surface};
 use knightnet::graph::{KnightGraph, Source};
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
 use knightnet::solvers::on_graph::{self, GraphRequest, GraphSolution, GraphSolver};
 
-pub use knightnet::target::Target;
-
-/// What `--board`, `--leaper`, `--surface`, `--shape` and `--graph` name together.
-#[derive(Debug, Clone)]
-pub enum Named {
-    /// The knight on a whole plane board (the board from `--shape` when given).
-    Knight(Board),
-    /// Anything else.
-    Other(Target),
-}
+pub use knightnet::target::{Named, Target};
 
 /// The flags that name a board beyond the knight's rectangle, the same in `solve`,
 /// `exists` and `count` (flattened into each one's arguments).
@@ -60,25 +51,8 @@ pub fn named(board: Option<Board>, flags: &GeometryArgs) -> Result<Named, Failur
     if let Some(path) = &flags.graph {
         return Ok(Named::Other(Target::read_file(path)?));
     }
-    let shape = match (&flags.shape, board) {
-        (Some(path), _) => read_shape(path)?,
-        (None, Some(board)) if flags.leaper.is_none() && flags.surface.is_none() => {
-            return Ok(Named::Knight(board));
-        }
-        (None, Some(board)) => Shape::full(board),
-        (None, None) => {
-            return Err(InputError::param("give --board, --shape or --graph").into());
-        }
-    };
-    let geometry = Geometry::new(
-        shape,
-        flags.leaper.unwrap_or(Leaper::KNIGHT),
-        flags.surface.unwrap_or(Surface::Plane),
-    );
-    if geometry.is_plain_knight() {
-        return Ok(Named::Knight(geometry.board()));
-    }
-    Ok(Named::Other(Target::Geometry(geometry)))
+    let shape = flags.shape.as_deref().map(read_shape).transpose()?;
+    Ok(Target::name(board, shape, flags.leaper, flags.surface)?)
 }
 
 /// The target the flags name, read once: `None` when they name the knight on a whole
@@ -150,33 +124,13 @@ fn solver(args: &SolveArgs) -> Result<GraphSolver, Failure> {
 /// The vertex `--start` names: a square (`ROW,COL` or algebraic) that is not a hole on
 /// a geometry, a vertex number of the file (from 1) on a file graph.
 fn start_vertex(graph: &KnightGraph, text: &str) -> Result<u32, Failure> {
-    match graph.source() {
+    Ok(match graph.source() {
         Source::Geometry(m) => {
-            let board = m.geometry().board();
-            let square = board.parse_square(text).of_flag("--start")?;
-            m.vertex(square).ok_or_else(|| {
-                InputError::Square(format!(
-                    "--start {}: that square is a hole of the shape; give a square of the board",
-                    board.square_name(square)
-                ))
-                .into()
-            })
+            m.start_vertex(m.geometry().board().parse_square(text).of_flag("--start")?)?
         }
-        Source::File(f) => text
-            .trim()
-            .parse::<u64>()
-            .ok()
-            .and_then(|n| f.vertex(n))
-            .ok_or_else(|| {
-                InputError::Square(format!(
-                    "--start {}: give a vertex number of the graph, 1 to {}",
-                    text.trim(),
-                    f.vertices()
-                ))
-                .into()
-            }),
+        Source::File(f) => f.start_vertex(text)?,
         Source::Knight(_) => unreachable!("the knight's board runs in solve"),
-    }
+    })
 }
 
 /// `solve` on a geometry or a graph file.

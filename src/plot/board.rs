@@ -177,18 +177,16 @@ impl BoardFigure {
         subtitle: impl Into<String>,
     ) -> Self {
         let board = geometry.board();
-        let holes = geometry.shape().holes().len();
         let title = format!(
             "{} ({})-leaper tour on {} {}{}",
             if closed { "Closed" } else { "Open" },
             geometry.leaper(),
             board,
             geometry.surface(),
-            match holes {
-                0 => String::new(),
-                1 => ", 1 hole".into(),
-                h => format!(", {h} holes"),
-            }
+            geometry
+                .shape()
+                .holes_phrase()
+                .map_or_else(String::new, |h| format!(", {h}"))
         );
         BoardFigure {
             geometry: Some(geometry.clone()),
@@ -489,9 +487,8 @@ impl BoardFigure {
             ));
         }
         if let Some(g) = &self.geometry {
-            let holes = g.shape().holes().len();
-            if holes > 0 {
-                items.push((Mark::Square(HOLE), format!("{holes} holes")));
+            if let Some(holes) = g.shape().holes_phrase() {
+                items.push((Mark::Square(HOLE), holes));
             }
             if self.wraps() {
                 items.push((Mark::None, "moves wrap round the edges".into()));

@@ -24,7 +24,7 @@ use std::str::FromStr;
 
 use crate::Rng;
 use crate::board::Board;
-use crate::error::{Hint, InputError, Param, Scope};
+use crate::error::{Hint, InputError, Param, Scope, Setting};
 use crate::existence;
 use crate::network::{NetworkParams, Preset};
 use crate::tour::Tour;
@@ -486,6 +486,42 @@ impl SolverKind {
             self,
             SolverKind::Network(_) | SolverKind::NetworkMerge { .. }
         )
+    }
+
+    /// The network followed by cycle merging, with automatic tiles (`merge`); refused
+    /// unless the solver is the network (network+merge stays as it is).
+    pub fn merged(self) -> Result<SolverKind, InputError> {
+        match self {
+            SolverKind::Network(params) => Ok(SolverKind::NetworkMerge {
+                params,
+                tile: neural_merge::TileMode::Auto,
+            }),
+            k @ SolverKind::NetworkMerge { .. } => Ok(k),
+            other => Err(InputError::NotApplicable {
+                param: Param::Merge,
+                solver: other.to_string(),
+                scope: Scope::Solver("network"),
+                hint: None,
+            }),
+        }
+    }
+
+    /// network+merge's tiles (`tile`); refused for any other solver, with the hint to
+    /// merge when the solver is the network.
+    pub fn set_tile(&mut self, mode: neural_merge::TileMode) -> Result<(), InputError> {
+        match self {
+            SolverKind::NetworkMerge { tile, .. } => {
+                *tile = mode;
+                Ok(())
+            }
+            other => Err(InputError::NotApplicable {
+                param: Param::Tile,
+                solver: other.to_string(),
+                scope: Scope::Solver("network+merge"),
+                hint: matches!(other, SolverKind::Network(_))
+                    .then(|| Hint::Use(Setting::of(Param::Merge))),
+            }),
+        }
     }
 
     /// Apply the classical solvers' command-line flags, refusing flags that do not fit
