@@ -90,22 +90,36 @@ pub(crate) fn board_axis(
     width: u32,
 ) -> Ticked<plotters::coord::types::RangedCoordf64> {
     let n = boards.len();
-    let lengths: Vec<usize> = boards
+    let longest = boards
         .iter()
         .map(|b| b.to_string().chars().count())
-        .collect();
-    let longest = lengths.iter().copied().max().unwrap_or(1);
+        .max()
+        .unwrap_or(1);
     // Every label when each one and its neighbour fit in their two half slots (names of
     // different lengths, like graphs beside boards); else evenly spaced ones.
-    let range = category_range(n);
-    let slot = (width as f64 / (range.end - range.start)) as usize;
-    let all_fit = lengths.windows(2).all(|w| (w[0] + w[1]) * 5 + 16 <= slot);
-    let max = if all_fit {
+    let max = if width >= axis_width_for_every_label(boards) {
         n
     } else {
         labels_that_fit(width, longest)
     };
     ticked(category_range(n), categories(n, max))
+}
+
+/// The shortest axis, in pixels, on which [`board_axis`] labels every category: each
+/// label beside its neighbour in their two half slots, at the width
+/// [`labels_that_fit`] allows a character.
+pub(crate) fn axis_width_for_every_label(boards: &[impl std::fmt::Display]) -> u32 {
+    let lengths: Vec<usize> = boards
+        .iter()
+        .map(|b| b.to_string().chars().count())
+        .collect();
+    let pair = lengths
+        .windows(2)
+        .map(|w| (w[0] + w[1]) * 5 + 16)
+        .max()
+        .unwrap_or(0);
+    let range = category_range(boards.len());
+    ((range.end - range.start) * pair as f64).ceil() as u32
 }
 
 /// How many category labels of up to `longest` characters fit side by side on an axis

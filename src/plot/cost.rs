@@ -21,7 +21,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::board::{Mark, draw_mark};
-use super::data::{BOOTSTRAP_RESAMPLES, Group, Records, SolverId, places, spec_order};
+use super::data::{
+    BOOTSTRAP_RESAMPLES, Group, Place, Records, SolverId, places, places_title, spec_order,
+};
 use super::palette::{self, INK};
 use super::panel::{cartesian, mesh, series_line};
 use super::table::{Table, csv_path, num};
@@ -44,6 +46,10 @@ pub struct CostPerTour {
     pub groups: Vec<Group>,
     /// The `network+merge` configurations that ran on tiles ([`CostPerTour::with_tiling`]).
     pub tiling: Vec<Tiling>,
+    /// Where the side legend ended when the figure was last drawn, in pixels from its
+    /// top: [`CostPerTour::size`] draws once to measure it, then makes the figure tall
+    /// enough.
+    legend_end: std::cell::Cell<i32>,
 }
 
 /// A `network+merge` configuration whose cover came from tiles on some of its boards.
@@ -114,6 +120,7 @@ impl CostPerTour {
                 time_column: time_column.into(),
                 groups,
                 tiling: Vec::new(),
+                legend_end: std::cell::Cell::new(0),
             })
     }
 
@@ -184,9 +191,34 @@ impl CostPerTour {
         notes
     }
 
+    /// 1050 x 620 pixels; wider when graphs sit on the board axis and their names would
+    /// not all be labelled, taller when the legend needs it (drawn once to measure).
+    pub fn size(&self) -> (u32, u32) {
+        let bs = places(&self.groups);
+        let width = if bs.iter().all(Place::is_board) {
+            1050
+        } else {
+            1050.max(axes::axis_width_for_every_label(&bs) + 136 + LEGEND_WIDTH as u32 + 20)
+        };
+        super::register_fonts();
+        let mut scratch = String::new();
+        let measured = {
+            let root = SVGBackend::with_string(&mut scratch, (width, 620)).into_drawing_area();
+            self.draw(&root).is_ok()
+        };
+        // The legend's lines are placed from the side panel's top, 70 pixels below the
+        // figure's; 10 pixels of margin and a line's height below the last.
+        let legend = if measured {
+            self.legend_end.get().max(0) as u32 + 70 + 10 + 24
+        } else {
+            0
+        };
+        (width, 620.max(legend))
+    }
+
     /// Write the figure and its data (`.csv` beside it).
     pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
-        render(self, path, (1050, 620))?;
+        render(self, path, self.size())?;
         self.table().write(&csv_path(path))
     }
 
@@ -330,7 +362,7 @@ impl Figure for CostPerTour {
             |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
         mesh(
             &mut chart,
-            "board",
+            places_title(&bs),
             "time per tour (time of all trials / tours)",
         )
         .disable_x_mesh()
@@ -467,6 +499,7 @@ impl Figure for CostPerTour {
             }
             y += 8;
         }
+        self.legend_end.set(y);
         Ok(())
     }
 }

@@ -457,6 +457,15 @@ pub(crate) fn board_key(b: Board) -> (usize, usize, usize) {
     (b.squares(), b.rows(), b.cols())
 }
 
+/// The title of an axis of `places`: `board`, or `board or graph` when a graph is one.
+pub(crate) fn places_title(places: &[Place]) -> &'static str {
+    if places.iter().all(Place::is_board) {
+        "board"
+    } else {
+        "board or graph"
+    }
+}
+
 /// The distinct places of `groups`, smallest first.
 pub fn places(groups: &[Group]) -> Vec<Place> {
     let mut v: Vec<Place> = groups.iter().map(|g| g.place.clone()).collect();

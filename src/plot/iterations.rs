@@ -16,7 +16,7 @@ use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
 use super::board::{Mark, above_legend, legend_below};
-use super::data::{Group, places, spec_order};
+use super::data::{Group, Place, places, places_title, spec_order};
 use super::palette;
 use super::panel::{cartesian, mesh};
 use super::table::{Table, csv_path, num};
@@ -150,9 +150,16 @@ impl IterationHistograms {
 
     /// Pixel size: 1050 wide; 320 high per row of histograms plus the title, or 640
     /// for the quantiles.
+    /// Wider when graphs sit on the board axis and their names would not all be labelled.
     pub fn size(&self) -> (u32, u32) {
         if !self.histograms() {
-            return (1050, 640);
+            let bs = places(&self.groups);
+            let width = if bs.iter().all(Place::is_board) {
+                1050
+            } else {
+                1050.max(axes::axis_width_for_every_label(&bs) + 150)
+            };
+            return (width, 640);
         }
         let (rows, _) = self.grid();
         (1050, rows as u32 * 320 + 140)
@@ -278,7 +285,7 @@ impl IterationHistograms {
                 x,
                 axes::ticked((lo..hi).log_scale(), axes::log_ticks(lo, hi)),
             )?;
-            mesh(&mut chart, "board", desc)
+            mesh(&mut chart, places_title(&bs), desc)
                 .disable_x_mesh()
                 .x_label_formatter(&xfmt)
                 .y_label_formatter(&|y| axes::number(*y))
@@ -294,7 +301,7 @@ impl IterationHistograms {
                 x,
                 axes::ticked(0f64..hi, axes::linear_ticks(0.0, hi, 6, true)),
             )?;
-            mesh(&mut chart, "board", desc)
+            mesh(&mut chart, places_title(&bs), desc)
                 .disable_x_mesh()
                 .x_label_formatter(&xfmt)
                 .y_label_formatter(&|y| axes::number(*y))

@@ -12,7 +12,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::board::{Mark, above_legend, legend_below};
-use super::data::{Group, Place, Share, spec_order};
+use super::data::{Group, Place, Share, places_title, spec_order};
 use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh, series_line};
 use super::published::Published;
@@ -85,8 +85,20 @@ impl TourRate {
         v
     }
 
+    /// 1050 x 640 pixels; wider when graphs sit on the board axis and their names would
+    /// not all be labelled (a graph is not one of a sequence a reader can fill in).
+    pub fn size(&self) -> (u32, u32) {
+        let bs = self.boards();
+        let width = if bs.iter().all(Place::is_board) {
+            1050
+        } else {
+            1050.max(axes::axis_width_for_every_label(&bs) + 150)
+        };
+        (width, 640)
+    }
+
     pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
-        render(self, path, (1050, 640))?;
+        render(self, path, self.size())?;
         self.table().write(&csv_path(path))
     }
 
@@ -168,12 +180,7 @@ impl Figure for TourRate {
         )?;
         let fmt =
             |x: &f64| axes::category_index(*x, nb).map_or_else(String::new, |i| bs[i].to_string());
-        let x_name = if bs.iter().all(Place::is_board) {
-            "board"
-        } else {
-            "board or graph"
-        };
-        mesh(&mut chart, x_name, "p(tour), log scale")
+        mesh(&mut chart, places_title(&bs), "p(tour), log scale")
             .disable_x_mesh()
             .x_label_formatter(&fmt)
             .y_label_formatter(&|y| axes::percent(*y))

@@ -134,6 +134,45 @@ async fn the_quickstart_s_rates_figures_and_replays_are_on_the_page() {
         .unwrap_or_default();
     assert!(class.contains("u-off"), "the series is not hidden: {class}");
 
+    // Dragging across the right half of the chart zooms in on 8x8 alone; a double click
+    // zooms back out to both boards.
+    let labels = |script: &'static str| {
+        let client = b.client.clone();
+        async move {
+            let v = client
+                .execute(script, vec![])
+                .await
+                .expect("the script runs");
+            v.as_str().expect("the axis labels").to_string()
+        }
+    };
+    const AXIS: &str =
+        "return [...document.querySelectorAll('#figure-tour-rate .u-axis')][0].textContent;";
+    assert_eq!(
+        labels(AXIS).await,
+        "6x68x8",
+        "the board axis before zooming"
+    );
+    let zoomed = labels(
+        "const over = document.querySelector('#figure-tour-rate .u-over');
+         const r = over.getBoundingClientRect();
+         const y = r.top + r.height / 2;
+         const ev = (type, x, target) => target.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, button: 0, buttons: 1, bubbles: true }));
+         ev('mousedown', r.left + 0.55 * r.width, over);
+         ev('mousemove', r.left + 0.97 * r.width, over);
+         ev('mouseup', r.left + 0.97 * r.width, document);
+         return [...document.querySelectorAll('#figure-tour-rate .u-axis')][0].textContent;",
+    )
+    .await;
+    assert_eq!(zoomed, "8x8", "the board axis after dragging over 8x8");
+    let reset = labels(
+        "const over = document.querySelector('#figure-tour-rate .u-over');
+         over.dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+         return [...document.querySelectorAll('#figure-tour-rate .u-axis')][0].textContent;",
+    )
+    .await;
+    assert_eq!(reset, "6x68x8", "the board axis after a double click");
+
     b.client
         .execute("document.getElementById('cells').scrollIntoView();", vec![])
         .await
