@@ -43,7 +43,7 @@ use crate::solvers::warnsdorff::roth;
 const NONE: u32 = u32::MAX;
 
 /// Neighbour lists of every square, clockwise, without building a [`crate::graph::KnightGraph`].
-/// Built from a geometry's move graph ([`Neighbours::from_moves`]) they are the
+/// Built from a geometry's move graph (`Neighbours::from_moves`) they are the
 /// leaper's moves with the surface's wraps, increasing, and the holes are listed: a
 /// search counts them as visited from the start.
 #[derive(Debug, Clone)]
@@ -79,7 +79,7 @@ impl Neighbours {
     /// dead-position warning), which holds on any graph; stepping it does not: the
     /// move-by-move forward check relies on the knight's graph being bipartite, and
     /// Warnsdorff's order on the knight's moves.
-    pub fn from_moves(moves: &MoveGraph) -> Neighbours {
+    pub(crate) fn from_moves(moves: &MoveGraph) -> Neighbours {
         let n = moves.geometry().board().squares();
         let mut list = vec![[NONE; 8]; n];
         let mut len = vec![0u8; n];
