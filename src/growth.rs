@@ -14,6 +14,13 @@
 //! of the sides is bad input. Only sides where at least one trial found a tour enter the
 //! fit. Everything runs on the given threads (only network+merge uses more than one).
 //!
+//! Beyond the knight on the plane ([`GrowthConfig::on`]: another leaper, a cylinder or a
+//! torus; shapes and graph files have no side to vary), each side's square board is a
+//! [`Geometry`] and the solvers are those that run on its move graph
+//! ([`crate::solvers::on_graph`], as `compare` runs them there; the others are refused,
+//! saying why), each trial one [`on_graph::solve`] with the seed an experiment gives
+//! that cell ([`Target::seed_text`]).
+//!
 //! ```
 //! use knightnet::growth::{growth, GrowthConfig};
 //!
@@ -28,13 +35,18 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use crate::Rng;
 use crate::board::Board;
 use crate::error::{Accepted, Hint, InputError, Param, Refusal, Setting};
+use crate::geometry::{Geometry, Leaper, Shape, Surface};
+use crate::graph::KnightGraph;
 use crate::report::{Align, MISSING, MarkdownTable, cell, human_secs};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
-use crate::solvers::{Request, SolverKind};
+use crate::solvers::on_graph::{self, GraphRequest, GraphSolver};
+use crate::solvers::{Request, Solver, SolverKind};
 use crate::stats::Estimate;
+use crate::target::Target;
 
 /// Sides tried when none are given: 8, 16, ..., this.
 pub(crate) const DEFAULT_LARGEST_SIDE: usize = 8192;
@@ -52,6 +64,10 @@ pub struct GrowthConfig {
     pub trials: u64,
     /// Base seed of the trials ([`crate::seeds`]).
     pub seed: u64,
+    /// The leaper on every board (the knight unless [`GrowthConfig::on`] says).
+    pub leaper: Leaper,
+    /// The surface of every board (the plane unless [`GrowthConfig::on`] says).
+    pub surface: Surface,
 }
 
 impl GrowthConfig {
@@ -80,6 +96,87 @@ impl GrowthConfig {
             budget,
             trials,
             seed,
+            leaper: Leaper::KNIGHT,
+            surface: Surface::Plane,
+        })
+    }
+
+    /// The same run with another leaper or surface on every board.
+    pub fn on(mut self, leaper: Leaper, surface: Surface) -> GrowthConfig {
+        self.leaper = leaper;
+        self.surface = surface;
+        self
+    }
+
+    /// The geometry of the `side` x `side` board, `None` for the knight on the plane.
+    fn geometry(&self, side: usize) -> Result<Option<Geometry>, InputError> {
+        if self.leaper == Leaper::KNIGHT && self.surface == Surface::Plane {
+            return Ok(None);
+        }
+        let shape = Shape::full(Board::new(side, side)?);
+        Ok(Some(Geometry::new(shape, self.leaper, self.surface)))
+    }
+}
+
+/// One side's solves: the knight's request, or a geometry's move graph with what is
+/// asked of the solver there.
+enum Trials {
+    Knight {
+        solver: Box<dyn Solver>,
+        req: Request,
+    },
+    Graph {
+        geometry: Geometry,
+        graph: Box<KnightGraph>,
+        solver: GraphSolver,
+        req: GraphRequest,
+    },
+}
+
+impl Trials {
+    /// The solves of `kind` on the `side` board of `cfg`, or why the solver cannot run
+    /// there (the side is skipped with that reason).
+    fn new(kind: &SolverKind, cfg: &GrowthConfig, side: usize) -> Result<Trials, InputError> {
+        let Some(geometry) = cfg.geometry(side)? else {
+            let req = request(side)?;
+            let solver = kind.build();
+            solver.check(&req)?;
+            return Ok(Trials::Knight { solver, req });
+        };
+        let solver = GraphSolver::from_kind(kind)?;
+        let graph = Box::new(KnightGraph::from_moves(geometry.moves()?)?);
+        let req = GraphRequest {
+            closed: solver.closed_by_default(),
+            start: None,
+        };
+        on_graph::check(&graph, &solver, &req)?;
+        Ok(Trials::Graph {
+            geometry,
+            graph,
+            solver,
+            req,
+        })
+    }
+
+    /// The seeds' key: the experiment cell's.
+    fn key(&self, kind: &SolverKind) -> String {
+        match self {
+            Trials::Knight { req, .. } => cell_key(&kind.default_label(), req.board),
+            Trials::Graph { geometry, .. } => format!(
+                "{}/{}",
+                kind.default_label(),
+                Target::Geometry(geometry.clone()).seed_text()
+            ),
+        }
+    }
+
+    /// One solve; whether it found a tour.
+    fn solve(&self, rng: &mut Rng) -> Result<bool, InputError> {
+        Ok(match self {
+            Trials::Knight { solver, req } => solver.solve(req, rng)?.tour().is_some(),
+            Trials::Graph {
+                graph, solver, req, ..
+            } => on_graph::solve(graph, solver, req, rng)?.tour.is_some(),
         })
     }
 }
@@ -278,12 +375,15 @@ fn request(side: usize) -> Result<Request, InputError> {
 /// tours asked on odd sides only), naming the solver and its first objection.
 pub fn check(cfg: &GrowthConfig) -> Result<(), InputError> {
     for kind in &cfg.solvers {
-        let solver = kind.build();
+        if cfg.geometry(cfg.sides[0])?.is_some() {
+            // A solver that runs on no geometry is refused for what it is.
+            GraphSolver::from_kind(kind)?;
+        }
         let mut first_err = None;
         let mut any = false;
         for &side in &cfg.sides {
-            match solver.check(&request(side)?) {
-                Ok(()) => {
+            match Trials::new(kind, cfg, side) {
+                Ok(_) => {
                     any = true;
                     break;
                 }
@@ -312,7 +412,6 @@ pub fn check(cfg: &GrowthConfig) -> Result<(), InputError> {
 
 /// Measure one solver over the configured sides.
 pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, InputError> {
-    let solver = kind.build();
     let mut points: Vec<GrowthPoint> = Vec::new();
     let mut skipped = Vec::new();
     let mut stop: Option<String> = None;
@@ -324,14 +423,16 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
             });
             continue;
         }
-        let req = request(side)?;
-        if let Err(e) = solver.check(&req) {
-            skipped.push(Skipped {
-                side,
-                reason: e.to_string(),
-            });
-            continue;
-        }
+        let trials = match Trials::new(kind, cfg, side) {
+            Ok(t) => t,
+            Err(e) => {
+                skipped.push(Skipped {
+                    side,
+                    reason: e.to_string(),
+                });
+                continue;
+            }
+        };
         if let Some(pred) = predict(&points, side)
             && pred > cfg.budget
         {
@@ -347,15 +448,15 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
         let mut times = Vec::new();
         let mut seeds = Vec::new();
         let mut tours = 0;
-        let key = cell_key(&kind.default_label(), req.board);
+        let key = trials.key(kind);
         for i in 0..cfg.trials {
             let seed = trial_seed(cfg.seed, &key, i);
             seeds.push(seed);
             let mut rng = rng_from_seed(seed);
             let t0 = Instant::now();
-            let sol = solver.solve(&req, &mut rng)?;
+            let found = trials.solve(&mut rng)?;
             let secs = t0.elapsed().as_secs_f64();
-            tours += u64::from(sol.tour().is_some());
+            tours += u64::from(found);
             times.push(secs);
             if secs > cfg.budget {
                 stop = Some(format!(
@@ -366,6 +467,7 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
                 break;
             }
         }
+        drop(trials);
         let trials = times.len() as u64;
         points.push(GrowthPoint {
             side,
@@ -428,6 +530,10 @@ pub fn growth(cfg: &GrowthConfig, threads: usize) -> Result<Vec<GrowthRow>, Inpu
 /// sequential). The pool never gets more threads than this.
 pub fn parallel_items(cfg: &GrowthConfig) -> usize {
     let side = cfg.sides.iter().copied().max().unwrap_or(1);
+    if cfg.leaper != Leaper::KNIGHT || cfg.surface != Surface::Plane {
+        // Beyond the knight network+merge runs whole, on one thread.
+        return 1;
+    }
     cfg.solvers
         .iter()
         .map(|k| match (k, Board::new(side, side)) {

@@ -1,7 +1,8 @@
 //! `knightnet growth`: the flags of [`knightnet::growth`], and its printing. `--sizes` lists
 //! the sides (default: 8, 16, ... up to 8192 while a solve is predicted to fit
 //! `--budget`); `--threads` defaults to 1, so solvers that could use more cores are timed
-//! on one.
+//! on one. `--leaper` and `--surface` time the solvers that run on any graph on that
+//! leaper's square boards on that surface (shapes and graph files have no side to vary).
 
 use std::io::Write;
 
@@ -11,6 +12,7 @@ use super::Failure;
 use super::report::{ReportFormat, plural};
 use knightnet::DEFAULT_SEED;
 use knightnet::error::InputError;
+use knightnet::geometry::{Leaper, Surface};
 use knightnet::growth::{
     GrowthConfig, check_budget, check_side, check_trials, default_sides, fit_sides, growth,
     markdown, parallel_items,
@@ -23,9 +25,21 @@ use knightnet::solvers::SolverKind;
     after_help = "Example:\n  knightnet growth --solvers warnsdorff:roth,divide-conquer --sizes 8,16,32,64,128 --format markdown"
 )]
 pub struct GrowthArgs {
-    /// Comma-separated solver names (any `solve --solver` name).
-    #[arg(long, value_delimiter = ',', default_value = DEFAULT_SOLVERS)]
-    pub solvers: Vec<SolverKind>,
+    /// Comma-separated solver names (any `solve --solver` name; with --leaper or
+    /// --surface, those that run on any graph). Default: warnsdorff:roth,
+    /// warnsdorff:squirrel-cull, divide-conquer, network+merge:parberry,
+    /// warnsdorff-backtrack, network:parberry; with --leaper or --surface: warnsdorff,
+    /// network+merge:parberry, network:parberry.
+    #[arg(long, value_delimiter = ',')]
+    pub solvers: Option<Vec<SolverKind>>,
+    /// The piece on every board: R,S for the (R,S)-leaper, or knight, camel, zebra,
+    /// giraffe. Default: the knight (1,2).
+    #[arg(long, value_name = "R,S")]
+    pub leaper: Option<Leaper>,
+    /// The surface of every board: plane (default), cylinder (the columns wrap) or
+    /// torus (rows and columns wrap).
+    #[arg(long, value_name = "plane|cylinder|torus")]
+    pub surface: Option<Surface>,
     /// Comma-separated board sides (square boards), e.g. 8,16,32. Default: 8, 16, 32, ...
     /// up to 8192, while a solve is predicted to fit --budget.
     #[arg(long, value_delimiter = ',', value_parser = parse_side)]
@@ -53,6 +67,9 @@ pub struct GrowthArgs {
 /// Solvers measured when `--solvers` is not given.
 pub const DEFAULT_SOLVERS: &str = "warnsdorff:roth,warnsdorff:squirrel-cull,divide-conquer,network+merge:parberry,warnsdorff-backtrack,network:parberry";
 
+/// Solvers measured beyond the knight on the plane when `--solvers` is not given.
+pub const DEFAULT_SOLVERS_BEYOND: &str = "warnsdorff,network+merge:parberry,network:parberry";
+
 /// One entry of `--sizes`: a whole number of at least 1.
 pub fn parse_side(item: &str) -> Result<usize, InputError> {
     let t = item.trim();
@@ -73,13 +90,23 @@ pub fn config(args: &GrowthArgs) -> Result<GrowthConfig, InputError> {
         Some(sides) => fit_sides(sides.clone())?,
         None => default_sides(),
     };
-    GrowthConfig::new(
-        args.solvers.clone(),
-        sides,
-        args.budget,
-        args.trials,
-        args.seed,
-    )
+    let (leaper, surface) = (
+        args.leaper.unwrap_or(Leaper::KNIGHT),
+        args.surface.unwrap_or(Surface::Plane),
+    );
+    let knight = leaper == Leaper::KNIGHT && surface == Surface::Plane;
+    let solvers = match &args.solvers {
+        Some(solvers) => solvers.clone(),
+        None => (if knight {
+            DEFAULT_SOLVERS
+        } else {
+            DEFAULT_SOLVERS_BEYOND
+        })
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()?,
+    };
+    Ok(GrowthConfig::new(solvers, sides, args.budget, args.trials, args.seed)?.on(leaper, surface))
 }
 
 pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -89,6 +116,8 @@ pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {
     args.format.write(
         "growth",
         serde_json::json!({
+            "leaper": cfg.leaper,
+            "surface": cfg.surface,
             "seed": cfg.seed,
             "trials": cfg.trials,
             "threads": threads,
@@ -97,8 +126,17 @@ pub fn run(args: GrowthArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &rows,
         markdown(&rows),
         || {
+            let on = if cfg.leaper == Leaper::KNIGHT && cfg.surface == Surface::Plane {
+                String::new()
+            } else {
+                let piece = cfg
+                    .leaper
+                    .name()
+                    .map_or_else(|| format!("({}) leaper", cfg.leaper), str::to_string);
+                format!("the {piece} on the {}, ", cfg.surface)
+            };
             format!(
-                "median of {} trials per side (base seed {}, trial seeds as an experiment's, listed in --format json), budget {} per solve, {threads} thread{}",
+                "{on}median of {} trials per side (base seed {}, trial seeds as an experiment's, listed in --format json), budget {} per solve, {threads} thread{}",
                 cfg.trials,
                 cfg.seed,
                 human_secs(cfg.budget),

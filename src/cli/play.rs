@@ -1,5 +1,7 @@
-//! `knightnet play`: the knight's-tour game in the terminal, with hints, a solver that
-//! finishes the tour, and watch mode; `--snapshot` prints the screen as text instead
+//! `knightnet play`: the knight's-tour game in the terminal (or any leaper's, on a
+//! cylinder, a torus or a board with holes: `--leaper`, `--surface`, `--shape`, the
+//! flags of `solve`), with hints, a solver that finishes the tour, and watch mode (the
+//! knight's); `--snapshot` prints the screen as text instead
 //! (no terminal needed), and `--measure-dead` measures how often the cheap
 //! dead-position check misses a dead position.
 
@@ -9,16 +11,17 @@ use std::str::FromStr;
 use clap::Args;
 
 use super::Failure;
+use super::solve_graph::{GeometryArgs, Named, Target, named};
 use crate::tui::{self, App};
 use knightnet::DEFAULT_SEED;
 use knightnet::board::Board;
 use knightnet::error::InputError;
-use knightnet::puzzle::measure;
 use knightnet::puzzle::watch::WatchKind;
+use knightnet::puzzle::{Field, measure};
 
 #[derive(Debug, Clone, Args)]
 #[command(
-    after_help = "Examples:\n  knightnet play --board 6x6\n  knightnet play --snapshot --watch warnsdorff --steps 20"
+    after_help = "Examples:\n  knightnet play --board 6x6\n  knightnet play --board 6x6 --surface torus --leaper zebra\n  knightnet play --snapshot --watch warnsdorff --steps 20"
 )]
 pub struct PlayArgs {
     #[arg(
@@ -31,6 +34,10 @@ pub struct PlayArgs {
         )
     )]
     pub board: Board,
+    /// The leaper, surface and shape (`--graph` is refused: a graph has no board to
+    /// play on).
+    #[command(flatten)]
+    pub geometry: GeometryArgs,
     /// Seed of the ChaCha8 stream (watch mode, as `solve --seed`; --measure-dead samples).
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
@@ -92,9 +99,34 @@ impl FromStr for Screen {
     }
 }
 
+/// The board the flags name: the knight's `--board`, or a leaper, surface and shape
+/// (a graph file is refused: it has no board picture to play on).
+pub fn field(args: &PlayArgs) -> Result<Field, Failure> {
+    if let Some(path) = &args.geometry.graph {
+        return Err(InputError::param(format!(
+            "--graph {}: a graph file has no board to draw, so play cannot show it; play a --board, --shape, --leaper or --surface (solve runs on graph files)",
+            path.display()
+        ))
+        .into());
+    }
+    match named(Some(args.board), &args.geometry)? {
+        Named::Knight(board) => Ok(Field::knight(board)),
+        Named::Other(Target::Geometry(g)) => Ok(Field::new(g)?),
+        Named::Other(_) => unreachable!("--graph is refused above"),
+    }
+}
+
 /// Build the app with the given moves played and watch mode opened.
-pub fn build_app(args: &PlayArgs, board: Board) -> Result<App, InputError> {
-    let mut app = App::new(board, args.seed);
+pub fn build_app(args: &PlayArgs, field: Field) -> Result<App, InputError> {
+    let board = field.board();
+    let knight = field.geometry().is_plain_knight();
+    if !knight && args.watch.is_some() {
+        return Err(InputError::param(format!(
+            "--watch: {}; drop --watch, or --leaper, --surface and --shape",
+            tui::app::WATCH_KNIGHT_ONLY
+        )));
+    }
+    let mut app = App::on(field, args.seed);
     if let Some(moves) = &args.moves {
         if moves.trim().is_empty() {
             return Err(InputError::param(
@@ -121,8 +153,15 @@ pub fn build_app(args: &PlayArgs, board: Board) -> Result<App, InputError> {
 }
 
 pub fn run(args: PlayArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let board = args.board;
+    let field = field(&args)?;
+    let board = field.board();
     if args.measure_dead {
+        if !field.geometry().is_plain_knight() {
+            return Err(InputError::param(
+                "--measure-dead measures the knight on a whole plane board; drop --leaper, --surface and --shape",
+            )
+            .into());
+        }
         if args.samples == 0 || args.budget == 0 {
             return Err(InputError::param("--samples and --budget must be at least 1").into());
         }
@@ -132,7 +171,7 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let (need_w, need_h) = tui::ui::needed_size(board);
     if args.snapshot {
-        let app = build_app(&args, board)?;
+        let app = build_app(&args, field)?;
         let text = tui::buffer_text(&tui::render(&app, args.screen.cols, args.screen.rows));
         out.write_all(text.as_bytes())?;
         return Ok(());
@@ -151,7 +190,7 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ))
         .into());
     }
-    let app = build_app(&args, board)?;
+    let app = build_app(&args, field)?;
     if let Some(_sig) = tui::run(app)? {
         // The terminal is restored; end as the signal would have.
         #[cfg(unix)]

@@ -6,9 +6,20 @@
 //!
 //! The hint is the first move of the completion the search finds; when the budget runs
 //! out first it is the search's first choice (Warnsdorff's move).
+//!
+//! Beyond the plain knight ([`complete_on`], [`hint_on`]) the knight's search does not
+//! apply (its order is the knight's moves', its pruning the knight's graph's), and the
+//! game asks the solvers that run on any graph ([`crate::solvers::on_graph`]): first
+//! Warnsdorff's walk continuing the path (fewest onward moves, ties to the lowest
+//! vertex), and when it gets stuck the forward-checking search, exact as the knight's:
+//! `Impossible` means no completion exists. Its hint when the budget runs out is the
+//! walk's first move.
 
 use crate::board::Board;
+use crate::solvers::on_graph::{self, Found};
 use crate::solvers::search::{Search, Stop};
+
+use super::field::Field;
 
 /// Step budget of the game's hint and "give up" search (a few tens of milliseconds).
 pub const SEARCH_BUDGET: u64 = 2_000_000;
@@ -72,6 +83,57 @@ pub fn hint(board: Board, path: &[u32], budget: u64) -> Hint {
                 .first_moves()
                 .first()
                 .map_or(Hint::None, |&s| Hint::Warnsdorff(s))
+        }
+    }
+}
+
+/// [`complete`] on any field: the knight's search for the plain knight, otherwise
+/// Warnsdorff's walk and then the forward-checking search of
+/// [`crate::solvers::on_graph`] (see the module doc); the steps count the vertices both
+/// placed.
+pub fn complete_on(field: &Field, path: &[u32], budget: u64) -> Attempt {
+    let Some(graph) = field.graph() else {
+        return complete(field.board(), path, budget);
+    };
+    let played = field.vertices(path);
+    let (walk, walked) = on_graph::walk_on(graph, &played);
+    let mut steps = walked - played.len() as u64;
+    if walk.len() == graph.squares() {
+        return Attempt {
+            completion: Completion::Found(field.squares_of(&walk[played.len()..])),
+            steps,
+        };
+    }
+    let (found, placed) = on_graph::search(
+        graph,
+        &played,
+        false,
+        budget.saturating_sub(steps),
+        true,
+        &mut |_| true,
+    );
+    steps += placed;
+    let completion = match found {
+        Found::Tour(t) => Completion::Found(field.squares_of(&t[played.len()..])),
+        Found::Exhausted => Completion::Impossible,
+        Found::Budget => Completion::Budget,
+    };
+    Attempt { completion, steps }
+}
+
+/// [`hint`] on any field: the first move of [`complete_on`]'s completion, or when its
+/// budget runs out, the first move of Warnsdorff's walk.
+pub fn hint_on(field: &Field, path: &[u32], budget: u64) -> Hint {
+    let Some(graph) = field.graph() else {
+        return hint(field.board(), path, budget);
+    };
+    match complete_on(field, path, budget).completion {
+        Completion::Found(rest) => rest.first().map_or(Hint::None, |&s| Hint::Completes(s)),
+        Completion::Impossible => Hint::None,
+        Completion::Budget => {
+            let (walk, _) = on_graph::walk_on(graph, &field.vertices(path));
+            walk.get(path.len())
+                .map_or(Hint::None, |&v| Hint::Warnsdorff(field.squares_of(&[v])[0]))
         }
     }
 }

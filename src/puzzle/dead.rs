@@ -17,10 +17,19 @@
 //!
 //! It can miss dead positions (the conditions are necessary, not sufficient); how often
 //! on 8×8 is measured by [`super::measure`].
+//!
+//! Nothing here is the knight's: the three conditions hold for a Hamiltonian path of any
+//! graph, so [`check_on`] applies them to any leaper, surface and shape (over the move
+//! graph's neighbour lists, holes counted as visited), and says a board has no tour
+//! from the theory of [`existence::ruled_out`] (a leaper's lattice, components,
+//! degrees). The tests compare its dead verdicts with an exhaustive search on small
+//! tori, cylinders and shapes.
 
 use crate::board::Board;
 use crate::existence;
-use crate::solvers::search::{Obstruction, Search};
+use crate::solvers::search::{Neighbours, Obstruction, Search};
+
+use super::field::Field;
 
 /// What the check says about a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,6 +125,33 @@ pub fn check(board: Board, path: &[u32]) -> Verdict {
     }
     let cfg = super::search_config(u64::MAX, true);
     match Search::owned(board, path, cfg).obstruction() {
+        Some(why) => Verdict::Dead(why),
+        None => Verdict::Alive,
+    }
+}
+
+/// Check a path played on `field` (see the module doc); the plain knight's is
+/// [`check`].
+pub fn check_on(field: &Field, path: &[u32]) -> Verdict {
+    let (Some(graph), Some(moves)) = (field.graph(), field.moves()) else {
+        return check(field.board(), path);
+    };
+    if path.is_empty() {
+        return match existence::ruled_out(graph, false) {
+            Some(reason) => Verdict::NoTour {
+                // The message says "no open tour exists" already.
+                reason: reason
+                    .strip_prefix("no tour: ")
+                    .map_or(reason.clone(), str::to_string),
+            },
+            None => Verdict::NotStarted,
+        };
+    }
+    if path.len() == field.squares() {
+        return Verdict::Complete;
+    }
+    let cfg = super::search_config(u64::MAX, true);
+    match Search::from_path(field.board(), Neighbours::from_moves(moves), path, cfg).obstruction() {
         Some(why) => Verdict::Dead(why),
         None => Verdict::Alive,
     }

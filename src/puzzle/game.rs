@@ -1,5 +1,6 @@
 //! The game state: the path so far, the move number on each visited square, and a redo
-//! stack. Only legal knight moves to unvisited squares are accepted.
+//! stack. Only legal moves (the knight's, or the leaper's of the game's [`Field`]) to
+//! unvisited squares are accepted; holes are never moves.
 
 use std::fmt;
 
@@ -7,6 +8,7 @@ use crate::board::Board;
 
 use super::complete::Hint;
 use super::dead::{self, Verdict};
+use super::field::Field;
 
 /// Why a move was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +29,21 @@ pub enum MoveError {
         /// The square asked for.
         to: String,
     },
+    /// The square is a hole of the board's shape.
+    Hole {
+        /// The square's name ([`Board::square_name`]).
+        name: String,
+    },
+    /// The square is not a move of the game's leaper (beyond the plain knight) from the
+    /// leaper's square.
+    NotAMove {
+        /// The piece ([`Field::piece`]).
+        piece: String,
+        /// The leaper's square.
+        from: String,
+        /// The square asked for.
+        to: String,
+    },
     /// The tour is already complete.
     Complete,
 }
@@ -41,6 +58,10 @@ impl fmt::Display for MoveError {
             MoveError::NotKnightMove { from, to } => {
                 write!(f, "{to} is not a knight move from {from}")
             }
+            MoveError::Hole { name } => write!(f, "{name} is a hole, not a square"),
+            MoveError::NotAMove { piece, from, to } => {
+                write!(f, "{to} is not a {piece} move from {from}")
+            }
             MoveError::Complete => write!(f, "the tour is complete"),
         }
     }
@@ -51,9 +72,9 @@ impl std::error::Error for MoveError {}
 /// How a completed tour ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
-    /// The last square is a knight move from the first: the tour closes into a cycle.
+    /// The last square is a move from the first: the tour closes into a cycle.
     Closed,
-    /// The last square is not a knight move from the first.
+    /// The last square is not a move from the first.
     Open,
 }
 
@@ -67,10 +88,10 @@ impl Ending {
     }
 }
 
-/// A game of knight's tour on one board.
+/// A game of knight's tour (or a leaper's tour) on one board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
-    board: Board,
+    field: Field,
     path: Vec<u32>,
     /// Move number (1-based) of each square, 0 when unvisited.
     number: Vec<u32>,
@@ -79,12 +100,20 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game on `board` with no move played: the first move may go to any square.
+    /// A knight's game on `board` with no move played: the first move may go to any
+    /// square.
     pub fn new(board: Board) -> Game {
+        Game::on(Field::knight(board))
+    }
+
+    /// A game on `field` with no move played: the first move may go to any square that
+    /// is not a hole.
+    pub fn on(field: Field) -> Game {
+        let squares = field.board().squares();
         Game {
-            board,
+            field,
             path: Vec::new(),
-            number: vec![0; board.squares()],
+            number: vec![0; squares],
             redo: Vec::new(),
         }
     }
@@ -98,9 +127,14 @@ impl Game {
         Ok(g)
     }
 
-    /// The board being played.
+    /// The board being played (the rectangle its shape is cut from).
     pub fn board(&self) -> Board {
-        self.board
+        self.field.board()
+    }
+
+    /// The board, its leaper, surface and holes.
+    pub fn field(&self) -> &Field {
+        &self.field
     }
 
     /// The squares visited so far, in order.
@@ -122,18 +156,19 @@ impl Game {
         self.move_number(square).is_some()
     }
 
-    /// Whether every square has been visited: the game is won.
+    /// Whether every square (but the holes) has been visited: the game is won.
     pub fn is_complete(&self) -> bool {
-        self.path.len() == self.board.squares()
+        self.path.len() == self.field.squares()
     }
 
     /// How the tour ends once every square is visited (`None` before): closed when the
-    /// last square is a knight move from the first, else open (so a one-square board's
-    /// tour is open).
+    /// last square is a move from the first and the tour has three squares or more (a
+    /// cycle of distinct squares; a knight's move never joins the two squares of a
+    /// two-square board), else open (so a one-square board's tour is open).
     pub fn ending(&self) -> Option<Ending> {
         let (&first, &last) = (self.path.first()?, self.path.last()?);
         self.is_complete().then(|| {
-            if self.path.len() > 1 && self.board.is_knight_move(first, last) {
+            if self.path.len() > 2 && self.field.is_move(first, last) {
                 Ending::Closed
             } else {
                 Ending::Open
@@ -146,13 +181,17 @@ impl Game {
         self.number.iter().map(|&n| n > 0).collect()
     }
 
-    /// The squares the knight may move to now (every square before the start).
+    /// The squares the knight may move to now (every square but the holes before the
+    /// start).
     pub fn legal_moves(&self) -> Vec<u32> {
         match self.current() {
-            None => (0..self.board.squares() as u32).collect(),
+            None => (0..self.board().squares() as u32)
+                .filter(|&s| !self.field.is_hole(s))
+                .collect(),
             Some(c) => self
-                .board
-                .knight_moves(c)
+                .field
+                .moves_from(c)
+                .into_iter()
                 .filter(|&t| !self.is_visited(t))
                 .collect(),
         }
@@ -164,24 +203,36 @@ impl Game {
     }
 
     fn check_move(&self, square: u32) -> Result<(), MoveError> {
-        if square as usize >= self.board.squares() {
+        let board = self.board();
+        if square as usize >= board.squares() {
             return Err(MoveError::OffBoard);
         }
         if self.is_complete() {
             return Err(MoveError::Complete);
         }
+        if self.field.is_hole(square) {
+            return Err(MoveError::Hole {
+                name: board.square_name(square),
+            });
+        }
         if let Some(number) = self.move_number(square) {
             return Err(MoveError::Visited {
-                name: self.board.square_name(square),
+                name: board.square_name(square),
                 number,
             });
         }
         if let Some(c) = self.current()
-            && !self.board.is_knight_move(c, square)
+            && !self.field.is_move(c, square)
         {
-            return Err(MoveError::NotKnightMove {
-                from: self.board.square_name(c),
-                to: self.board.square_name(square),
+            let (from, to) = (board.square_name(c), board.square_name(square));
+            return Err(if self.field.geometry().is_plain_knight() {
+                MoveError::NotKnightMove { from, to }
+            } else {
+                MoveError::NotAMove {
+                    piece: self.field.piece(),
+                    from,
+                    to,
+                }
             });
         }
         Ok(())
@@ -227,7 +278,7 @@ impl Game {
 
     /// Whether the position can still be completed, by the cheap check.
     pub fn verdict(&self) -> Verdict {
-        dead::check(self.board, &self.path)
+        dead::check_on(&self.field, &self.path)
     }
 
     /// The hint ([`super::complete::hint`]), within [`super::complete::SEARCH_BUDGET`]
@@ -236,8 +287,8 @@ impl Game {
         if self.path.is_empty() || self.is_complete() {
             return None;
         }
-        Some(super::complete::hint(
-            self.board,
+        Some(super::complete::hint_on(
+            &self.field,
             &self.path,
             super::complete::SEARCH_BUDGET,
         ))

@@ -10,15 +10,22 @@
 //! solvers' own runs.
 //!
 //! The game is an open tour: the knight must visit every square once; it need not return
-//! to its start.
+//! to its start. It is played on a [`Field`]: the knight on a whole plane board, or any
+//! leaper, surface and shape ([`crate::geometry::Geometry`]), whose check, hint and
+//! completion are those of the solvers that run on any graph
+//! ([`crate::solvers::on_graph`]: Warnsdorff's walk, then the forward-checking search)
+//! and the same search's first-position check (see [`dead`]). Watch mode and
+//! [`measure`] are the knight's.
 
 pub mod complete;
 pub mod dead;
+pub mod field;
 pub mod game;
 pub mod measure;
 pub mod watch;
 
-pub use dead::{Verdict, check};
+pub use dead::{Verdict, check, check_on};
+pub use field::Field;
 pub use game::{Ending, Game, MoveError};
 
 use crate::solvers::search::{Config, Order};

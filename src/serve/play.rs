@@ -3,6 +3,12 @@
 //! computed by the library's game ([`knightnet::puzzle`]): the legal squares, the
 //! dead-position verdict, the ending (open or closed), Warnsdorff's hint and the
 //! completion by the game's search. The server keeps no game state.
+//!
+//! Beyond the knight on a whole plane board, a request may name a `leaper` (`R,S` or a
+//! name, as `--leaper`), a `surface` (`plane`, `cylinder`, `torus`) and a `shape` (a
+//! picture of `.` squares and `#` holes, as `--shape` reads, the size of `rows` ×
+//! `cols`): the server builds the [`Field`] from them, and its moves (wrapped ones
+//! included, never a hole) are the legal squares it answers.
 
 // Handlers answer a refusal as the `Err` of their helpers; it is built once per request.
 #![allow(clippy::result_large_err)]
@@ -12,8 +18,9 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use knightnet::board::Board;
+use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
 use knightnet::puzzle::complete::{self, Completion, Hint, SEARCH_BUDGET};
-use knightnet::puzzle::{Ending, Game};
+use knightnet::puzzle::{Ending, Field, Game};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +39,48 @@ pub struct NewGame {
     pub cols: usize,
     /// Seed of the ChaCha8 stream that draws the start square.
     pub seed: u64,
+    /// The leaper: `R,S` or a name (absent: the knight).
+    #[serde(default)]
+    pub leaper: Option<String>,
+    /// `plane` (absent), `cylinder` or `torus`.
+    #[serde(default)]
+    pub surface: Option<String>,
+    /// A picture of `rows` lines of `cols`: `.` a square, `#` a hole (absent: none).
+    #[serde(default)]
+    pub shape: Option<String>,
+}
+
+/// What a request names beyond the board's size, each absent for the knight's.
+#[derive(Debug, Clone, Copy)]
+pub struct GeometryRequest<'a> {
+    /// `R,S` or a leaper's name (`knight`, `camel`, `zebra`, `giraffe`).
+    pub leaper: Option<&'a str>,
+    /// `plane`, `cylinder` or `torus`.
+    pub surface: Option<&'a str>,
+    /// A picture, one line a row: `.` a square, `#` a hole.
+    pub shape: Option<&'a str>,
+}
+
+impl NewGame {
+    /// The leaper, surface and shape asked for.
+    pub fn geometry(&self) -> GeometryRequest<'_> {
+        GeometryRequest {
+            leaper: self.leaper.as_deref(),
+            surface: self.surface.as_deref(),
+            shape: self.shape.as_deref(),
+        }
+    }
+}
+
+impl Position {
+    /// The leaper, surface and shape asked for.
+    pub fn geometry(&self) -> GeometryRequest<'_> {
+        GeometryRequest {
+            leaper: self.leaper.as_deref(),
+            surface: self.surface.as_deref(),
+            shape: self.shape.as_deref(),
+        }
+    }
 }
 
 /// A position: the board and the squares played, the start first.
@@ -44,6 +93,15 @@ pub struct Position {
     pub cols: usize,
     /// The squares visited, in order (square index: row × cols + col).
     pub path: Vec<u32>,
+    /// The leaper: `R,S` or a name (absent: the knight).
+    #[serde(default)]
+    pub leaper: Option<String>,
+    /// `plane` (absent), `cylinder` or `torus`.
+    #[serde(default)]
+    pub surface: Option<String>,
+    /// A picture of `rows` lines of `cols`: `.` a square, `#` a hole (absent: none).
+    #[serde(default)]
+    pub shape: Option<String>,
 }
 
 /// What the page draws for a position.
@@ -57,6 +115,14 @@ pub struct View {
     pub path: Vec<u32>,
     /// Each square's name (`a1`, or `ROW,COL` on boards beyond algebraic names).
     pub names: Vec<String>,
+    /// The leaper, `R,S`.
+    pub leaper: String,
+    /// `plane`, `cylinder` or `torus`.
+    pub surface: &'static str,
+    /// The holes of the shape (never legal, never to visit).
+    pub holes: Vec<u32>,
+    /// Squares a tour visits: the board's less its holes.
+    pub squares: usize,
     /// The squares the knight may move to next (every square before the start).
     pub legal: Vec<u32>,
     /// Every square visited.
@@ -103,9 +169,59 @@ pub(super) fn board(rows: usize, cols: usize) -> Result<Board, Response> {
     Board::new(rows, cols).map_err(|e| refuse(StatusCode::BAD_REQUEST, &e.to_string()))
 }
 
+/// Longest shape picture accepted: every row of the largest board with a line end (and
+/// a carriage return).
+const MAX_SHAPE: usize = MAX_SIDE * (MAX_SIDE + 2);
+
+/// The field a request names: its board within the page's bound, and its leaper,
+/// surface and shape parsed here, each refusal one line.
+pub(super) fn field(rows: usize, cols: usize, g: GeometryRequest<'_>) -> Result<Field, Response> {
+    let bad = |m: String| refuse(StatusCode::BAD_REQUEST, &m);
+    let b = board(rows, cols)?;
+    let leaper = match g.leaper {
+        None => Leaper::KNIGHT,
+        Some(text) => text
+            .parse::<Leaper>()
+            .map_err(|e| bad(format!("leaper: {e}")))?,
+    };
+    if leaper.s() as usize > 2 * MAX_SIDE {
+        return Err(bad(format!(
+            "leaper {leaper} is not served: leaps up to {} are",
+            2 * MAX_SIDE
+        )));
+    }
+    let surface = match g.surface {
+        None => Surface::Plane,
+        Some(text) => text
+            .parse::<Surface>()
+            .map_err(|e| bad(format!("surface: {e}")))?,
+    };
+    let shape = match g.shape.filter(|t| !t.trim().is_empty()) {
+        None => Shape::full(b),
+        Some(text) if text.len() > MAX_SHAPE => {
+            return Err(bad(format!(
+                "the shape has {} characters; pictures up to {MAX_SIDE}x{MAX_SIDE} ({MAX_SHAPE} characters) are served",
+                text.len()
+            )));
+        }
+        Some(text) => {
+            let shape = text.parse::<Shape>().map_err(|e| bad(e.to_string()))?;
+            if shape.board() != b {
+                return Err(bad(format!(
+                    "the shape is {} and the board {b}; draw the picture {rows} rows of {cols}",
+                    shape.board()
+                )));
+            }
+            shape
+        }
+    };
+    Field::new(Geometry::new(shape, leaper, surface)).map_err(|e| bad(e.to_string()))
+}
+
 /// The game with `path` played, or the first illegal move.
 fn game(p: &Position) -> Result<Game, Response> {
-    let b = board(p.rows, p.cols)?;
+    let f = field(p.rows, p.cols, p.geometry())?;
+    let b = f.board();
     if p.path.len() > b.squares() {
         return Err(refuse(
             StatusCode::BAD_REQUEST,
@@ -116,7 +232,7 @@ fn game(p: &Position) -> Result<Game, Response> {
             ),
         ));
     }
-    let mut g = Game::new(b);
+    let mut g = Game::on(f);
     for (i, &s) in p.path.iter().enumerate() {
         g.play(s)
             .map_err(|e| refuse(StatusCode::BAD_REQUEST, &format!("move {}: {e}", i + 1)))?;
@@ -151,10 +267,16 @@ fn view(g: &Game) -> View {
     let path = g.path().to_vec();
     let complete = g.is_complete();
     let ending = g.ending().map(Ending::name);
+    let field = g.field();
+    let geometry = field.geometry();
     View {
         rows: b.rows(),
         cols: b.cols(),
         names: (0..b.squares() as u32).map(|s| b.square_name(s)).collect(),
+        leaper: geometry.leaper().to_string(),
+        surface: geometry.surface().name(),
+        holes: geometry.shape().holes().to_vec(),
+        squares: field.squares(),
         legal: g.legal_moves(),
         complete,
         ending,
@@ -167,15 +289,17 @@ fn view(g: &Game) -> View {
 
 /// `POST /api/play/new`: a board with its start drawn from the seed.
 pub async fn new(State(app): State<Shared>, Json(req): Json<NewGame>) -> Response {
-    let b = match board(req.rows, req.cols) {
-        Ok(b) => b,
+    let f = match field(req.rows, req.cols, req.geometry()) {
+        Ok(f) => f,
         Err(r) => return r,
     };
-    // The project's one seeding rule (`rng_from_seed`), as every seeded draw.
-    let start = knightnet::rng_from_seed(req.seed).random_range(0..b.squares() as u32);
     let played = with_worker(&app, move || {
-        let mut g = Game::new(b);
-        g.play(start).map(|()| view(&g))
+        let mut g = Game::on(f);
+        // The project's one seeding rule (`rng_from_seed`), as every seeded draw: the
+        // k-th square that is not a hole (on a whole board, square k).
+        let squares = g.legal_moves();
+        let k = knightnet::rng_from_seed(req.seed).random_range(0..squares.len());
+        g.play(squares[k]).map(|()| view(&g))
     })
     .await;
     answer(played.and_then(|r| {
@@ -212,7 +336,7 @@ pub async fn hint(State(app): State<Shared>, Json(req): Json<Position>) -> Respo
     }
     answer(
         with_worker(&app, move || {
-            match complete::hint(g.board(), g.path(), SEARCH_BUDGET) {
+            match complete::hint_on(g.field(), g.path(), SEARCH_BUDGET) {
                 Hint::Completes(s) => HintView {
                     square: Some(s),
                     kind: "completes",
@@ -242,7 +366,7 @@ pub async fn finish(State(app): State<Shared>, Json(req): Json<Position>) -> Res
     }
     answer(
         with_worker(&app, move || {
-            let attempt = complete::complete(g.board(), g.path(), SEARCH_BUDGET);
+            let attempt = complete::complete_on(g.field(), g.path(), SEARCH_BUDGET);
             let (outcome, moves) = match attempt.completion {
                 Completion::Found(m) => ("found", m),
                 Completion::Impossible => ("impossible", Vec::new()),

@@ -241,11 +241,13 @@ pub fn solve(
             GraphSolution::search(solver, req.closed, steps).with(graph, tour, outcome)
         }
         GraphSolver::Backtrack { max_steps } => {
-            let (found, steps) = search(graph, req, max_steps, false, &mut |_| true);
+            let start = [req.start.unwrap_or(0)];
+            let (found, steps) = search(graph, &start, req.closed, max_steps, false, &mut |_| true);
             found.finish(solver, graph, req.closed, steps)
         }
         GraphSolver::ForwardCheck { max_steps } => {
-            let (found, steps) = search(graph, req, max_steps, true, &mut |_| true);
+            let start = [req.start.unwrap_or(0)];
+            let (found, steps) = search(graph, &start, req.closed, max_steps, true, &mut |_| true);
             found.finish(solver, graph, req.closed, steps)
         }
     })
@@ -331,11 +333,27 @@ fn closes(graph: &KnightGraph, walk: &[u32]) -> bool {
 
 /// Warnsdorff's walk from `start`: the walk and the vertices placed.
 fn warnsdorff(graph: &KnightGraph, start: u32) -> (Vec<u32>, u64) {
+    walk_on(graph, &[start])
+}
+
+/// Warnsdorff's walk continuing `path` (non-empty, distinct vertices, each joined to
+/// the one before): the whole walk, `path` first, and its length (the vertices placed,
+/// counting the path's). The game's hint and completion beyond the knight
+/// ([`crate::puzzle`]) use it too.
+pub(crate) fn walk_on(graph: &KnightGraph, path: &[u32]) -> (Vec<u32>, u64) {
     let n = graph.squares();
     let mut free: Vec<u32> = (0..n as u32).map(|v| graph.degree(v) as u32).collect();
     let mut visited = vec![false; n];
     let mut walk = Vec::with_capacity(n);
-    let mut head = start;
+    let (&last, before) = path.split_last().expect("a walk needs a start");
+    for &v in before {
+        visited[v as usize] = true;
+        walk.push(v);
+        for &e in graph.incident(v) {
+            free[graph.other(e as usize, v) as usize] -= 1;
+        }
+    }
+    let mut head = last;
     loop {
         visited[head as usize] = true;
         walk.push(head);
@@ -383,13 +401,10 @@ pub fn count(graph: &KnightGraph, closed: bool, max_steps: u64) -> Option<TourCo
     let mut directed = 0u64;
     let mut steps = 0u64;
     for start in 0..starts as u32 {
-        let req = GraphRequest {
-            closed,
-            start: Some(start),
-        };
         let (found, used) = search(
             graph,
-            &req,
+            &[start],
+            closed,
             max_steps.saturating_sub(steps),
             true,
             &mut |_| {
@@ -411,7 +426,7 @@ pub fn count(graph: &KnightGraph, closed: bool, max_steps: u64) -> Option<TourCo
 }
 
 /// How a search ended.
-enum Found {
+pub(crate) enum Found {
     Tour(Vec<u32>),
     Exhausted,
     Budget,
@@ -434,23 +449,26 @@ impl Found {
     }
 }
 
-/// Depth-first search from `req.start` (vertex 0 when none), neighbours in increasing
-/// vertex number, at most `max_steps` vertices placed; with `forward_check`, a move is
+/// Depth-first search continuing `path` (its first vertex the start, the others never
+/// taken back: a lone start for the solvers and `count`, a played position for the
+/// game's completion beyond the knight), neighbours in increasing vertex number, at
+/// most `max_steps` vertices placed (the path's last counts as one); with `forward_check`, a move is
 /// taken back when a neighbour of the vertex just left has fewer than two links (one
 /// for an open tour): unvisited neighbours, the head, and for a closed tour the start.
 /// That pruning is sound: such a vertex cannot be inside the tour (or, with no link,
 /// anywhere on it). Each tour is shown to `stop`, which says whether to end there (the
 /// tour returned) or to go on to the next ([`Found::Exhausted`] once none is left).
 /// Returns how it ended and the vertices placed.
-fn search(
+pub(crate) fn search(
     graph: &KnightGraph,
-    req: &GraphRequest,
+    path: &[u32],
+    closed: bool,
     max_steps: u64,
     forward_check: bool,
     stop: &mut dyn FnMut(&[u32]) -> bool,
 ) -> (Found, u64) {
     let n = graph.squares();
-    let start = req.start.unwrap_or(0);
+    let start = path[0];
     let neighbours: Vec<Vec<u32>> = (0..n as u32)
         .map(|v| {
             let mut w: Vec<u32> = graph
@@ -470,12 +488,12 @@ fn search(
         }
         near
     };
-    let need = if req.closed { 2 } else { 1 };
+    let need = if closed { 2 } else { 1 };
     // Whether `u` (unvisited) keeps `need` links with `head` at the head.
     let links_ok = |visited: &[bool], u: u32, head: u32| -> bool {
         let mut links = 0;
         for &w in &neighbours[u as usize] {
-            if !visited[w as usize] || w == head || (req.closed && w == start) {
+            if !visited[w as usize] || w == head || (closed && w == start) {
                 links += 1;
                 if links >= need {
                     return true;
@@ -484,14 +502,15 @@ fn search(
         }
         false
     };
-    visited[start as usize] = true;
-    let mut path = vec![start];
-    // The next neighbour index to try at each depth.
+    for &v in path {
+        visited[v as usize] = true;
+    }
+    let mut path = path.to_vec();
+    // The next neighbour index to try at each depth (below the given path's head).
     let mut next = vec![0usize];
     let mut steps = 1u64;
-    let done = |path: &[u32]| {
-        path.len() == n && (!req.closed || (n >= 3 && near_start[path[n - 1] as usize]))
-    };
+    let done =
+        |path: &[u32]| path.len() == n && (!closed || (n >= 3 && near_start[path[n - 1] as usize]));
     if done(&path) && stop(&path) {
         return (Found::Tour(path), steps);
     }

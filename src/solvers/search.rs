@@ -37,15 +37,21 @@
 use std::borrow::Borrow;
 
 use crate::board::Board;
+use crate::geometry::MoveGraph;
 use crate::solvers::warnsdorff::roth;
 
 const NONE: u32 = u32::MAX;
 
 /// Neighbour lists of every square, clockwise, without building a [`crate::graph::KnightGraph`].
+/// Built from a geometry's move graph (`Neighbours::from_moves`) they are the
+/// leaper's moves with the surface's wraps, increasing, and the holes are listed: a
+/// search counts them as visited from the start.
 #[derive(Debug, Clone)]
 pub struct Neighbours {
     list: Vec<[u32; 8]>,
     len: Vec<u8>,
+    /// Squares that are not on the board (a shape's holes), increasing.
+    holes: Vec<u32>,
 }
 
 impl Neighbours {
@@ -60,7 +66,35 @@ impl Neighbours {
                 len[s as usize] = i as u8 + 1;
             }
         }
-        Neighbours { list, len }
+        Neighbours {
+            list,
+            len,
+            holes: Vec::new(),
+        }
+    }
+
+    /// The neighbour lists of a geometry's move graph, by square (a leaper has at most
+    /// eight moves, merged moves and holes only remove some); holes have none. A search
+    /// over them serves its first-position check (`Search::obstruction`, the game's
+    /// dead-position warning), which holds on any graph; stepping it does not: the
+    /// move-by-move forward check relies on the knight's graph being bipartite, and
+    /// Warnsdorff's order on the knight's moves.
+    pub(crate) fn from_moves(moves: &MoveGraph) -> Neighbours {
+        let n = moves.geometry().board().squares();
+        let mut list = vec![[NONE; 8]; n];
+        let mut len = vec![0u8; n];
+        for v in 0..moves.vertices() as u32 {
+            let s = moves.square(v) as usize;
+            for (i, &w) in moves.neighbours(v).iter().enumerate() {
+                list[s][i] = moves.square(w);
+                len[s] = i as u8 + 1;
+            }
+        }
+        Neighbours {
+            list,
+            len,
+            holes: moves.geometry().shape().holes().to_vec(),
+        }
     }
 
     /// The knight moves from square `s`, clockwise.
@@ -252,6 +286,10 @@ impl<N: Borrow<Neighbours>> Search<N> {
         let lists: &Neighbours = nb.borrow();
         let mut free: Vec<u8> = (0..n as u32).map(|s| lists.of(s).len() as u8).collect();
         let mut visited = vec![false; n];
+        for &h in &lists.holes {
+            visited[h as usize] = true;
+        }
+        let holes = lists.holes.len();
         let mut near_start = vec![false; n];
         for &s in path {
             visited[s as usize] = true;
@@ -272,7 +310,7 @@ impl<N: Borrow<Neighbours>> Search<N> {
             near_start,
             path: path.to_vec(),
             frames: Vec::with_capacity(n),
-            remaining: n - path.len(),
+            remaining: n - holes - path.len(),
             forced: 0,
             steps: 0,
             backtracks: 0,

@@ -5,9 +5,9 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use knightnet::board::Board;
-use knightnet::puzzle::complete::{Completion, Hint, SEARCH_BUDGET, complete};
+use knightnet::puzzle::complete::{Completion, Hint, SEARCH_BUDGET, complete_on};
 use knightnet::puzzle::watch::{Stepper, WatchKind};
-use knightnet::puzzle::{Game, Verdict};
+use knightnet::puzzle::{Field, Game, Verdict};
 
 use super::keys::{self, Command};
 
@@ -28,6 +28,9 @@ pub enum Speed {
 /// Most characters the typed-square field holds (the longest square name of the largest
 /// board, `99999,99999`, has 11).
 pub const MAX_INPUT: usize = 16;
+
+/// Why watch mode refuses a board beyond the knight's.
+pub const WATCH_KNIGHT_ONLY: &str = "watch mode runs on the knight on a whole plane board, not on other leapers, surfaces or shapes";
 
 /// Milliseconds between ticks of the event loop.
 pub const TICK_MS: u64 = 50;
@@ -106,11 +109,17 @@ pub struct App {
 
 impl App {
     pub fn new(board: Board, seed: u64) -> App {
-        let game = Game::new(board);
+        App::on(Field::knight(board), seed)
+    }
+
+    /// The game on `field`: a leaper, surface and shape beyond the knight's board.
+    pub fn on(field: Field, seed: u64) -> App {
+        let game = Game::on(field);
+        let cursor = game.legal_moves().first().copied().unwrap_or(0);
         let verdict = game.verdict();
         App {
             game,
-            cursor: 0,
+            cursor,
             input: String::new(),
             message:
                 "pick a start square: arrows + Enter, or type its name (c3) or ROW,COL + Enter"
@@ -219,10 +228,13 @@ impl App {
             self.message = "the tour is already complete".into();
             return;
         }
-        if self.game.current().is_none() {
-            self.game.play(self.cursor).expect("any start is legal");
+        if self.game.current().is_none()
+            && let Err(e) = self.game.play(self.cursor)
+        {
+            self.message = format!("illegal: {e}");
+            return;
         }
-        let search = complete(self.board(), self.game.path(), SEARCH_BUDGET);
+        let search = complete_on(self.game.field(), self.game.path(), SEARCH_BUDGET);
         match search.completion {
             Completion::Found(rest) => {
                 let from = self.game.path().len();
@@ -254,11 +266,14 @@ impl App {
 
     /// Start watching `kind` from the current position (or the cursor square).
     pub fn watch(&mut self, kind: WatchKind) {
-        let (stepper, error) =
+        let (stepper, error) = if !self.game.field().geometry().is_plain_knight() {
+            (None, Some(WATCH_KNIGHT_ONLY.to_string()))
+        } else {
             match kind.build(self.board(), self.game.path(), self.cursor, self.seed) {
                 Ok(s) => (Some(s), None),
                 Err(e) => (None, Some(e.to_string())),
-            };
+            }
+        };
         let (paused, speed) = match &self.mode {
             Mode::Watch(w) => (w.paused, w.speed),
             Mode::Play => (true, Speed::Normal),

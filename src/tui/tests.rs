@@ -395,3 +395,33 @@ fn ctrl_c_quits_and_other_ctrl_letters_do_nothing() {
     app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
     assert!(app.quit);
 }
+
+/// A shaped torus: holes drawn `#` and refused, wrapped moves marked `+`, the title
+/// names the surface and counts only the squares.
+#[test]
+fn holes_and_wrapped_moves_are_drawn() {
+    use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
+    use knightnet::puzzle::Field;
+    let shape: Shape = "......\n.#....\n......\n......\n......\n......\n"
+        .parse()
+        .unwrap();
+    let field = Field::new(Geometry::new(shape, Leaper::KNIGHT, Surface::Torus)).unwrap();
+    let mut app = App::on(field, 1);
+    typed(&mut app, "b5");
+    assert!(app.message.contains("b5 is a hole"), "{}", app.message);
+    assert!(app.game.path().is_empty());
+    typed(&mut app, "a1");
+    let text = screen(&app);
+    assert!(text.contains("6x6 board · torus · move 1 of 35"), "{text}");
+    // From a1 (row 5) the knight wraps off the bottom edge: one row down is row 0
+    // (rank 6), two columns either way c6 and e6 (0 - 2 wraps to column 4); two rows
+    // down is rank 5, where b5 is a hole and f5 (0 - 1 wraps to column 5) a move.
+    let r6 = rank_row(&text, 6);
+    assert!(r6.starts_with("│6   .   .   +   .   +   . "), "{r6}");
+    assert!(
+        rank_row(&text, 5).starts_with("│5   .   #   .   .   .   + "),
+        "{text}"
+    );
+    typed(&mut app, "e6");
+    assert_eq!(app.game.path().len(), 2, "{}", app.message);
+}

@@ -3,8 +3,10 @@
 //! every board up to 10×10, and boards of fewer than 100 squares up to 12 columns wide
 //! (19 rows at most).
 //!
-//! Board cells: the move number on each visited square, `.` on unvisited squares, `+` on
-//! the knight's legal moves, `!` on the square the dead-position warning names; the
+//! Board cells: the move number on each visited square, `.` on unvisited squares, `#` on
+//! the holes of a shaped board (dark, never a move), `+` on the knight's legal moves
+//! (wrapped moves on a cylinder or torus too), `!` on the square the dead-position
+//! warning names; the
 //! cursor is drawn in brackets `[ .]`, the knight's square in reverse video. In watch
 //! mode the network's active moves are drawn as lines (braille dots, ratatui's canvas)
 //! between square centres, and each square whose active degree is not 2 shows that
@@ -141,11 +143,27 @@ fn title_line(app: &App) -> Line<'static> {
             Style::default().add_modifier(Modifier::REVERSED),
         ),
         Span::raw(format!(
-            " {board} board · move {} of {} · {mode}",
+            " {board} board{} · move {} of {} · {mode}",
+            beyond(app),
             app.game.path().len(),
-            board.squares()
+            app.game.field().squares()
         )),
     ])
+}
+
+/// The leaper and surface in the title when they are not the knight's plane: ` · zebra ·
+/// torus`.
+fn beyond(app: &App) -> String {
+    let field = app.game.field();
+    let g = field.geometry();
+    let mut text = String::new();
+    if g.leaper() != knightnet::geometry::Leaper::KNIGHT {
+        text.push_str(&format!(" · {}", field.piece()));
+    }
+    if g.surface() != knightnet::geometry::Surface::Plane {
+        text.push_str(&format!(" · {}", g.surface()));
+    }
+    text
 }
 
 /// The board with move numbers for `path`.
@@ -158,9 +176,11 @@ fn draw_path_board(f: &mut Frame, app: &App, path: &[u32], area: Rect, playing: 
         number[s as usize] = i + 1;
     }
     let knight = path.last().copied();
+    let field = app.game.field();
     let legal: Vec<u32> = match (playing, knight) {
-        (true, Some(k)) => board
-            .knight_moves(k)
+        (true, Some(k)) => field
+            .moves_from(k)
+            .into_iter()
             .filter(|&t| number[t as usize] == 0)
             .collect(),
         _ => Vec::new(),
@@ -177,6 +197,11 @@ fn draw_path_board(f: &mut Frame, app: &App, path: &[u32], area: Rect, playing: 
             let n = number[s as usize];
             let (text, mut style) = if n > 0 {
                 (format!("{n:>d$}"), Style::default())
+            } else if field.is_hole(s) {
+                (
+                    format!("{:>d$}", "#"),
+                    Style::default().fg(Color::DarkGray).bg(Color::Black),
+                )
             } else if Some(s) == warned {
                 (
                     format!("{:>d$}", "!"),
@@ -339,8 +364,11 @@ fn draw_play_panel(f: &mut Frame, app: &App, area: Rect) {
         Some(k) => board.square_name(k),
         None => "not placed".into(),
     };
+    let piece = g.field().piece();
+    let mut piece_title = piece[..1].to_uppercase();
+    piece_title.push_str(&piece[1..]);
     lines.push(Line::from(format!(
-        "Knight {knight}, {} legal move{}",
+        "{piece_title} {knight}, {} legal move{}",
         if g.current().is_some() {
             g.legal_moves().len()
         } else {

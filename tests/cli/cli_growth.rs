@@ -182,3 +182,102 @@ fn threads_never_exceed_the_parallel_work() {
         .to_string();
     assert!(first.ends_with(", 1 thread"), "{first}");
 }
+
+/// Beyond the knight: `--surface` and `--leaper` time the solvers that run on any
+/// graph, each trial with the seed `compare` gives the same cell (so both run the same
+/// solves); a solver that runs only on the knight's plane board, and a leaper with no
+/// tour on any side, are refused in one line.
+#[test]
+fn growth_on_a_torus_takes_compares_seeds() {
+    let args = |solver: &str| {
+        vec![
+            "growth".to_string(),
+            "--surface".into(),
+            "torus".into(),
+            "--leaper".into(),
+            "zebra".into(),
+            "--solvers".into(),
+            solver.into(),
+            "--sizes".into(),
+            "6,8".into(),
+            "--trials".into(),
+            "2".into(),
+            "--seed".into(),
+            "7".into(),
+            "--format".into(),
+            "json".into(),
+        ]
+    };
+    let a = args("network:parberry");
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let out = knightnet(&a);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["surface"], "torus");
+    assert_eq!(doc["leaper"], "2,3");
+    let row = &doc["rows"][0];
+    assert_eq!(row["sizes"], serde_json::json!([6, 8]));
+    for (i, side) in ["6x6", "8x8"].into_iter().enumerate() {
+        let point = &row["points"][i];
+        let compare = knightnet(&[
+            "compare",
+            "--board",
+            side,
+            "--surface",
+            "torus",
+            "--leaper",
+            "zebra",
+            "--solvers",
+            "network:parberry",
+            "--trials",
+            "2",
+            "--seed",
+            "7",
+            "--format",
+            "json",
+        ]);
+        assert!(compare.status.success());
+        let c: Value = serde_json::from_slice(&compare.stdout).unwrap();
+        let seeds: Vec<&Value> = c["rows"][0]["per_trial"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| &t["seed"])
+            .collect();
+        let tours = c["rows"][0]["per_trial"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["outcome"] == "tour")
+            .count();
+        assert_eq!(
+            point["seeds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .collect::<Vec<_>>(),
+            seeds
+        );
+        assert_eq!(point["tours"], tours, "{side}");
+    }
+    let a = args("divide-conquer");
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    assert_refused(&a, "divide-conquer");
+    assert_refused(
+        &[
+            "growth",
+            "--leaper",
+            "camel",
+            "--solvers",
+            "warnsdorff",
+            "--sizes",
+            "6,8",
+        ],
+        "disconnected",
+    );
+    assert_refused(&["growth", "--surface", "sphere"], "sphere");
+}

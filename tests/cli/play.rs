@@ -371,3 +371,81 @@ fn play_ends_when_its_terminal_goes_away_without_a_signal() {
         "play still runs 10 s after its terminal went away"
     );
 }
+
+// ---- beyond the knight ----
+
+/// `--surface`, `--leaper` and `--shape` as `solve` takes them: a wrapped move is
+/// legal on the torus only, holes are drawn `#` and refused as moves, the title names
+/// the leaper and surface; a graph file (no board picture), watch mode and the
+/// dead-position measurement are refused with one line, exit 2.
+#[test]
+fn cli_plays_leapers_surfaces_and_shapes() {
+    let out = knightnet(&[
+        "play",
+        "--snapshot",
+        "--board",
+        "6x6",
+        "--surface",
+        "torus",
+        "--moves",
+        "a1 e6",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("6x6 board · torus · move 2 of 36"), "{text}");
+    common::assert_refused(
+        &["play", "--snapshot", "--board", "6x6", "--moves", "a1 e6"],
+        "e6 is not a knight move from a1",
+    );
+    common::assert_refused(
+        &[
+            "play",
+            "--snapshot",
+            "--board",
+            "6x6",
+            "--leaper",
+            "zebra",
+            "--moves",
+            "a1 b2",
+        ],
+        "b2 is not a zebra move from a1",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let shape = dir.path().join("ring.txt");
+    std::fs::write(&shape, "....\n.##.\n....\n").unwrap();
+    let shape = shape.to_str().unwrap();
+    let out = knightnet(&["play", "--snapshot", "--shape", shape, "--moves", "a1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("3x4 board · move 1 of 10"), "{text}");
+    let row2 = text.lines().find(|l| l.starts_with("│2 ")).unwrap();
+    assert!(row2.contains("   #   #   "), "{row2}");
+    common::assert_refused(
+        &["play", "--snapshot", "--shape", shape, "--moves", "b2"],
+        "b2 is a hole",
+    );
+    for (extra, needle) in [
+        (&["--graph", shape][..], "--graph"),
+        (
+            &["--surface", "torus", "--watch", "warnsdorff"][..],
+            "--watch",
+        ),
+        (
+            &["--surface", "torus", "--measure-dead"][..],
+            "--measure-dead",
+        ),
+    ] {
+        let mut args = vec!["play", "--snapshot"];
+        args.extend_from_slice(extra);
+        let err = common::assert_refused(&args, needle);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}

@@ -15,6 +15,7 @@ mod hf_counts;
 mod network;
 mod on_graph;
 mod open;
+mod play_beyond;
 mod rules;
 mod seeding;
 mod solvers;

@@ -3,6 +3,7 @@
 //! written (an HTTP client would normalise `..` away).
 
 mod load;
+mod play;
 mod results;
 mod security;
 mod server;

@@ -8,6 +8,9 @@ let view = null;
 let redo = [];
 let hint = null;
 let cursor = 0;
+// The leaper, surface and shape of the game, sent with every request (the server keeps
+// no state and builds the board's moves from them).
+let setup = {};
 
 async function api(name, body) {
   const r = await fetch("/api/play/" + name, {
@@ -28,7 +31,7 @@ function say(text, kind) {
 
 async function show(path) {
   try {
-    view = await api("state", { rows: view.rows, cols: view.cols, path });
+    view = await api("state", { rows: view.rows, cols: view.cols, path, ...setup });
     hint = null;
     draw();
   } catch (e) { say(e.message, "dead"); }
@@ -41,6 +44,7 @@ function draw() {
   svg.setAttribute("height", view.rows * SIZE);
   const number = new Map(view.path.map((s, i) => [s, i + 1]));
   const legal = new Set(view.legal);
+  const holes = new Set(view.holes);
   const centre = (s) => [(s % view.cols) * SIZE + SIZE / 2, Math.floor(s / view.cols) * SIZE + SIZE / 2];
   for (let s = 0; s < view.rows * view.cols; s++) {
     const r = Math.floor(s / view.cols), c = s % view.cols;
@@ -48,6 +52,7 @@ function draw() {
     rect.setAttribute("x", c * SIZE); rect.setAttribute("y", r * SIZE);
     rect.setAttribute("width", SIZE); rect.setAttribute("height", SIZE);
     let cls = "sq " + ((r + c) % 2 ? "dark" : "light");
+    if (holes.has(s)) cls = "sq hole";
     if (legal.has(s)) cls += " legal";
     if (s === hint) cls += " hint";
     if (s === view.mark) cls += " mark";
@@ -55,7 +60,7 @@ function draw() {
     rect.setAttribute("class", cls);
     rect.id = "sq-" + view.names[s];
     rect.dataset.square = s;
-    rect.addEventListener("click", () => play(s));
+    if (!holes.has(s)) rect.addEventListener("click", () => play(s));
     const title = document.createElementNS(NS, "title");
     title.textContent = view.names[s];
     rect.appendChild(title);
@@ -77,7 +82,7 @@ function draw() {
   }
   const moves = view.path.length;
   if (view.complete) {
-    say(`tour complete: ${view.ending} tour` + (view.ending === "closed" ? " (the last square is a knight move from the start)" : ""), "done");
+    say(`tour complete: ${view.ending} tour` + (view.ending === "closed" ? " (the last square is a move from the start)" : ""), "done");
   } else {
     say(`move ${moves}: ${view.message}`, view.dead ? "dead" : "");
   }
@@ -85,6 +90,8 @@ function draw() {
   document.body.dataset.path = view.path.join(",");
   document.body.dataset.hint = hint === null ? "" : String(hint);
   document.body.dataset.ending = view.ending || "";
+  document.body.dataset.legal = view.legal.join(",");
+  document.body.dataset.surface = view.surface;
 }
 
 function play(s) {
@@ -107,7 +114,7 @@ function redoMove() {
 
 async function takeHint() {
   try {
-    const h = await api("hint", { rows: view.rows, cols: view.cols, path: view.path });
+    const h = await api("hint", { rows: view.rows, cols: view.cols, path: view.path, ...setup });
     hint = h.square;
     draw();
     say(h.square === null ? "no hint: no tour continues from here" : `hint: ${view.names[h.square]} (${h.kind === "completes" ? "a tour continues from there" : "Warnsdorff's choice"})`);
@@ -116,7 +123,7 @@ async function takeHint() {
 
 async function finish() {
   try {
-    const f = await api("finish", { rows: view.rows, cols: view.cols, path: view.path });
+    const f = await api("finish", { rows: view.rows, cols: view.cols, path: view.path, ...setup });
     if (f.outcome === "found") { redo = []; await show(view.path.concat(f.moves)); }
     else say(f.outcome === "impossible" ? "no tour completes this path" : "the search ran out of its budget", "dead");
   } catch (e) { say(e.message, "dead"); }
@@ -126,11 +133,24 @@ async function newGame(ev) {
   if (ev) ev.preventDefault();
   const seedBox = document.getElementById("seed");
   if (seedBox.value === "") seedBox.value = Math.floor(Math.random() * 1e9);
+  const shape = document.getElementById("shape").value;
+  const lines = shape.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  if (lines.length) {
+    // A picture gives the board its size.
+    document.getElementById("rows").value = lines.length;
+    document.getElementById("cols").value = lines[0].length;
+  }
+  setup = {
+    leaper: document.getElementById("leaper").value,
+    surface: document.getElementById("surface").value,
+  };
+  if (lines.length) setup.shape = shape;
   try {
     view = await api("new", {
       rows: Number(document.getElementById("rows").value),
       cols: Number(document.getElementById("cols").value),
       seed: Number(seedBox.value),
+      ...setup,
     });
     redo = []; hint = null; cursor = view.path[0];
     draw();
@@ -138,7 +158,7 @@ async function newGame(ev) {
 }
 
 function key(ev) {
-  if (!view || ev.target.tagName === "INPUT") return;
+  if (!view || ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA") return;
   const r = Math.floor(cursor / view.cols), c = cursor % view.cols;
   const to = { ArrowUp: [r - 1, c], ArrowDown: [r + 1, c], ArrowLeft: [r, c - 1], ArrowRight: [r, c + 1] }[ev.key];
   if (to) {

@@ -121,3 +121,103 @@ async fn play_a_5x5_open_tour_by_clicking_with_a_hint_and_an_undo() {
     b.screenshot("docs/screenshots/serve-play.png").await;
     b.client.close().await.expect("the session ends");
 }
+
+/// A torus with a hole, in the Play view: a wrapped move (no knight move on the plane)
+/// is highlighted and played by a click; the hole, a torus move from the start on the
+/// whole board, is drawn as a hole, never highlighted, and a click on it does nothing.
+#[tokio::test(flavor = "current_thread")]
+async fn play_a_wrapped_move_on_a_torus_and_a_hole_is_not_clickable() {
+    use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
+    use knightnet::puzzle::Field;
+    let server = Server::start(&[]);
+    let b = Browser::start().await;
+    b.client
+        .goto(&format!("{}play", server.url))
+        .await
+        .expect("the page loads");
+    b.body_data("path", |p| !p.is_empty()).await;
+    let board = Board::new(6, 6).unwrap();
+    let torus = |holes: &[u32]| {
+        let shape = Shape::new(board, holes.iter().copied()).unwrap();
+        Field::new(Geometry::new(shape, Leaper::KNIGHT, Surface::Torus)).unwrap()
+    };
+    fill(&b, "rows", "6").await;
+    fill(&b, "cols", "6").await;
+    b.find("#surface")
+        .await
+        .select_by_value("torus")
+        .await
+        .expect("choose the torus");
+    let new_game = async |seed: u64| -> u32 {
+        fill(&b, "seed", &seed.to_string()).await;
+        b.client
+            .execute("document.body.dataset.path = '';", vec![])
+            .await
+            .unwrap();
+        b.find("#new").await.click().await.expect("click New game");
+        let path = b.body_data("path", |p| !p.is_empty()).await;
+        path.parse().expect("one square after a new game")
+    };
+    // The start drawn from the seed is the k-th square that is not a hole, so a hole
+    // numbered after it leaves the start where it was.
+    let (seed, start, hole) = {
+        let mut pick = None;
+        for seed in 1..=20u64 {
+            let start = new_game(seed).await;
+            let moves = torus(&[]).moves_from(start);
+            let wraps = |&&s: &&u32| !board.is_knight_move(start, s);
+            // A later square for the hole, and a wrapped move left to play.
+            if let Some(&h) = moves.iter().find(|&&h| h > start)
+                && moves.iter().filter(wraps).any(|&s| s != h)
+            {
+                pick = Some((seed, start, h));
+                break;
+            }
+        }
+        pick.expect("a start with a torus move to a later square and a wrapped move")
+    };
+    let field = torus(&[hole]);
+    let mut picture = field.geometry().shape().to_string();
+    picture.truncate(picture.trim_end().len());
+    fill(&b, "shape", &picture).await;
+    assert_eq!(new_game(seed).await, start, "the hole is after the start");
+    let legal = b.body_data("legal", |l| !l.is_empty()).await;
+    let legal: Vec<u32> = legal.split(',').map(|s| s.parse().unwrap()).collect();
+    let mut expect = field.moves_from(start);
+    expect.sort_unstable();
+    let mut shown = legal.clone();
+    shown.sort_unstable();
+    assert_eq!(shown, expect, "the page highlights the library's moves");
+    assert!(!legal.contains(&hole));
+    let hole_id = format!("#sq-{}", board.square_name(hole));
+    let class = b
+        .find(&hole_id)
+        .await
+        .attr("class")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert!(class.split(' ').any(|c| c == "hole"), "{class}");
+    assert!(!class.split(' ').any(|c| c == "legal"), "{class}");
+    b.find(&hole_id)
+        .await
+        .click()
+        .await
+        .expect("click the hole");
+    let wrapped = *legal
+        .iter()
+        .find(|&&s| !board.is_knight_move(start, s))
+        .expect("a wrapped move from the start");
+    b.find(&format!("#sq-{}", board.square_name(wrapped)))
+        .await
+        .click()
+        .await
+        .expect("click the wrapped move");
+    b.body_data("moves", |m| m == "2").await;
+    assert_eq!(
+        b.body_data("path", |_| true).await,
+        format!("{start},{wrapped}"),
+        "the hole's click played nothing; the wrapped move was played"
+    );
+    b.client.close().await.expect("the session ends");
+}
