@@ -218,6 +218,17 @@ fn the_window_comes_from_the_geometry() {
     assert!(refused.contains("exhaustive search"), "{refused}");
 }
 
+/// The wazir's (the (0,1)-leaper's) closed tours on the 2n x 2n plane board are the
+/// Hamiltonian cycles of the grid graph: 1, 6, 1072, 4638576 for n = 1..4 (OEIS
+/// A003763).
+#[test]
+fn the_wazirs_closed_tours_are_the_published_grid_cycle_counts() {
+    for (side, cycles) in [(2, 1), (4, 6), (6, 1072), (8, 4_638_576)] {
+        let m = moves(side, side, &[], (0, 1), Surface::Plane);
+        assert_eq!(by_frontier(&m, Quantity::Cycles), cycles, "{side}x{side}");
+    }
+}
+
 /// The knight named as a geometry counts on its plane board what the knight's own
 /// frontier program counts.
 #[test]
