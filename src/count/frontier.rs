@@ -70,7 +70,7 @@ pub(crate) const MAX_WIDTH: usize = 13;
 
 /// Largest window (the largest span of an edge in the processing order) the packed key
 /// holds: `4p + 3` bits of a `u128`, with at most 13 path labels (codes 3 to 15) among
-/// its squares; the knight's window `2w + 1` at [`MAX_WIDTH`].
+/// its squares; the knight's window `2w + 1` at narrow side 13.
 pub const MAX_WINDOW: usize = 2 * MAX_WIDTH + 1;
 
 /// The knight's moves towards earlier squares, then towards later ones, as (row, column)

@@ -88,6 +88,9 @@ fn agree(moves: &MoveGraph, max_two_factor: usize) -> bool {
     nonzero
 }
 
+/// A geometry as the tests list it: rows, columns, holes, leaper, surface.
+type Case = (usize, usize, &'static [u32], (u32, u32), Surface);
+
 fn moves(
     rows: usize,
     cols: usize,
@@ -127,7 +130,7 @@ fn every_geometry_of_twelve_squares_counts_as_the_oracles_do() {
 #[test]
 fn leapers_cylinders_tori_and_shapes_up_to_thirty_squares_count_as_the_oracles_do() {
     use Surface::{Cylinder, Plane, Torus};
-    let cases: &[(usize, usize, &[u32], (u32, u32), Surface)] = &[
+    let cases: &[Case] = &[
         (4, 5, &[], (1, 2), Plane),
         (5, 5, &[], (1, 2), Plane),
         (4, 6, &[], (1, 2), Plane),
