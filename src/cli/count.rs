@@ -15,9 +15,11 @@ use super::flags::start_square;
 use super::report::Format;
 use knightnet::board::Board;
 use knightnet::count::frontier::{self, Quantity};
+use knightnet::count::geometry::Layout;
 use knightnet::count::{self, CountSpec, Method};
 use knightnet::error::{InputError, Refusal};
-use knightnet::graph::KnightGraph;
+use knightnet::geometry::MoveGraph;
+use knightnet::graph::{KnightGraph, Source};
 use knightnet::solvers::on_graph;
 
 use super::solve_graph::{self, GeometryArgs, Named};
@@ -482,27 +484,71 @@ fn profile(
     Ok(())
 }
 
-/// `count` on a geometry or a graph file: the forward-checking search of
-/// [`on_graph::count`] (the frontier and split methods are the knight's on a whole
-/// plane board), within `--max-steps` (default that of `--method search`); a count
-/// the budget cannot finish is refused, naming the budget.
+/// `count` on a geometry or a graph file. A geometry whose processing order fits the
+/// frontier state ([`count::geometry::Layout`]) is counted by the frontier program
+/// (`--method auto` or `frontier`), within `--max-steps` transitions and the memory;
+/// a graph file, a geometry that does not fit and `--method search` go by the
+/// forward-checking search of [`on_graph::count`], within `--max-steps` (default that
+/// of `--method search`); a count the budget cannot finish is refused, naming the
+/// budget.
 fn beyond(args: &CountArgs, graph: KnightGraph, out: &mut dyn Write) -> Result<(), Failure> {
     let what = graph.describe();
     let knight_only = [
         ("--start", args.start.is_some()),
-        ("--two-factors", args.two_factors),
         ("--profile-rows", args.profile_rows.is_some()),
-        ("--max-memory", args.max_memory.is_some()),
-        (
-            "--method frontier/split",
-            matches!(args.method, MethodArg::Frontier | MethodArg::Split),
-        ),
+        ("--method split", args.method == MethodArg::Split),
     ];
     if let Some((flag, _)) = knight_only.into_iter().find(|&(_, on)| on) {
         return Err(InputError::param(format!(
-            "{flag} applies to the knight on a whole plane board; {what} is counted by exhaustive search (--method search)"
+            "{flag} applies to the knight on a whole plane board; {what} is counted by the frontier method or exhaustive search (--method frontier or search)"
         ))
         .into());
+    }
+    let moves = match graph.source() {
+        Source::Geometry(moves) if args.method != MethodArg::Search => Some(moves.clone()),
+        _ => None,
+    };
+    let layout = moves.as_deref().map(Layout::of);
+    let frontier = match (&layout, args.method) {
+        (Some(layout), MethodArg::Auto) => layout.fits(),
+        (Some(_), _) => true,
+        (None, _) => false,
+    };
+    let refuse = |why: String| -> Result<(), Failure> { Err(InputError::param(why).into()) };
+    match (&moves, &layout) {
+        (Some(moves), Some(layout)) if frontier => {
+            return beyond_frontier(args, moves, layout, &what, out);
+        }
+        (None, _) if args.method == MethodArg::Frontier => {
+            return refuse(format!(
+                "--method frontier counts on a leaper, surface or shape; {what} is counted by exhaustive search (--method search)"
+            ));
+        }
+        _ => {}
+    }
+    // Why the count goes by search, when a geometry's order does not fit the frontier.
+    let too_wide = layout.as_ref().map(|layout| {
+        format!(
+            "the frontier method's processing order of {what} ({}) needs more than the {} squares its state holds",
+            layout.describe(),
+            frontier::MAX_WINDOW
+        )
+    });
+    if args.two_factors {
+        return refuse(match &too_wide {
+            Some(why) => format!(
+                "--two-factors counts by the frontier method, and {why}; exhaustive search counts tours, not 2-factors"
+            ),
+            None => format!(
+                "--two-factors counts by the frontier method, on a leaper, surface or shape; {what} is counted by exhaustive search, which counts tours, not 2-factors"
+            ),
+        });
+    }
+    if args.max_memory.is_some() {
+        return refuse(format!(
+            "--max-memory bounds the frontier method; {what} is counted by exhaustive search{}, bounded by --max-steps",
+            too_wide.map(|why| format!(" ({why})")).unwrap_or_default()
+        ));
     }
     let budget = args.budget(Method::Search);
     let Some(c) = on_graph::count(&graph, args.closed, budget) else {
@@ -530,13 +576,128 @@ fn beyond(args: &CountArgs, graph: KnightGraph, out: &mut dyn Write) -> Result<(
             "{kind} tours of {what}: directed {}, undirected {}\n{}\nexhaustive search: {} vertices placed\n",
             c.directed,
             c.undirected,
-            if args.closed {
-                "directed: closed tours from the first vertex, each cycle once per direction; undirected: cycles"
-            } else {
-                "directed counts a tour and its reverse separately; undirected counts them once"
-            },
+            what_directed_means(args.closed),
             c.steps
         ),
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// What the directed count of tours beyond the knight counts.
+fn what_directed_means(closed: bool) -> &'static str {
+    if closed {
+        "directed: closed tours from the first vertex, each cycle once per direction; undirected: cycles"
+    } else {
+        "directed counts a tour and its reverse separately; undirected counts them once"
+    }
+}
+
+/// `count` on a geometry by the frontier program: closed or open tours, or with
+/// `--two-factors` H, F and H/F.
+fn beyond_frontier(
+    args: &CountArgs,
+    moves: &MoveGraph,
+    layout: &Layout,
+    what: &str,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let max_memory = args.memory_bound()?;
+    let budget = args.budget(Method::Frontier);
+    let quantities: &[Quantity] = if args.two_factors {
+        &[Quantity::Cycles, Quantity::TwoFactors]
+    } else if args.closed {
+        &[Quantity::Cycles]
+    } else {
+        &[Quantity::Paths]
+    };
+    let mut counts = Vec::new();
+    let mut transitions = 0u64;
+    let mut peak = 0usize;
+    for &q in quantities {
+        let b = bar(moves.vertices() as u64);
+        let run = count::geometry::run(
+            moves,
+            layout,
+            q,
+            budget.saturating_sub(transitions).max(1),
+            max_memory,
+            &mut frontier_progress(&b),
+        );
+        b.finish_and_clear();
+        let run = run?;
+        transitions += run.transitions;
+        peak = peak.max(run.peak_states);
+        match run.count {
+            Some(c) => counts.push(c),
+            None => {
+                return Err(Failure::Other(anyhow::anyhow!(
+                    "gave up after {transitions} transitions ({}); the frontier method has no partial count",
+                    args.budget_words(Method::Frontier)
+                )));
+            }
+        }
+    }
+    let overflow = || {
+        InputError::TooLarge(Refusal::new(format!(
+            "a count on {what} overflows 128 bits"
+        )))
+    };
+    let text = if args.two_factors {
+        let (h, f) = (counts[0], counts[1]);
+        let ratio = if f == 0 { 0.0 } else { h as f64 / f as f64 };
+        match args.format {
+            Format::Json => {
+                let v = serde_json::json!({
+                    "graph": what,
+                    "closed_tours": h.to_string(),
+                    "two_factors": f.to_string(),
+                    "ratio": ratio,
+                    "transitions": transitions,
+                    "method": Method::Frontier,
+                    "order": layout.describe(),
+                    "window": layout.window,
+                    "peak_states": peak,
+                });
+                super::json::to_text(&super::json::document("count", v))?
+            }
+            Format::Text => format!(
+                "{what}: closed tours (Hamiltonian cycles) H = {h}, 2-factors F = {f}, H/F = {}\n\
+                 a 2-factor is a spanning set of disjoint cycles; H/F is the share of them that are single tours\n\
+                 frontier method ({}): {transitions} state transitions, at most {peak} states\n",
+                plain_ratio(ratio),
+                layout.describe()
+            ),
+        }
+    } else {
+        let k = counts[0];
+        let directed = if !args.closed && moves.vertices() == 1 {
+            k
+        } else {
+            k.checked_mul(2).ok_or_else(overflow)?
+        };
+        let kind = if args.closed { "closed" } else { "open" };
+        match args.format {
+            Format::Json => {
+                let v = serde_json::json!({
+                    "graph": what,
+                    "closed": args.closed,
+                    "method": Method::Frontier,
+                    "directed": directed.to_string(),
+                    "undirected": k.to_string(),
+                    "steps": transitions,
+                    "order": layout.describe(),
+                    "window": layout.window,
+                    "peak_states": peak,
+                });
+                super::json::to_text(&super::json::document("count", v))?
+            }
+            Format::Text => format!(
+                "{kind} tours of {what}: directed {directed}, undirected {k}\n{}\nfrontier method ({}): {transitions} state transitions, at most {peak} states\n",
+                what_directed_means(args.closed),
+                layout.describe()
+            ),
+        }
     };
     out.write_all(text.as_bytes())?;
     Ok(())

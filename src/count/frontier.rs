@@ -68,6 +68,37 @@ pub enum Quantity {
 /// Widest narrow side the packed key holds.
 pub(crate) const MAX_WIDTH: usize = 13;
 
+/// Largest window (the largest span of an edge in the processing order) the packed key
+/// holds: `4p + 3` bits of a `u128`, with at most 13 path labels (codes 3 to 15) among
+/// its squares; the knight's window `2w + 1` at narrow side 13.
+pub const MAX_WINDOW: usize = 2 * MAX_WIDTH + 1;
+
+/// The knight's moves towards earlier squares, then towards later ones, as (row, column)
+/// steps in the processing order (rows along the narrow side).
+const KNIGHT: [(i64, i64); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (2, 1),
+    (2, -1),
+    (1, 2),
+    (1, -2),
+];
+
+/// The window a graph numbered in processing order needs: the largest `y - x` over its
+/// edges (at least 1). A square's edges to earlier squares are decided when it is
+/// processed, so the squares that can still receive one are the last `window` processed.
+pub fn window(neighbours: &[Vec<usize>]) -> usize {
+    neighbours
+        .iter()
+        .enumerate()
+        .flat_map(|(x, nb)| nb.iter().map(move |&y| y.abs_diff(x)))
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
 /// Bytes of memory per frontier state used by the estimate and the check after each
 /// square, with 64-bit keys (widths up to 8): the states of two consecutive squares are
 /// held at once in hash maps of 16-byte entries at a load factor between 7/16 and 7/8
@@ -78,7 +109,12 @@ pub(crate) const BYTES_PER_STATE: u64 = 64;
 
 /// [`BYTES_PER_STATE`] for a board of narrow side `w`.
 pub(crate) fn bytes_per_state(w: usize) -> u64 {
-    if <u64 as Key>::fits(2 * w + 1) {
+    bytes_per_window_state(2 * w + 1)
+}
+
+/// [`BYTES_PER_STATE`] for a window of `p` squares.
+fn bytes_per_window_state(p: usize) -> u64 {
+    if <u64 as Key>::fits(p) {
         BYTES_PER_STATE
     } else {
         2 * BYTES_PER_STATE
@@ -181,25 +217,51 @@ impl Plan {
     pub(super) fn new(board: Board, quantity: Quantity, start: Option<u32>) -> Plan {
         let (w, h, _) = order(board);
         let n = w * h;
-        let p = 2 * w + 1;
         let idx = |r: i64, c: i64| -> Option<usize> {
             (r >= 0 && c >= 0 && (r as usize) < h && (c as usize) < w)
                 .then(|| r as usize * w + c as usize)
         };
+        let neighbours = (0..n)
+            .map(|x| {
+                let (r, c) = ((x / w) as i64, (x % w) as i64);
+                KNIGHT
+                    .iter()
+                    .filter_map(|&(dr, dc)| idx(r + dr, c + dc))
+                    .collect()
+            })
+            .collect::<Vec<Vec<usize>>>();
+        Plan::from_neighbours(
+            quantity,
+            w,
+            2 * w + 1,
+            &neighbours,
+            start.map(|s| processing_index(board, s)),
+            start.is_none() && w >= 3,
+        )
+    }
+
+    /// The plan of any graph whose vertices are numbered `0..n` in processing order:
+    /// `neighbours[x]` lists the neighbours of `x` (in any order), every edge spanning at
+    /// most `p` (the window: [`window`] of the same lists); `w` is the length of a
+    /// processing row (what [`FrontierRun::width`] reports, and the row ends a `mirror`
+    /// merges after: only for the knight's rectangle, whose rows are symmetric).
+    pub(super) fn from_neighbours(
+        quantity: Quantity,
+        w: usize,
+        p: usize,
+        neighbours: &[Vec<usize>],
+        start: Option<usize>,
+        mirror: bool,
+    ) -> Plan {
+        let n = neighbours.len();
+        debug_assert!(p >= window(neighbours) && p <= MAX_WINDOW);
         let mut back = vec![Vec::new(); n];
         let mut last = vec![0usize; n];
-        for x in 0..n {
-            let (r, c) = ((x / w) as i64, (x % w) as i64);
-            for (dr, dc) in [(-2, -1), (-2, 1), (-1, -2), (-1, 2)] {
-                if let Some(u) = idx(r + dr, c + dc) {
-                    back[x].push(u + p - x);
-                }
-            }
-            last[x] = [(2, 1), (2, -1), (1, 2), (1, -2)]
-                .iter()
-                .filter_map(|&(dr, dc)| idx(r + dr, c + dc))
-                .max()
-                .unwrap_or(x);
+        for (x, nb) in neighbours.iter().enumerate() {
+            let mut earlier: Vec<usize> = nb.iter().copied().filter(|&u| u < x).collect();
+            earlier.sort_unstable();
+            back[x] = earlier.into_iter().map(|u| u + p - x).collect();
+            last[x] = nb.iter().copied().filter(|&y| y > x).max().unwrap_or(x);
         }
         let mut retire = vec![Vec::new(); n];
         for u in 0..n {
@@ -212,15 +274,10 @@ impl Plan {
             .map(|x| {
                 (0..p)
                     .map(|q| {
-                        let Some(u) = (x + q).checked_sub(2 * w) else {
+                        let Some(u) = (x + q).checked_sub(p - 1) else {
                             return 0;
                         };
-                        let (r, c) = ((u / w) as i64, (u % w) as i64);
-                        [(2, 1), (2, -1), (1, 2), (1, -2)]
-                            .iter()
-                            .filter_map(|&(dr, dc)| idx(r + dr, c + dc))
-                            .filter(|&y| y > x)
-                            .count() as u8
+                        neighbours[u].iter().filter(|&&y| y > x).count() as u8
                     })
                     .collect()
             })
@@ -232,10 +289,10 @@ impl Plan {
             n,
             back,
             retire,
-            start: start.map(|s| processing_index(board, s)),
-            start_last: start.map_or(0, |s| last[processing_index(board, s)]),
+            start,
+            start_last: start.map_or(0, |s| last[s]),
             future,
-            mirror: start.is_none() && w >= 3,
+            mirror,
         }
     }
 
@@ -252,7 +309,7 @@ impl Plan {
         for (x, fut) in self.future.iter_mut().enumerate() {
             for (q, f) in fut.iter_mut().enumerate() {
                 if (x + q)
-                    .checked_sub(2 * self.w)
+                    .checked_sub(self.p - 1)
                     .is_some_and(|u| u >= boundary)
                 {
                     *f = 2;
@@ -482,7 +539,7 @@ impl Plan {
                 (1, _) => 0,
                 (0, Quantity::Paths) => {
                     // One unprocessed neighbour left: it can only end as a terminal.
-                    if f == 1 && self.start.is_none_or(|s| s + 2 * self.w != x + q) {
+                    if f == 1 && self.start.is_none_or(|s| s + self.p - 1 != x + q) {
                         forced += 1;
                     }
                     1
@@ -685,18 +742,29 @@ fn run_dyn(
 ) -> Result<FrontierRun, InputError> {
     check(req)?;
     let plan = Plan::new(req.board, req.quantity, req.start);
+    run_plan(req, &plan, progress)
+}
+
+/// Run the dynamic program of `plan` (a knight's board or any graph in processing
+/// order, [`Plan::from_neighbours`]); `req` gives the budgets and the board its
+/// messages name.
+pub(super) fn run_plan(
+    req: &FrontierRequest,
+    plan: &Plan,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<FrontierRun, InputError> {
     let narrow = <u64 as Key>::fits(plan.p);
     let first = if narrow {
-        run_with::<u64, u64>(req, &plan, progress)?
+        run_with::<u64, u64>(req, plan, progress)?
     } else {
-        run_with::<u128, u64>(req, &plan, progress)?
+        run_with::<u128, u64>(req, plan, progress)?
     };
     match first {
         Some(run) => Ok(run),
         None if narrow => {
-            run_with::<u64, u128>(req, &plan, progress)?.ok_or_else(|| overflow(req.board))
+            run_with::<u64, u128>(req, plan, progress)?.ok_or_else(|| overflow(req.board))
         }
-        None => run_with::<u128, u128>(req, &plan, progress)?.ok_or_else(|| overflow(req.board)),
+        None => run_with::<u128, u128>(req, plan, progress)?.ok_or_else(|| overflow(req.board)),
     }
 }
 
@@ -728,7 +796,7 @@ pub(super) fn grow<K: Key, C: Tally>(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Grown<K, C>, InputError> {
     let board = req.board;
-    let (n, p, w) = (plan.n, plan.p, plan.w);
+    let (n, p) = (plan.n, plan.p);
     // What the process may use beside what it holds now; the states are checked against
     // it after each square, and against `--max-memory`.
     let free = crate::memory::limit();
@@ -770,7 +838,7 @@ pub(super) fn grow<K: Key, C: Tally>(
                     "counting on {board} by the frontier method (the states of square {} of {n})",
                     x + 1
                 ),
-                needed: (held as u64).saturating_mul(bytes_per_state(w)),
+                needed: (held as u64).saturating_mul(bytes_per_window_state(p)),
                 limit: Some(free),
             }
             .into());
@@ -783,7 +851,7 @@ pub(super) fn grow<K: Key, C: Tally>(
         held = table::len(&cur);
         out.peak_states = out.peak_states.max(held);
         out.states.push(held);
-        let bytes = held as u64 * bytes_per_state(w);
+        let bytes = held as u64 * bytes_per_window_state(p);
         if bytes > req.max_memory {
             return Err(InputError::too_large(
                 Refusal::new(format!(

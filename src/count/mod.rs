@@ -23,6 +23,7 @@
 //!   the closed tours from a fixed start square (each cycle once per direction).
 
 pub mod frontier;
+pub mod geometry;
 pub mod search;
 pub mod split;
 pub(crate) mod table;

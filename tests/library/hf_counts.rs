@@ -111,3 +111,75 @@ fn by_hand_every_row_is_what_the_counter_gives() {
         check(&row);
     }
 }
+
+/// A row of `experiments/hf-counts-beyond.csv`: H and F of a leaper on a cylinder or a
+/// torus, with the command that made them and its seconds.
+#[derive(serde::Deserialize)]
+struct BeyondRow {
+    board: String,
+    surface: String,
+    leaper: String,
+    closed_tours: u128,
+    two_factors: u128,
+    command: String,
+    seconds: f64,
+}
+
+fn beyond_rows() -> Vec<BeyondRow> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/hf-counts-beyond.csv");
+    csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_path(&path)
+        .unwrap()
+        .deserialize()
+        .map(|r| r.unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        .collect()
+}
+
+/// The row's command is the `count --two-factors` of its geometry, and the frontier
+/// program on that geometry counts its H and F.
+fn check_beyond(row: &BeyondRow) {
+    use knightnet::count::geometry::{self, Layout};
+    use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
+    let board: knightnet::board::Board = row.board.parse().unwrap();
+    let leaper: Leaper = row.leaper.parse().unwrap();
+    let surface: Surface = row.surface.parse().unwrap();
+    let mut command = format!("knightnet count --board {board} --surface {surface}");
+    if leaper != Leaper::default() {
+        command += &format!(" --leaper {leaper}");
+    }
+    command += " --two-factors";
+    assert_eq!(row.command, command);
+    let moves = Geometry::new(Shape::full(board), leaper, surface)
+        .moves()
+        .unwrap();
+    let layout = Layout::of(&moves);
+    let count = |q| {
+        let run = geometry::run(&moves, &layout, q, u64::MAX, 40 << 30, &mut |_| {}).unwrap();
+        run.count.unwrap()
+    };
+    assert_eq!(count(Quantity::Cycles), row.closed_tours, "H of {command}");
+    assert_eq!(
+        count(Quantity::TwoFactors),
+        row.two_factors,
+        "F of {command}"
+    );
+}
+
+#[test]
+fn the_quick_rows_beyond_the_plane_are_what_the_counter_gives() {
+    let rows = beyond_rows();
+    let quick: Vec<&BeyondRow> = rows.iter().filter(|r| r.seconds < 1.0).collect();
+    assert!(quick.len() >= 4, "{} quick rows", quick.len());
+    for row in quick {
+        check_beyond(row);
+    }
+}
+
+#[test]
+#[ignore = "by hand: about three minutes: the cylinders to 6x6 and the 4x5 torus"]
+fn by_hand_every_row_beyond_the_plane_is_what_the_counter_gives() {
+    for row in beyond_rows() {
+        check_beyond(&row);
+    }
+}

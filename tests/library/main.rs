@@ -8,6 +8,7 @@
 mod common;
 
 mod count;
+mod count_beyond;
 mod existence;
 mod exists_beyond;
 mod graph_file;
