@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 
 use crate::board::Board;
 use crate::error::InputError;
+use crate::geometry::{Leaper, Surface};
 pub use crate::experiment::records::{self, Record};
 use crate::solvers::Outcome;
 pub use crate::solvers::SolverFamily;
@@ -77,14 +78,26 @@ pub fn geometry(r: &Record) -> Option<String> {
     if r.graph.text().is_some() {
         return Some("graph files".to_string());
     }
+    let surface = r.surface.text().and_then(|s| s.parse().ok());
+    let leaper = r.leaper.text().and_then(|l| l.parse().ok());
+    geometry_words(surface, leaper, r.shape.text().is_some())
+}
+
+/// How a surface, a leaper and holes differ from the knight's whole plane board, in the
+/// words of [`geometry`] (`torus (2,3)-leaper`); `None` for the knight's plane board.
+pub(crate) fn geometry_words(
+    surface: Option<Surface>,
+    leaper: Option<Leaper>,
+    holes: bool,
+) -> Option<String> {
     let mut parts = Vec::new();
-    if let Some(s) = r.surface.text().filter(|s| *s != "plane") {
+    if let Some(s) = surface.filter(|s| *s != Surface::Plane) {
         parts.push(s.to_string());
     }
-    if let Some(l) = r.leaper.text().filter(|l| *l != "1,2") {
+    if let Some(l) = leaper.filter(|l| *l != Leaper::KNIGHT) {
         parts.push(format!("({l})-leaper"));
     }
-    if r.shape.text().is_some() {
+    if holes {
         parts.push("with holes".to_string());
     }
     (!parts.is_empty()).then(|| parts.join(" "))

@@ -10,10 +10,10 @@
 //! H and F come from a counts file (`plot --hf FILE`): a CSV with columns `board`,
 //! `closed_tours`, `two_factors`, `closed_tours_source` (`knightnet`, or the citation of
 //! a count taken from the literature, whose H/F is drawn in grey) and the `command` that
-//! made the row; `#` lines are comments. An optional column `geometry` names boards other
-//! than the knight's whole plane board as the records' figures name them (`cylinder`,
-//! `torus`, `(2,3)-leaper`: [`super::data::geometry`]); empty or absent is the knight's
-//! plane board, whose H/F also serves its transpose. A row serves the network groups of
+//! made the row; `#` lines are comments. Optional columns `surface` (`plane`,
+//! `cylinder`, `torus`) and `leaper` (`R,S`) name boards other than the knight's whole
+//! plane board (e.g. `experiments/hf-counts-beyond.csv`); absent or empty, the knight on
+//! the plane, whose H/F also serves its transpose. A row serves the network groups of
 //! its board and geometry; where the series on one board have different geometries, each
 //! point gets its own H/F mark.
 
@@ -31,6 +31,7 @@ use super::table::{Table, csv_path, num};
 use super::{DrawResult, Figure, axes, de, heading, render, trials_phrase};
 use crate::board::Board;
 use crate::error::{InputError, Param};
+use crate::geometry::{Leaper, Surface};
 
 /// The `closed_tours_source` of a count knightnet made.
 pub const KNIGHTNET: &str = "knightnet";
@@ -40,8 +41,9 @@ pub const KNIGHTNET: &str = "knightnet";
 pub struct CountRow {
     /// The board (on the knight's plane, its transpose has the same counts).
     pub board: Board,
-    /// How the moves differ from the knight's on the plane (`cylinder`), as the records'
-    /// figures name it; `None` for the knight's plane board.
+    /// How the moves differ from the knight's on the plane (`cylinder`), in the words of
+    /// the records' figures ([`super::data::geometry`]); `None` for the knight's plane
+    /// board.
     pub geometry: Option<String>,
     /// H: Hamiltonian cycles (undirected closed tours).
     pub closed_tours: u128,
@@ -120,7 +122,10 @@ pub fn load(path: &Path) -> Result<Counts, InputError> {
         file.column("two_factors")?,
     );
     let (c_source, c_command) = (file.column("closed_tours_source")?, file.column("command")?);
-    let c_geometry = file.optional_column("geometry");
+    let (c_surface, c_leaper) = (
+        file.optional_column("surface"),
+        file.optional_column("leaper"),
+    );
     let mut rows: Vec<CountRow> = Vec::new();
     for row in file.rows() {
         let board: Board = row
@@ -136,10 +141,16 @@ pub fn load(path: &Path) -> Result<Counts, InputError> {
                 "closed_tours {closed_tours} exceeds two_factors {two_factors}; every closed tour is a 2-factor"
             )));
         }
-        let geometry = c_geometry
-            .map(|c| row.field(c))
-            .filter(|g| !g.is_empty())
-            .map(str::to_string);
+        let field = |c: Option<usize>| c.map(|c| row.field(c)).filter(|t| !t.is_empty());
+        let surface = field(c_surface)
+            .map(|t| t.parse::<Surface>())
+            .transpose()
+            .map_err(|e| row.error(format!("column 'surface': {e}")))?;
+        let leaper = field(c_leaper)
+            .map(|t| t.parse::<Leaper>())
+            .transpose()
+            .map_err(|e| row.error(format!("column 'leaper': {e}")))?;
+        let geometry = super::data::geometry_words(surface, leaper, false);
         if rows
             .iter()
             .any(|r| r.geometry == geometry && r.serves(board))
@@ -430,8 +441,9 @@ mod tests {
     #[test]
     fn a_geometry_row_serves_its_own_geometry_and_board_only() {
         let (_d, path) = write(
-            "board,closed_tours,two_factors,closed_tours_source,command,geometry\n\
-             6x6,9862,36236,knightnet,a,\n4x6,3,10,knightnet,b,cylinder\n6x6,5,20,knightnet,c,cylinder\n",
+            "board,closed_tours,two_factors,closed_tours_source,command,surface,leaper\n\
+             6x6,9862,36236,knightnet,a,,\n4x6,3,10,knightnet,b,cylinder,\"1,2\"\n6x6,5,20,knightnet,c,cylinder,\n\
+             8x8,7,9,knightnet,d,plane,\"2,3\"\n",
         );
         let c = load(&path).unwrap();
         let b = |s: &str| s.parse::<Board>().unwrap();
@@ -442,6 +454,7 @@ mod tests {
         assert!(c.get(b("6x4"), Some("cylinder")).is_none());
         assert!(c.get(b("4x6"), None).is_none());
         assert!(c.get(b("6x6"), Some("torus")).is_none());
+        assert_eq!(c.get(b("8x8"), Some("(2,3)-leaper")).unwrap().closed_tours, 7);
     }
 
     #[test]
