@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 
 use crate::board::Board;
 use crate::error::InputError;
-use crate::geometry::{Leaper, Surface};
 pub use crate::experiment::records::{self, Record};
+use crate::geometry::{Leaper, Surface};
 use crate::solvers::Outcome;
 pub use crate::solvers::SolverFamily;
 

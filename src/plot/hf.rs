@@ -454,7 +454,10 @@ mod tests {
         assert!(c.get(b("6x4"), Some("cylinder")).is_none());
         assert!(c.get(b("4x6"), None).is_none());
         assert!(c.get(b("6x6"), Some("torus")).is_none());
-        assert_eq!(c.get(b("8x8"), Some("(2,3)-leaper")).unwrap().closed_tours, 7);
+        assert_eq!(
+            c.get(b("8x8"), Some("(2,3)-leaper")).unwrap().closed_tours,
+            7
+        );
     }
 
     #[test]
