@@ -15,11 +15,14 @@
 //!   beyond "vertex already visited";
 //! - `forward-check`: the same search, taking a move back as soon as a neighbour of the
 //!   vertex just left can no longer be entered and left (closed tours) or reached (open
-//!   tours).
+//!   tours);
+//! - `circuit`: one closed tour found by `forward-check` from vertex 0, started at the
+//!   start (a closed tour serves every start, so it is closed even when an open one is
+//!   asked for).
 //!
-//! The other solvers (`divide-conquer`, `circuit`,
-//! `warnsdorff-backtrack`, the knight's tie-breaks, `forward-check:connectivity`) build
-//! on the knight's board and are refused here ([`GraphSolver::from_kind`]).
+//! The other solvers (`divide-conquer`, `warnsdorff-backtrack`, the knight's
+//! tie-breaks, `forward-check:connectivity`) build on the knight's board and are refused
+//! here ([`GraphSolver::from_kind`]).
 //!
 //! A search's step is one vertex placed; the budget is `max_steps` (default
 //! [`super::search::DEFAULT_MAX_STEPS`]).
@@ -37,7 +40,8 @@ use crate::solvers::warnsdorff::TieBreak;
 use crate::tour::GraphTour;
 
 /// The geometries and graphs the solvers run on, for refusals.
-pub const RUNS_ON: &str = "the network, network+merge, warnsdorff, backtrack and forward-check";
+pub const RUNS_ON: &str =
+    "the network, network+merge, warnsdorff, backtrack, forward-check and circuit";
 
 /// A solver that runs on any graph.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -58,6 +62,11 @@ pub enum GraphSolver {
         /// The step budget (vertices placed).
         max_steps: u64,
     },
+    /// One closed tour, found by the forward-checking search from vertex 0 (within
+    /// [`super::search::DEFAULT_MAX_STEPS`] vertices placed), started at the start in
+    /// the direction found: `circuit` beyond the knight. The tour is closed even when an
+    /// open one is asked for: a closed tour serves every start.
+    Circuit,
 }
 
 impl GraphSolver {
@@ -103,10 +112,7 @@ impl GraphSolver {
                 "divide-conquer",
                 "joins knight's tours of fixed blocks of the board",
             ),
-            SolverKind::Circuit => knight_only(
-                "circuit",
-                "rotates the closed knight's tours it builds on the board",
-            ),
+            SolverKind::Circuit => Ok(GraphSolver::Circuit),
             SolverKind::WarnsdorffBacktrack { .. } => {
                 knight_only("warnsdorff-backtrack", "orders moves by the board's centre")
             }
@@ -121,13 +127,14 @@ impl GraphSolver {
             GraphSolver::Warnsdorff => "warnsdorff",
             GraphSolver::Backtrack { .. } => "backtrack",
             GraphSolver::ForwardCheck { .. } => "forward-check",
+            GraphSolver::Circuit => "circuit",
         }
     }
 
     /// Whether the solver looks for a closed tour unless told: the network (with or
     /// without the merge) does, the others find open tours.
     pub fn closed_by_default(&self) -> bool {
-        self.is_network()
+        self.is_network() || matches!(self, GraphSolver::Circuit)
     }
 
     /// Whether the solver is the network, with or without the merge.
@@ -249,6 +256,26 @@ pub fn solve(
             let start = [req.start.unwrap_or(0)];
             let (found, steps) = search(graph, &start, req.closed, max_steps, true, &mut |_| true);
             found.finish(solver, graph, req.closed, steps)
+        }
+        GraphSolver::Circuit => {
+            let (found, steps) = search(
+                graph,
+                &[0],
+                true,
+                super::search::DEFAULT_MAX_STEPS,
+                true,
+                &mut |_| true,
+            );
+            let found = match found {
+                Found::Tour(mut cycle) => {
+                    if let Some(p) = req.start.and_then(|s| cycle.iter().position(|&v| v == s)) {
+                        cycle.rotate_left(p);
+                    }
+                    Found::Tour(cycle)
+                }
+                other => other,
+            };
+            found.finish(solver, graph, true, steps)
         }
     })
 }

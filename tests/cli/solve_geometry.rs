@@ -339,7 +339,7 @@ fn each_refusal_is_one_line_with_exit_2() {
             "--surface",
             "torus",
             "--solver",
-            "circuit",
+            "warnsdorff-backtrack",
         ],
         "runs only on the knight on a whole plane board",
     );

@@ -421,3 +421,45 @@ fn a_camel_is_refused_with_knuths_reason_and_a_knight_only_solver_by_name() {
     let err = GraphSolver::from_kind(&"divide-conquer".parse().unwrap()).unwrap_err();
     assert!(err.to_string().contains("runs only on the knight"), "{err}");
 }
+
+/// `circuit` beyond the knight: a closed tour exactly when brute force finds a
+/// Hamiltonian cycle, started at every start asked for, closed even when an open tour
+/// is asked.
+#[test]
+fn circuit_starts_a_closed_tour_anywhere_exactly_when_one_exists() {
+    let (mut toured, mut none) = (0, 0);
+    for geometry in geometries(16) {
+        let moves = geometry.moves().unwrap();
+        let graph = KnightGraph::from_moves(moves.clone()).unwrap();
+        let exists = brute_force(&neighbour_lists(&moves), true);
+        for start in 0..moves.vertices() as u32 {
+            for closed in [true, false] {
+                let req = GraphRequest {
+                    closed,
+                    start: Some(start),
+                };
+                let found = match on_graph::solve(
+                    &graph,
+                    &GraphSolver::Circuit,
+                    &req,
+                    &mut rng_from_seed(1),
+                ) {
+                    Ok(sol) => {
+                        assert!(sol.closed, "{geometry:?}: circuit's tours are closed");
+                        sol.tour.map(|t| t.vertices().to_vec())
+                    }
+                    Err(_) => None,
+                };
+                assert_eq!(found.is_some(), exists, "{geometry:?} from {start}");
+                if let Some(t) = found {
+                    assert_eq!(t[0], start, "{geometry:?}");
+                    assert!(is_tour(&moves, &t, true), "{geometry:?}: {t:?}");
+                    toured += 1;
+                } else {
+                    none += 1;
+                }
+            }
+        }
+    }
+    assert!(toured > 100 && none > 100, "{toured} tours, {none} without");
+}
