@@ -40,6 +40,9 @@ for name in parberry-1996 variants-8x8 quickstart network-vs-classical merge tak
     if [ "$name" = parberry-1996 ] && [ -f "$published" ]; then
         extra=(--published "$published")
     fi
+    if [ "$name" = beyond-the-knight ]; then
+        extra=(--hf experiments/hf-counts-beyond.csv)
+    fi
     # PNG for the README, PDF (vector, bundled font) for a paper; the CSV beside both.
     $kn plot "$results" --out plots/"$name" "${extra[@]}"
     $kn plot "$results" --out plots/"$name" --format pdf "${extra[@]}" > /dev/null
