@@ -23,7 +23,7 @@
 //! whatever the leaper.
 
 use super::frontier::{self, FrontierRequest, FrontierRun, MAX_WINDOW, Plan, Quantity};
-use crate::error::InputError;
+use crate::error::{Hint, InputError, Param, Refusal, Setting};
 use crate::geometry::{MoveGraph, Surface};
 
 pub use super::frontier::Progress;
@@ -130,16 +130,19 @@ pub fn run(
 ) -> Result<FrontierRun, InputError> {
     let geometry = graph.geometry();
     if !layout.fits() {
-        return Err(InputError::too_large(format!(
-            "the frontier method cannot count on {}: its processing order ({}) needs a window of {} squares, and the state holds at most {MAX_WINDOW}; count it by exhaustive search (--method search)",
-            describe(graph),
-            if layout.by_columns {
-                "column by column"
-            } else {
-                "row by row"
-            },
-            layout.window
-        )));
+        return Err(InputError::too_large(
+            Refusal::new(format!(
+                "the frontier method cannot count on {}: its processing order ({}) needs a window of {} squares, and the state holds at most {MAX_WINDOW}; count it by exhaustive search",
+                describe(graph),
+                if layout.by_columns {
+                    "column by column"
+                } else {
+                    "row by row"
+                },
+                layout.window
+            ))
+            .hint(Hint::Use(Setting::with(Param::Method, "search"))),
+        ));
     }
     let plan = Plan::from_neighbours(
         quantity,
