@@ -272,7 +272,12 @@ function chart(parent, f, cfg) {
   };
   const x = numeric
     ? { time: false, distr: cfg.xlog ? 3 : 1 }
-    : { time: false, range: [-0.5, cats.length - 0.5] };
+    : {
+        time: false,
+        // The whole axis (the data's 0 to n − 1, when drawn or reset by a double click)
+        // gets half a category of margin each side; a zoom keeps the range dragged.
+        range: (u, min, max) => (min === 0 && max === cats.length - 1) || min == null ? [-0.5, cats.length - 0.5] : [min, max],
+      };
   const xaxis = numeric
     ? { label: cfg.xlabel || f.header[col(cfg.x)], values: (u, splits) => splits.map((v) => (v === null ? "" : fmt(v))) }
     : {
@@ -291,7 +296,9 @@ function chart(parent, f, cfg) {
     hooks: { draw: [whiskers] },
     cursor: { drag: { x: true, y: false } },
   };
-  return new uPlot(opts, [xvals, ...ys], holder);
+  const u = new uPlot(opts, [xvals, ...ys], holder);
+  holder.uplot = u; // the chart's scales, for the browser tests
+  return u;
 }
 
 window.addEventListener("hashchange", show);

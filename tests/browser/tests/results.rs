@@ -3,6 +3,7 @@
 //! run-length figures, and a record's replay link (or any trial's number) opens the
 //! Watch view on that record's solver, board and seed.
 
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use knightnet_browser::{Browser, Server, root};
 
 /// The share of tours of the cell `label` on `board` in the quickstart's summary.json,
@@ -134,44 +135,70 @@ async fn the_quickstart_s_rates_figures_and_replays_are_on_the_page() {
         .unwrap_or_default();
     assert!(class.contains("u-off"), "the series is not hidden: {class}");
 
-    // Dragging across the right half of the chart zooms in on 8x8 alone; a double click
-    // zooms back out to both boards.
-    let labels = |script: &'static str| {
+    // Dragging across the right half of the chart zooms in on 8x8 alone (category 1 of
+    // 0 and 1); a double click zooms back out to both boards.
+    let x_range = |script: &'static str| {
         let client = b.client.clone();
         async move {
             let v = client
                 .execute(script, vec![])
                 .await
                 .expect("the script runs");
-            v.as_str().expect("the axis labels").to_string()
+            let pair = v.as_array().expect("the x scale's ends").clone();
+            (pair[0].as_f64().unwrap(), pair[1].as_f64().unwrap())
         }
     };
-    const AXIS: &str =
-        "return [...document.querySelectorAll('#figure-tour-rate .u-axis')][0].textContent;";
-    assert_eq!(
-        labels(AXIS).await,
-        "6x68x8",
-        "the board axis before zooming"
+    const SCALE: &str = "const u = document.querySelector('#figure-tour-rate .chart').uplot;
+         return [u.scales.x.min, u.scales.x.max];";
+    let (lo, hi) = x_range(SCALE).await;
+    assert!(lo < 0.0 && hi > 1.0, "before zooming: x from {lo} to {hi}");
+    // A real drag, by WebDriver's pointer actions: from 55% to 97% of the plot's width
+    // (offsets from its centre).
+    let over = b.find("#figure-tour-rate .u-over").await;
+    let (_, _, width, _) = over.rectangle().await.expect("the plot's size");
+    let at = |share: f64, duration: Option<std::time::Duration>| PointerAction::MoveToElement {
+        element: over.clone(),
+        duration,
+        x: (share - 0.5) * width,
+        y: 0.0,
+    };
+    let drag = MouseActions::new("mouse".into())
+        .then(at(0.55, None))
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(at(0.97, Some(std::time::Duration::from_millis(300))))
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.client.perform_actions(drag).await.expect("the drag");
+    let (lo, hi) = x_range(SCALE).await;
+    assert!(
+        lo > 0.0 && lo < 1.0 && hi > 1.0 && hi <= 1.5,
+        "after dragging over 8x8: x from {lo} to {hi}"
     );
-    let zoomed = labels(
-        "const over = document.querySelector('#figure-tour-rate .u-over');
-         const r = over.getBoundingClientRect();
-         const y = r.top + r.height / 2;
-         const ev = (type, x, target) => target.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, button: 0, buttons: 1, bubbles: true }));
-         ev('mousedown', r.left + 0.55 * r.width, over);
-         ev('mousemove', r.left + 0.97 * r.width, over);
-         ev('mouseup', r.left + 0.97 * r.width, document);
-         return [...document.querySelectorAll('#figure-tour-rate .u-axis')][0].textContent;",
-    )
-    .await;
-    assert_eq!(zoomed, "8x8", "the board axis after dragging over 8x8");
-    let reset = labels(
-        "const over = document.querySelector('#figure-tour-rate .u-over');
-         over.dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
-         return [...document.querySelectorAll('#figure-tour-rate .u-axis')][0].textContent;",
-    )
-    .await;
-    assert_eq!(reset, "6x68x8", "the board axis after a double click");
+    // A real double click on the plot.
+    let press = || PointerAction::Down {
+        button: MOUSE_BUTTON_LEFT,
+    };
+    let release = || PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    };
+    let double = MouseActions::new("mouse".into())
+        .then(at(0.5, None))
+        .then(press())
+        .then(release())
+        .then(press())
+        .then(release());
+    b.client
+        .perform_actions(double)
+        .await
+        .expect("the double click");
+    let (lo, hi) = x_range(SCALE).await;
+    assert!(
+        lo < 0.0 && hi > 1.0,
+        "after a double click: x from {lo} to {hi}"
+    );
 
     b.client
         .execute("document.getElementById('cells').scrollIntoView();", vec![])
