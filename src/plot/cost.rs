@@ -22,7 +22,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::board::{Mark, draw_mark};
 use super::data::{
-    BOOTSTRAP_RESAMPLES, Group, Place, Records, SolverId, places, places_title, spec_order,
+    BOOTSTRAP_RESAMPLES, Group, Records, SolverId, places, places_title, spec_order,
+    width_for_places,
 };
 use super::palette::{self, INK};
 use super::panel::{cartesian, mesh, series_line};
@@ -194,12 +195,7 @@ impl CostPerTour {
     /// 1050 x 620 pixels; wider when graphs sit on the board axis and their names would
     /// not all be labelled, taller when the legend needs it (drawn once to measure).
     pub fn size(&self) -> (u32, u32) {
-        let bs = places(&self.groups);
-        let width = if bs.iter().all(Place::is_board) {
-            1050
-        } else {
-            1050.max(axes::axis_width_for_every_label(&bs) + 136 + LEGEND_WIDTH as u32 + 20)
-        };
+        let width = width_for_places(&places(&self.groups), 1050, 136 + LEGEND_WIDTH as u32 + 20);
         super::register_fonts();
         let mut scratch = String::new();
         let measured = {

@@ -479,6 +479,18 @@ pub(crate) fn places_title(places: &[Place]) -> &'static str {
     }
 }
 
+/// The width of a figure `base` pixels wide whose board axis holds `places` and takes all
+/// but `margin` pixels of it: `base`, or wider when graphs are among the places and their
+/// names would not all be labelled (a graph is not one of a sequence a reader can fill
+/// in, as boards are).
+pub(crate) fn width_for_places(places: &[Place], base: u32, margin: u32) -> u32 {
+    if places.iter().all(Place::is_board) {
+        base
+    } else {
+        base.max(super::axes::axis_width_for_every_label(places) + margin)
+    }
+}
+
 /// The distinct places of `groups`, smallest first.
 pub fn places(groups: &[Group]) -> Vec<Place> {
     let mut v: Vec<Place> = groups.iter().map(|g| g.place.clone()).collect();

@@ -16,7 +16,7 @@ use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
 use super::board::{Mark, above_legend, legend_below};
-use super::data::{Group, Place, places, places_title, spec_order};
+use super::data::{Group, places, places_title, spec_order, width_for_places};
 use super::palette;
 use super::panel::{cartesian, mesh};
 use super::table::{Table, csv_path, num};
@@ -153,13 +153,7 @@ impl IterationHistograms {
     /// Wider when graphs sit on the board axis and their names would not all be labelled.
     pub fn size(&self) -> (u32, u32) {
         if !self.histograms() {
-            let bs = places(&self.groups);
-            let width = if bs.iter().all(Place::is_board) {
-                1050
-            } else {
-                1050.max(axes::axis_width_for_every_label(&bs) + 150)
-            };
-            return (width, 640);
+            return (width_for_places(&places(&self.groups), 1050, 150), 640);
         }
         let (rows, _) = self.grid();
         (1050, rows as u32 * 320 + 140)

@@ -12,7 +12,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::board::{Mark, above_legend, legend_below};
-use super::data::{Group, Place, Share, places_title, spec_order};
+use super::data::{Group, Place, Share, places_title, spec_order, width_for_places};
 use super::palette::{self, INK};
 use super::panel::{cartesian, interval_bar, mesh, series_line};
 use super::published::Published;
@@ -88,13 +88,7 @@ impl TourRate {
     /// 1050 x 640 pixels; wider when graphs sit on the board axis and their names would
     /// not all be labelled (a graph is not one of a sequence a reader can fill in).
     pub fn size(&self) -> (u32, u32) {
-        let bs = self.boards();
-        let width = if bs.iter().all(Place::is_board) {
-            1050
-        } else {
-            1050.max(axes::axis_width_for_every_label(&bs) + 150)
-        };
-        (width, 640)
+        (width_for_places(&self.boards(), 1050, 150), 640)
     }
 
     pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
