@@ -15,7 +15,7 @@ use super::palette::{self, INK, SQUARE_DARK, SQUARE_LIGHT};
 use super::{DrawResult, FONT, Figure, PlotError, de, render};
 use crate::board::Board;
 use crate::error::{InputError, Refusal};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, MoveGraph};
 use crate::graph::{KnightGraph, Source, Tours, open_path};
 use crate::network::OutputState;
 use crate::network::classify;
@@ -230,17 +230,18 @@ impl BoardFigure {
         (plain, false)
     }
 
-    /// Whether any move of the paths wraps round an edge.
+    /// Whether any move drawn (of the paths, or loose) wraps round an edge.
     fn wraps(&self) -> bool {
         self.geometry.is_some()
-            && self.paths.iter().any(|p| {
-                let mut moves: Vec<(u32, u32)> =
-                    p.squares.windows(2).map(|w| (w[0], w[1])).collect();
-                if p.closed && p.squares.len() > 2 {
-                    moves.push((p.squares[p.squares.len() - 1], p.squares[0]));
-                }
-                moves.iter().any(|&(a, b)| self.displacement(a, b).1)
-            })
+            && (self.loose.iter().any(|&(a, b)| self.displacement(a, b).1)
+                || self.paths.iter().any(|p| {
+                    let mut moves: Vec<(u32, u32)> =
+                        p.squares.windows(2).map(|w| (w[0], w[1])).collect();
+                    if p.closed && p.squares.len() > 2 {
+                        moves.push((p.squares[p.squares.len() - 1], p.squares[0]));
+                    }
+                    moves.iter().any(|&(a, b)| self.displacement(a, b).1)
+                }))
     }
 
     /// The disjoint cycles of a degree-2 cover, each in its own colour (how the network
@@ -288,10 +289,15 @@ impl BoardFigure {
         title: impl Into<String>,
         subtitle: impl Into<String>,
     ) -> Result<Self, PlotError> {
+        if let Source::Geometry(moves) = graph.source() {
+            return Ok(Self::geometry_outputs(
+                moves, graph, outputs, title, subtitle,
+            ));
+        }
         let Some(board) = graph.source().knight_board() else {
             return Err(PlotError::Input(InputError::Unsupported(Refusal::new(
                 format!(
-                    "the network's states are drawn for the knight on a whole plane board, and {} is not one",
+                    "the network's states are drawn on boards, and {} has no squares to draw",
                     graph.describe()
                 ),
             ))));
@@ -339,6 +345,43 @@ impl BoardFigure {
         // The path first, then the cycles longest first (as `cycles` orders them).
         figure.paths[1..].sort_by_key(|p| std::cmp::Reverse(p.squares.len()));
         Ok(figure)
+    }
+
+    /// [`BoardFigure::outputs`] on a geometry (another leaper, a cylinder or torus, a
+    /// shape): the network's vertices drawn on their squares, a degree-2 cover as its
+    /// cycles, otherwise the active moves in grey with the squares (never the holes)
+    /// without two active moves ringed; holes and wrapped moves as a geometry's tour
+    /// draws them.
+    fn geometry_outputs(
+        moves: &MoveGraph,
+        graph: &KnightGraph,
+        outputs: &OutputState,
+        title: impl Into<String>,
+        subtitle: impl Into<String>,
+    ) -> Self {
+        let geometry = moves.geometry();
+        let board = geometry.board();
+        let cover = classify(graph, &outputs.to_bytes(), true, 0).cycles;
+        let mut figure = if cover.is_empty() {
+            let active = outputs
+                .active()
+                .map(|e| {
+                    let (a, b) = graph.endpoints(e);
+                    (moves.square(a), moves.square(b))
+                })
+                .collect();
+            let mut figure = Self::unsettled(board, active, Vec::new(), title, subtitle);
+            figure.flagged.retain(|&s| !geometry.shape().is_hole(s));
+            figure
+        } else {
+            let cycles: Vec<Vec<u32>> = cover
+                .iter()
+                .map(|c| c.iter().map(|&v| moves.square(v)).collect())
+                .collect();
+            BoardFigure::cycles(board, &cycles, title, subtitle)
+        };
+        figure.geometry = Some(geometry.clone());
+        figure
     }
 
     /// A state that is not a degree-2 cover: its active `moves` in grey, the squares
@@ -607,14 +650,45 @@ impl Figure for BoardFigure {
             }
         }
 
-        // Moves.
+        // Moves. One element per move: plotters joins wide polylines with miters, which
+        // spike far beyond the sharp turns a knight's path makes. A move that wraps round
+        // an edge is drawn as two halves, from each end towards the other across the edge.
         let line = ((cell / 14.0).round() as u32).clamp(1, 5);
+        let segments = |sa: u32, sb: u32| -> Vec<Vec<(i32, i32)>> {
+            let (a, b) = (centre(sa), centre(sb));
+            let ((dr, dc), wraps) = self.displacement(sa, sb);
+            if !wraps {
+                return vec![vec![a, b]];
+            }
+            // From each end along the move until it leaves the board (and a few pixels
+            // more, inside the figure's margins).
+            let margin = (cell * 0.2).min(10.0);
+            let (left, top) = (x0 - margin, y0 - margin);
+            let (right, bottom) = (x0 + board_w + margin, y0 + board_h + margin);
+            let off = |from: (i32, i32), sign: f64| {
+                let (x, y) = (from.0 as f64, from.1 as f64);
+                let (vx, vy) = (sign * dc as f64 * cell, sign * dr as f64 * cell);
+                let exit = |p: f64, v: f64, lo: f64, hi: f64| {
+                    if v > 0.0 {
+                        (hi - p) / v
+                    } else if v < 0.0 {
+                        (lo - p) / v
+                    } else {
+                        f64::INFINITY
+                    }
+                };
+                let t = exit(x, vx, left, right)
+                    .min(exit(y, vy, top, bottom))
+                    .min(1.0);
+                (px(x + t * vx), px(y + t * vy))
+            };
+            vec![vec![a, off(a, 1.0)], vec![b, off(b, -1.0)]]
+        };
         for &(a, b) in &self.loose {
-            root.draw(&PathElement::new(
-                vec![centre(a), centre(b)],
-                palette::GREY.stroke_width(line),
-            ))
-            .map_err(de)?;
+            for seg in segments(a, b) {
+                root.draw(&PathElement::new(seg, palette::GREY.stroke_width(line)))
+                    .map_err(de)?;
+            }
         }
         let several = self.paths.len() > 1;
         for (i, p) in self.paths.iter().enumerate() {
@@ -627,41 +701,8 @@ impl Figure for BoardFigure {
             if p.closed && p.squares.len() > 2 {
                 squares.push(p.squares[0]);
             }
-            // One element per move: plotters joins wide polylines with miters, which
-            // spike far beyond the sharp turns a knight's path makes. A move that wraps
-            // round an edge is drawn as two halves, from each end towards the other
-            // across the edge.
             for pair in squares.windows(2) {
-                let (a, b) = (centre(pair[0]), centre(pair[1]));
-                let ((dr, dc), wraps) = self.displacement(pair[0], pair[1]);
-                let halves = if wraps {
-                    // From each end along the move until it leaves the board (and a
-                    // few pixels more, inside the figure's margins).
-                    let margin = (cell * 0.2).min(10.0);
-                    let (left, top) = (x0 - margin, y0 - margin);
-                    let (right, bottom) = (x0 + board_w + margin, y0 + board_h + margin);
-                    let off = |from: (i32, i32), sign: f64| {
-                        let (x, y) = (from.0 as f64, from.1 as f64);
-                        let (vx, vy) = (sign * dc as f64 * cell, sign * dr as f64 * cell);
-                        let exit = |p: f64, v: f64, lo: f64, hi: f64| {
-                            if v > 0.0 {
-                                (hi - p) / v
-                            } else if v < 0.0 {
-                                (lo - p) / v
-                            } else {
-                                f64::INFINITY
-                            }
-                        };
-                        let t = exit(x, vx, left, right)
-                            .min(exit(y, vy, top, bottom))
-                            .min(1.0);
-                        (px(x + t * vx), px(y + t * vy))
-                    };
-                    vec![vec![a, off(a, 1.0)], vec![b, off(b, -1.0)]]
-                } else {
-                    vec![vec![a, b]]
-                };
-                for seg in halves {
+                for seg in segments(pair[0], pair[1]) {
                     root.draw(&PathElement::new(seg, colour.stroke_width(line)))
                         .map_err(de)?;
                 }
@@ -973,3 +1014,85 @@ const HEADER: u32 = 70;
 const FOOTER: u32 = 54;
 /// Pixels left and right of the board (rank numbers).
 const SIDE_MARGIN: u32 = 26;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Leaper, Shape, Surface};
+
+    fn graph(shape: Shape, surface: Surface) -> KnightGraph {
+        let geometry = Geometry::new(shape, Leaper::new(1, 2).unwrap(), surface);
+        KnightGraph::from_moves(geometry.moves().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_geometrys_state_is_drawn_on_its_squares_with_wrapped_moves() {
+        let board = Board::new(6, 6).unwrap();
+        let g = graph(Shape::full(board), Surface::Torus);
+        let on = OutputState::new((0..g.edges()).map(|e| e % 3 == 0).collect());
+        let fig = BoardFigure::outputs(&g, &on, "t", "s").unwrap();
+        let active: Vec<(u32, u32)> = on.active().map(|e| g.endpoints(e)).collect();
+        assert_eq!(fig.loose, active);
+        assert!(fig.paths.is_empty() && fig.wraps());
+        let mut degree = [0; 36];
+        for &(a, b) in &active {
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        }
+        let off: Vec<u32> = (0..36).filter(|&s| degree[s as usize] != 2).collect();
+        assert_eq!(fig.flagged, off);
+        // The plane's same state has no wrapped move.
+        let plane = graph(Shape::full(board), Surface::Plane);
+        let none = OutputState::new(vec![true; plane.edges()]);
+        assert!(
+            !BoardFigure::outputs(&plane, &none, "t", "s")
+                .unwrap()
+                .wraps()
+        );
+    }
+
+    #[test]
+    fn holes_are_never_ringed_and_a_cover_is_drawn_as_its_cycles() {
+        let board = Board::new(6, 6).unwrap();
+        let shape = Shape::new(board, [14, 21]).unwrap();
+        let g = graph(shape, Surface::Plane);
+        let fig =
+            BoardFigure::outputs(&g, &OutputState::new(vec![false; g.edges()]), "t", "s").unwrap();
+        assert_eq!(fig.flagged.len(), 34);
+        assert!(!fig.flagged.contains(&14) && !fig.flagged.contains(&21));
+        // A closed tour of the 6x6 torus, as the network's outputs: drawn as that one
+        // cycle on its squares.
+        let torus = graph(Shape::full(board), Surface::Torus);
+        let request = crate::solvers::on_graph::GraphRequest {
+            closed: true,
+            start: None,
+        };
+        let tour = crate::solvers::on_graph::solve(
+            &torus,
+            &crate::solvers::on_graph::GraphSolver::Circuit,
+            &request,
+            &mut crate::rng_from_seed(1),
+        )
+        .unwrap()
+        .tour
+        .unwrap();
+        let cycle = tour.vertices();
+        let mut on = vec![false; torus.edges()];
+        for (i, &a) in cycle.iter().enumerate() {
+            let b = cycle[(i + 1) % cycle.len()];
+            on[torus.edge_between(a, b).unwrap()] = true;
+        }
+        let fig = BoardFigure::outputs(&torus, &OutputState::new(on), "t", "s").unwrap();
+        assert!(fig.loose.is_empty() && fig.flagged.is_empty());
+        assert_eq!(fig.paths.len(), 1);
+        let drawn = &fig.paths[0].squares;
+        assert_eq!(drawn.len(), 36);
+        let at = drawn.iter().position(|&s| s == cycle[0]).unwrap();
+        let mut rotated = drawn.clone();
+        rotated.rotate_left(at);
+        if rotated[1] != cycle[1] {
+            rotated[1..].reverse();
+        }
+        assert_eq!(rotated, cycle);
+    }
+}
