@@ -225,6 +225,8 @@ class Run:
     @property
     def tour(self) -> Optional[Tour]: ...
     @property
+    def vertices(self) -> Optional[npt.NDArray[np.uint64]]: ...
+    @property
     def attempts(self) -> int: ...
     @property
     def iterations(self) -> int: ...
@@ -239,17 +241,22 @@ class Run:
     def save_figure(self, path: _Path, width: Optional[int] = None) -> None: ...
 
 class Network:
-    """The Takefuji-Lee network on one board, stepped from Python, from the initial
+    """The Takefuji-Lee network on one board (or another leaper, a cylinder or torus, a
+    shape, a graph file: the keywords of `solve`), stepped from Python, from the initial
     state `knightnet solve --seed SEED --max-attempts 1` draws (what a record's or a
-    convergence run's seed replays; `trial_seed` derives those). `u`, `v`, `degrees`
-    and `edges` return new arrays (copies) on every access."""
+    convergence run's seed replays; `trial_seed` derives those). `u`, `v`, `degrees`,
+    `edges` and `vertex_numbers` return new arrays (copies) on every access."""
 
     def __init__(
         self,
-        board: _BoardArg,
+        board: Optional[_BoardArg] = None,
         preset: Optional[str] = None,
         seed: int = 1,
         *,
+        leaper: Optional[_Leaper] = None,
+        surface: Optional[_Surface] = None,
+        shape: Optional[str] = None,
+        graph: Optional[_Path] = None,
         c: Optional[int] = None,
         s: Optional[int] = None,
         upper: Optional[int] = None,
@@ -262,7 +269,11 @@ class Network:
         max_attempts: Optional[int] = None,
     ) -> None: ...
     @property
-    def board(self) -> Board: ...
+    def board(self) -> Optional[Board]: ...
+    @property
+    def target(self) -> Optional[dict]: ...
+    @property
+    def vertex_numbers(self) -> npt.NDArray[np.uint64]: ...
     @property
     def seed(self) -> int: ...
     @property

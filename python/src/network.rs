@@ -1,10 +1,13 @@
-//! `Network`: the Takefuji–Lee network on one board, stepped from Python with its state
-//! as numpy arrays, and `Run`, the result of a whole seeded solve with its trace.
+//! `Network`: the Takefuji–Lee network on one board (the knight's, another leaper's, a
+//! cylinder, a torus, a shape with holes) or a graph file, stepped from Python with its
+//! state as numpy arrays, and `Run`, the result of a whole seeded solve with its trace.
 
 use std::sync::Arc;
 
+use std::path::PathBuf;
+
 use knightnet::board::Board;
-use knightnet::graph::KnightGraph;
+use knightnet::graph::{KnightGraph, Source};
 use knightnet::network::OutputState;
 use knightnet::network::{
     Attempt, Network, NetworkParams, OwnedDynamics, Preset, State, StepStats, Termination, Trace,
@@ -13,6 +16,7 @@ use knightnet::network::{
 use knightnet::plot::board::BoardFigure;
 use knightnet::rng_from_seed;
 use knightnet::solvers::network::NetworkSolver;
+use knightnet::solvers::on_graph::{self, GraphRequest, GraphSolver};
 use knightnet::solvers::{Request, Solver};
 use knightnet::tour::Tour;
 use ndarray::{Array1, Array2};
@@ -21,12 +25,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::board::{self, PyBoard};
-use crate::params;
+use crate::graph_solve::{GeometryKeywords, Named};
 use crate::tour::PyTour;
-use crate::{errors, figure};
+use crate::{errors, figure, json, params};
 
-/// The network of one board: every legal knight move is a neuron with integer state U
-/// and output V (0 or 1).
+/// The network of one board or graph: every move (edge) is a neuron with integer state
+/// U and output V (0 or 1).
 ///
 /// ``Network(board, preset="parberry", seed=1, **overrides)`` draws the initial state of
 /// one attempt from ``seed`` exactly as ``knightnet solve --seed SEED --max-attempts 1``
@@ -36,6 +40,13 @@ use crate::{errors, figure};
 /// ``step()`` updates every neuron once (a sweep for sequential orders). The overrides
 /// are those of ``solve``: ``c``, ``s``, ``upper``, ``lower``, ``order``, ``init``,
 /// ``clamp``, ``stop``, ``max_iterations``, ``max_attempts``.
+///
+/// The keywords ``leaper``, ``surface``, ``shape`` and ``graph`` name another graph as
+/// :func:`solve` takes them (``Network("10x10", leaper="zebra", surface="torus")``,
+/// ``Network(graph="petersen.dimacs")``); its ``run()`` is then ``knightnet solve
+/// --solver network`` with those flags. The arrays number the graph's vertices from 0
+/// (a square's number ``row * cols + col`` on a board without holes); ``vertex_numbers``
+/// gives each vertex's number as the output numbers it.
 ///
 /// ``u``, ``v``, ``degrees`` and ``edges`` are **copies**: each access returns a new
 /// numpy array that later steps do not change (keep them to compare steps).
@@ -89,15 +100,28 @@ impl PyStepStats {
 #[pymethods]
 impl PyNetwork {
     #[new]
-    #[pyo3(signature = (board, preset = None, seed = knightnet::DEFAULT_SEED, **overrides))]
+    #[pyo3(signature = (board = None, preset = None, seed = knightnet::DEFAULT_SEED, *,
+        leaper = None, surface = None, shape = None, graph = None, **overrides))]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         py: Python<'_>,
-        board: &Bound<'_, PyAny>,
+        board: Option<&Bound<'_, PyAny>>,
         preset: Option<String>,
         seed: u64,
+        leaper: Option<&Bound<'_, PyAny>>,
+        surface: Option<String>,
+        shape: Option<String>,
+        graph: Option<PathBuf>,
         overrides: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyNetwork> {
-        let board = board::extract(board)?;
+        let board = board.map(board::extract).transpose()?;
+        let named = GeometryKeywords {
+            leaper,
+            surface,
+            shape,
+            graph,
+        }
+        .named(board)?;
         let params = params::from_kwargs(preset, overrides)?
             .apply(Preset::Parberry.params())
             .map_err(errors::input)?;
@@ -108,11 +132,33 @@ impl PyNetwork {
                 params.rule.name()
             ))));
         }
-        NetworkSolver::new(params)
-            .check(&Request::new(board))
-            .map_err(errors::input)?;
+        let graph = match named {
+            Named::Knight(board) => {
+                NetworkSolver::new(params)
+                    .check(&Request::new(board))
+                    .map_err(errors::input)?;
+                py.detach(|| KnightGraph::new(board))
+            }
+            Named::Graph(graph) => {
+                let request = GraphRequest {
+                    closed: true,
+                    start: None,
+                };
+                on_graph::check(&graph, &GraphSolver::Network(params), &request)
+                    .map_err(errors::input)?;
+                graph
+            }
+        };
+        Network::new(&graph, params).map_err(errors::input)?;
+        if graph.max_degree() > usize::from(u8::MAX) {
+            return Err(errors::input(knightnet::error::InputError::param(format!(
+                "Network reports each vertex's active edges as uint8, and {} has a vertex of degree {}; graphs of degree up to 255 are stepped; run it with knightnet.solve(solver=\"network\", graph=...)",
+                graph.describe(),
+                graph.max_degree()
+            ))));
+        }
         py.detach(|| {
-            let graph = Arc::new(KnightGraph::new(board));
+            let graph = Arc::new(graph);
             let state = State::random(&graph, &params, &mut first_attempt_rng(seed));
             Ok(PyNetwork {
                 dynamics: OwnedDynamics::new(Arc::clone(&graph), params, state),
@@ -125,12 +171,29 @@ impl PyNetwork {
         })
     }
 
-    /// The board.
+    /// The board (the rectangle a shape is cut from), or ``None`` on a graph file.
     #[getter]
-    fn board(&self) -> PyBoard {
-        PyBoard {
-            board: knight_board(&self.graph),
-        }
+    fn board(&self) -> Option<PyBoard> {
+        self.graph.board().map(|board| PyBoard { board })
+    }
+
+    /// What the network runs on, as ``solve --format json``'s ``target``: ``None`` for
+    /// the knight on a whole plane board, else the leaper, surface and shape, or the
+    /// file's name, format and sizes.
+    #[getter]
+    fn target<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json::to_py(py, &knightnet::json::graph(&self.graph))
+    }
+
+    /// Each vertex's number as the output numbers it, indexed by vertex (``uint64``, a
+    /// copy): its square ``row * cols + col`` on a board, its number in the file (from
+    /// 1) on a graph file.
+    #[getter]
+    fn vertex_numbers<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        let numbers = (0..self.graph.squares() as u32)
+            .map(|v| knightnet::json::vertex_number(&self.graph, v))
+            .collect();
+        PyArray1::from_vec(py, numbers)
     }
 
     /// The seed of the initial state and of `run()`.
@@ -153,7 +216,7 @@ impl PyNetwork {
         self.params.variant()
     }
 
-    /// Number of neurons (legal knight moves).
+    /// Number of neurons (the graph's edges: the legal moves).
     #[getter]
     fn neurons(&self) -> usize {
         self.graph.edges()
@@ -183,13 +246,14 @@ impl PyNetwork {
         PyArray1::from_array(py, self.dynamics.state().v())
     }
 
-    /// Active moves (V = 1) at every square (``uint8``, indexed by square number, a copy).
+    /// Active moves (V = 1) at every vertex (``uint8``, indexed by vertex: by square
+    /// number on a board without holes; a copy).
     #[getter]
     fn degrees<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         PyArray1::from_array(py, &degrees_u8(self.dynamics.deg()))
     }
 
-    /// The two squares of every neuron, shape ``(neurons, 2)`` (``uint32``, a copy).
+    /// The two vertices of every neuron, shape ``(neurons, 2)`` (``uint32``, a copy).
     #[getter]
     fn edges<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u32>> {
         let e = self.graph.edges();
@@ -200,7 +264,7 @@ impl PyNetwork {
         PyArray2::from_owned_array(py, pairs)
     }
 
-    /// Squares whose number of active moves is not 2.
+    /// Vertices whose number of active moves is not 2.
     #[getter]
     fn off_two(&self) -> u32 {
         self.dynamics.off_two()
@@ -280,20 +344,22 @@ impl PyNetwork {
     }
 
     /// Draw the current state: its cycles when every square has two active moves, else
-    /// the active moves in grey with the other squares ringed.
+    /// the active moves in grey with the other squares ringed; a shape's holes and the
+    /// moves that wrap round a cylinder or torus as ``solve --png`` draws them
+    /// (``ValueError`` on a graph file, which has no squares to draw).
     #[pyo3(signature = (path, title = None, width = None))]
     fn save_figure(
         &self,
         py: Python<'_>,
-        path: std::path::PathBuf,
+        path: PathBuf,
         title: Option<String>,
         width: Option<u32>,
     ) -> PyResult<()> {
-        let board = knight_board(&self.graph);
+        let board = drawn_board(&self.graph)?;
         let fig = BoardFigure::outputs(
             &self.graph,
             &self.dynamics.state().outputs(),
-            title.unwrap_or_else(|| format!("Network on {board}")),
+            title.unwrap_or_else(|| format!("Network on {}", place(&self.graph))),
             format!(
                 "{}, seed {}, after {} iterations",
                 self.params.variant(),
@@ -314,7 +380,7 @@ impl PyNetwork {
         format!(
             "<Network: {} on {}, seed {}, {} iterations>",
             self.params.variant(),
-            knight_board(&self.graph),
+            place(&self.graph),
             self.seed,
             self.iterations
         )
@@ -386,8 +452,9 @@ impl PyAttempt {
         self.attempt.iterations
     }
 
-    /// The cycles of the final outputs when every square has two active moves (each a
-    /// ``uint32`` array of square numbers), else an empty list.
+    /// The cycles of the final outputs when every vertex has two active moves (each a
+    /// ``uint32`` array of vertices, numbered as ``edges`` numbers them), else an empty
+    /// list.
     #[getter]
     fn cycles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         cycles(py, &self.attempt.cycles)
@@ -505,10 +572,27 @@ impl PyRun {
         self.last.termination.name()
     }
 
-    /// The closed tour, or ``None``.
+    /// The closed tour on the knight's board, or ``None`` (on any other graph the tour
+    /// is ``vertices``).
     #[getter]
     fn tour(&self) -> Option<PyTour> {
         self.tour.clone().map(|tour| PyTour { tour })
+    }
+
+    /// The tour's vertices in visiting order as the output numbers them (square
+    /// numbers ``row * cols + col`` on a board, the file's numbers from 1 on a graph
+    /// file; as ``knightnet.solve(...).vertices``), or ``None``.
+    #[getter]
+    fn vertices<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<u64>>> {
+        let numbers = match &self.tour {
+            Some(t) => t.squares().iter().map(|&s| u64::from(s)).collect(),
+            None => self
+                .tour_cycle()?
+                .iter()
+                .map(|&v| knightnet::json::vertex_number(&self.graph, v))
+                .collect(),
+        };
+        Some(PyArray1::from_vec(py, numbers))
     }
 
     /// Attempts made (1 when the first attempt found a tour).
@@ -531,7 +615,8 @@ impl PyRun {
         }
     }
 
-    /// Cycles of the last attempt's outputs (one for a tour).
+    /// Cycles of the last attempt's outputs (one for a tour), as vertices numbered as
+    /// ``Network.edges`` numbers them.
     #[getter]
     fn cycles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         cycles(py, &self.last.cycles)
@@ -553,15 +638,11 @@ impl PyRun {
     }
 
     /// Draw the result: the tour, else the last attempt's cycles or (with a trace) its
-    /// final outputs.
+    /// final outputs; a shape's holes and wrapped moves as ``solve --png`` draws them
+    /// (``ValueError`` on a graph file, which has no squares to draw).
     #[pyo3(signature = (path, width = None))]
-    fn save_figure(
-        &self,
-        py: Python<'_>,
-        path: std::path::PathBuf,
-        width: Option<u32>,
-    ) -> PyResult<()> {
-        let board = knight_board(&self.graph);
+    fn save_figure(&self, py: Python<'_>, path: PathBuf, width: Option<u32>) -> PyResult<()> {
+        let board = drawn_board(&self.graph)?;
         let subtitle = format!(
             "network ({}), seed {}, {} attempt{}: {}",
             self.variant,
@@ -570,20 +651,36 @@ impl PyRun {
             if self.attempts == 1 { "" } else { "s" },
             self.outcome()
         );
+        let moves = match self.graph.source() {
+            Source::Geometry(m) => Some(m),
+            _ => None,
+        };
+        let squares = |vertices: &[u32]| -> Vec<u32> {
+            match moves {
+                Some(m) => vertices.iter().map(|&v| m.square(v)).collect(),
+                None => vertices.to_vec(),
+            }
+        };
         let fig = if let Some(t) = &self.tour {
             BoardFigure::tour(t, BoardFigure::tour_title(t), subtitle)
+        } else if let (Some(m), Some(cycle)) = (moves, self.tour_cycle()) {
+            BoardFigure::geometry_tour(m.geometry(), squares(cycle), true, subtitle)
         } else if !self.last.cycles.is_empty() {
-            BoardFigure::cycles(
-                board,
-                &self.last.cycles,
-                format!("Network cycles on {board}"),
-                subtitle,
-            )
+            let cycles: Vec<Vec<u32>> = self.last.cycles.iter().map(|c| squares(c)).collect();
+            BoardFigure {
+                geometry: moves.map(|m| m.geometry().clone()),
+                ..BoardFigure::cycles(
+                    board,
+                    &cycles,
+                    format!("Network cycles on {}", place(&self.graph)),
+                    subtitle,
+                )
+            }
         } else if let Some(outputs) = &self.last_outputs {
             BoardFigure::outputs(
                 &self.graph,
                 outputs,
-                format!("Network on {board}"),
+                format!("Network on {}", place(&self.graph)),
                 subtitle,
             )
             .map_err(errors::plot)?
@@ -610,17 +707,36 @@ impl PyRun {
     }
 }
 
-/// The engine's active-move counts (16-bit, for the open graph's apex) as the `uint8`
-/// array `degrees` returns: on the knight's graph a square has at most 8 moves.
-fn degrees_u8(deg: &ndarray::Array1<u16>) -> Array1<u8> {
-    deg.mapv(|x| u8::try_from(x).expect("a square of the knight's graph has at most 8 moves"))
+impl PyRun {
+    /// The tour as the network's one cycle, when the last attempt found one.
+    fn tour_cycle(&self) -> Option<&[u32]> {
+        (self.last.termination == Termination::Tour)
+            .then(|| self.last.cycles.first().map(Vec::as_slice))
+            .flatten()
+    }
 }
 
-/// The board of a graph this module built: every graph here is the knight's graph of a
-/// board ([`KnightGraph::new`]).
-fn knight_board(graph: &KnightGraph) -> Board {
-    graph
-        .source()
-        .knight_board()
-        .expect("the Python package builds the knight's graphs of boards only")
+/// The engine's active-move counts (16-bit, for the open graph's apex) as the `uint8`
+/// array `degrees` returns: `Network` steps graphs of degree up to 255 only.
+fn degrees_u8(deg: &ndarray::Array1<u16>) -> Array1<u8> {
+    deg.mapv(|x| u8::try_from(x).expect("Network refuses graphs of degree above 255"))
+}
+
+/// What a network runs on, in a title: the knight's board as `8x8`, any other graph as
+/// the library describes it.
+fn place(graph: &KnightGraph) -> String {
+    match graph.source().knight_board() {
+        Some(board) => board.to_string(),
+        None => graph.describe(),
+    }
+}
+
+/// The board a figure of `graph` draws, or the refusal of a graph file.
+fn drawn_board(graph: &KnightGraph) -> PyResult<Board> {
+    graph.board().ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "{} has no squares to draw",
+            graph.describe()
+        ))
+    })
 }

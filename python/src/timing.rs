@@ -67,7 +67,17 @@ pub fn time_steps_in_rust(
     }
     let mut best = f64::INFINITY;
     for _ in 0..rounds {
-        let mut network = PyNetwork::new(py, board, preset.clone(), seed, None)?;
+        let mut network = PyNetwork::new(
+            py,
+            Some(board),
+            preset.clone(),
+            seed,
+            None,
+            None,
+            None,
+            None,
+            None,
+        )?;
         let seconds = py.detach(|| {
             let t = Instant::now();
             for _ in 0..steps {
