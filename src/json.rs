@@ -140,6 +140,17 @@ pub fn vertex_number(g: &KnightGraph, v: u32) -> u64 {
     }
 }
 
+/// The vertex of `g` that output numbers `number` ([`vertex_number`]'s inverse), or
+/// `None` when no vertex has that number (a hole, a square off the board, a number the
+/// file does not use).
+pub fn vertex_from_number(g: &KnightGraph, number: u64) -> Option<u32> {
+    match g.source() {
+        Source::Knight(_) => (number < g.squares() as u64).then_some(number as u32),
+        Source::Geometry(m) => u32::try_from(number).ok().and_then(|s| m.vertex(s)),
+        Source::File(f) => f.vertex(number),
+    }
+}
+
 /// The JSON document of a solution on a geometry or a file graph (`solve --format json`
 /// with `--leaper`, `--surface`, `--shape` or `--graph`, docs/json.md): `"target"` names
 /// the graph ([`graph`]), `"numbering"` says how `"vertices"` numbers the tour
