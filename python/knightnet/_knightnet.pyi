@@ -178,7 +178,16 @@ def solve(
     max_attempts: Optional[int] = None,
 ) -> Union[Solution, GraphSolution]: ...
 def solver_names() -> List[str]: ...
-def is_tour(board: _BoardArg, squares: Union[Sequence[int], Sequence[Tuple[int, int]]], closed: bool = True) -> bool: ...
+def is_tour(
+    board: Optional[_BoardArg],
+    squares: Union[Sequence[int], Sequence[Tuple[int, int]]],
+    closed: bool = True,
+    *,
+    leaper: Optional[_Leaper] = None,
+    surface: Optional[_Surface] = None,
+    shape: Optional[str] = None,
+    graph: Optional[_Path] = None,
+) -> bool: ...
 
 class StepStats:
     """Measurements after one step (sweep)."""

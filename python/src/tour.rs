@@ -2,12 +2,14 @@
 //! conversions of tours to numpy arrays.
 
 use knightnet::board::Board;
+use knightnet::graph::Source;
 use knightnet::plot::board::BoardFigure;
 use knightnet::tour::Tour;
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 
 use crate::board::{self, PyBoard};
+use crate::graph_solve::{GeometryKeywords, Named};
 use crate::{errors, figure};
 
 /// A knight's tour, checked by the library's oracle (every square once, every step a
@@ -209,21 +211,69 @@ pub fn square_arg(board: Board, arg: &Bound<'_, PyAny>) -> PyResult<u32> {
     }
 }
 
-/// `is_tour(board, squares, closed=True)`: whether the oracle accepts the sequence.
+/// `is_tour(board, squares, closed=True, *, leaper, surface, shape, graph)`: whether the
+/// oracle accepts the sequence, on the knight's `board` or on the graph the keywords of
+/// `solve` name (`board` may then be `None` for a shape or a graph file). On a board,
+/// squares are numbers `row * cols + col` or `(row, col)` pairs; on a graph file, the
+/// file's vertex numbers. A square or number that is no vertex (off the board, a hole)
+/// is not a tour.
 #[pyfunction]
-#[pyo3(signature = (board, squares, closed = true))]
-pub fn is_tour(
-    board: &Bound<'_, PyAny>,
-    squares: &Bound<'_, PyAny>,
+#[pyo3(signature = (board, squares, closed = true, *, leaper = None, surface = None,
+    shape = None, graph = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn is_tour<'py>(
+    board: Option<&Bound<'py, PyAny>>,
+    squares: &Bound<'py, PyAny>,
     closed: bool,
+    leaper: Option<&Bound<'py, PyAny>>,
+    surface: Option<String>,
+    shape: Option<String>,
+    graph: Option<std::path::PathBuf>,
 ) -> PyResult<bool> {
-    let board = board::extract(board)?;
-    let squares = match square_numbers(board, squares) {
-        Ok(s) => s,
-        Err(e) if e.is_instance_of::<pyo3::exceptions::PyValueError>(squares.py()) => {
-            return Ok(false);
+    let board = board.map(board::extract).transpose()?;
+    let named = GeometryKeywords {
+        leaper,
+        surface,
+        shape,
+        graph,
+    }
+    .named(board)?;
+    let off = |e: PyErr| {
+        if e.is_instance_of::<pyo3::exceptions::PyValueError>(squares.py()) {
+            Ok(false)
+        } else {
+            Err(e)
         }
-        Err(e) => return Err(e),
     };
-    Ok(knightnet::tour::validate(board, &squares, closed).is_ok())
+    let graph = match named {
+        Named::Knight(board) => {
+            return match square_numbers(board, squares) {
+                Ok(s) => Ok(knightnet::tour::validate(board, &s, closed).is_ok()),
+                Err(e) => off(e),
+            };
+        }
+        Named::Graph(graph) => graph,
+    };
+    let vertices: Option<Vec<u32>> = match graph.source() {
+        Source::Geometry(m) => match square_numbers(m.geometry().board(), squares) {
+            Ok(s) => s.into_iter().map(|sq| m.vertex(sq)).collect(),
+            Err(e) => return off(e),
+        },
+        _ => {
+            let numbers: Vec<i64> = squares.extract().map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "on a graph file, squares must be a sequence of the file's vertex numbers",
+                )
+            })?;
+            numbers
+                .into_iter()
+                .map(|x| {
+                    u64::try_from(x)
+                        .ok()
+                        .and_then(|x| knightnet::json::vertex_from_number(&graph, x))
+                })
+                .collect()
+        }
+    };
+    Ok(vertices.is_some_and(|v| knightnet::tour::check_on(&graph, &v, closed).is_ok()))
 }

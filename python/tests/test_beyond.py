@@ -116,3 +116,32 @@ def test_a_geometrys_tour_is_drawn_as_the_command_line_draws_it(cli, tmp_path):
         kn.solve(graph=GRAPHS / "dodecahedron.hcp").save_figure(tmp_path / "g.png")
     with pytest.raises(ValueError, match="no tour to draw"):
         kn.solve(graph=GRAPHS / "petersen.dimacs", max_attempts=1).save_figure(tmp_path / "p.png")
+
+
+def test_is_tour_checks_on_the_graph_the_keywords_name():
+    z = kn.solve("6x6", surface="torus", solver="warnsdorff")
+    squares = z.vertices.tolist()
+    assert kn.is_tour("6x6", squares, closed=False, surface="torus")
+    assert kn.is_tour("6x6", z.tour, closed=False, surface="torus")
+    plane = kn.Board(6, 6)
+    on_plane = all(b in plane.knight_moves(a) for a, b in zip(squares, squares[1:]))
+    assert kn.is_tour("6x6", squares, closed=False) == on_plane
+    assert not kn.is_tour("6x6", squares[:-1] + [squares[0]], closed=False, surface="torus")
+
+    s = kn.solve(shape=PICTURE, solver="backtrack")
+    holes = [1 * 7 + 2, 3 * 7 + 3]
+    assert kn.is_tour(None, s.vertices, closed=False, shape=PICTURE)
+    assert not kn.is_tour(None, s.vertices.tolist()[:-1] + [holes[0]], closed=False, shape=PICTURE)
+    assert not kn.is_tour(None, s.vertices.tolist() + [99], closed=False, shape=PICTURE)
+
+    path = GRAPHS / "dodecahedron.hcp"
+    d = kn.solve(graph=path)
+    cycle = d.vertices.tolist()
+    assert kn.is_tour(None, cycle, graph=path)
+    assert kn.is_tour(None, cycle[5:] + cycle[:5], graph=path)
+    assert kn.is_tour(None, cycle[::-1], graph=path)
+    assert not kn.is_tour(None, cycle[:-1] + [21], graph=path)
+    assert not kn.is_tour(None, cycle[:-1] + [-1], graph=path)
+    assert not kn.is_tour(None, [v - 1 for v in cycle], graph=path)
+    with pytest.raises(ValueError, match="graph= names the whole graph"):
+        kn.is_tour("8x8", cycle, graph=path)
