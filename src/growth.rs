@@ -170,13 +170,20 @@ impl Trials {
         }
     }
 
-    /// One solve; whether it found a tour.
-    fn solve(&self, rng: &mut Rng) -> Result<bool, InputError> {
+    /// One solve: whether it found a tour, and the network's steps (sweeps) over all
+    /// its attempts (0 for the solvers that do not iterate).
+    fn solve(&self, rng: &mut Rng) -> Result<(bool, u64), InputError> {
         Ok(match self {
-            Trials::Knight { solver, req } => solver.solve(req, rng)?.tour().is_some(),
+            Trials::Knight { solver, req } => {
+                let sol = solver.solve(req, rng)?;
+                (sol.tour().is_some(), sol.iterations)
+            }
             Trials::Graph {
                 graph, solver, req, ..
-            } => on_graph::solve(graph, solver, req, rng)?.tour.is_some(),
+            } => {
+                let sol = on_graph::solve(graph, solver, req, rng)?;
+                (sol.tour.is_some(), sol.iterations)
+            }
         })
     }
 }
@@ -317,6 +324,12 @@ pub struct GrowthPoint {
     /// The seed of each trial run, in order: `solve --solver NAME --board SIDExSIDE
     /// --seed SEED` replays one.
     pub seeds: Vec<u64>,
+    /// The network's mean steps (sweeps, for sequential orders) per solve, over all
+    /// attempts; `None` for the solvers that do not iterate.
+    pub sweeps: Option<f64>,
+    /// Seconds per step: the trials' total time over their total steps (so `sweeps`
+    /// times this is the mean time per solve); `None` without steps.
+    pub seconds_per_sweep: Option<f64>,
 }
 
 /// A side that was not measured, and why.
@@ -355,6 +368,29 @@ pub struct GrowthRow {
     pub fit_to: Option<usize>,
     /// Sides not measured, in increasing order, each with its reason.
     pub skipped: Vec<Skipped>,
+    /// For the network: the exponent `a` of sweeps per solve ∝ squares^a, fitted on the
+    /// same sides as `exponent`, with its 95% interval; `None` for the other solvers.
+    pub sweeps_exponent: Option<Estimate>,
+    /// For the network: the exponent `b` of time per sweep ∝ squares^b. `a + b` is the
+    /// exponent of the mean time per solve (exactly: the fits are linear); `exponent`
+    /// fits the median, so it may differ by the spread of the trials.
+    pub sweep_seconds_exponent: Option<Estimate>,
+}
+
+/// The fit of `value` against the squares over `points`, as an estimate with its 95%
+/// interval; `None` unless every point has a value and a fit exists.
+fn fit_estimate(
+    points: &[&GrowthPoint],
+    value: impl Fn(&GrowthPoint) -> Option<f64>,
+) -> Option<Estimate> {
+    let values: Option<Vec<f64>> = points.iter().map(|p| value(p)).collect();
+    let squares: Vec<f64> = points.iter().map(|p| p.squares as f64).collect();
+    let fit = fit_power_law(&squares, &values?)?;
+    Some(Estimate {
+        value: Some(fit.exponent),
+        low: fit.ci95.map(|[lo, _]| lo),
+        high: fit.ci95.map(|[_, hi]| hi),
+    })
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -448,15 +484,17 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
         let mut times = Vec::new();
         let mut seeds = Vec::new();
         let mut tours = 0;
+        let mut steps = 0u64;
         let key = trials.key(kind);
         for i in 0..cfg.trials {
             let seed = trial_seed(cfg.seed, &key, i);
             seeds.push(seed);
             let mut rng = rng_from_seed(seed);
             let t0 = Instant::now();
-            let found = trials.solve(&mut rng)?;
+            let (found, iterations) = trials.solve(&mut rng)?;
             let secs = t0.elapsed().as_secs_f64();
             tours += u64::from(found);
+            steps += iterations;
             times.push(secs);
             if secs > cfg.budget {
                 stop = Some(format!(
@@ -469,6 +507,7 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
         }
         drop(trials);
         let trials = times.len() as u64;
+        let total: f64 = times.iter().sum();
         points.push(GrowthPoint {
             side,
             squares: side * side,
@@ -476,6 +515,8 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
             tours,
             trials,
             seeds,
+            sweeps: (steps > 0).then(|| steps as f64 / trials as f64),
+            seconds_per_sweep: (steps > 0).then(|| total / steps as f64),
         });
     }
     let fitted: Vec<&GrowthPoint> = points.iter().filter(|p| p.tours > 0).collect();
@@ -497,6 +538,8 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
         r2: fit.map(|f| f.r2),
         fit_from: fit.and_then(|_| fitted.first().map(|p| p.side)),
         fit_to: fit.and_then(|_| fitted.last().map(|p| p.side)),
+        sweeps_exponent: fit.and_then(|_| fit_estimate(&fitted, |p| p.sweeps)),
+        sweep_seconds_exponent: fit.and_then(|_| fit_estimate(&fitted, |p| p.seconds_per_sweep)),
         points,
         skipped,
     })
@@ -595,6 +638,8 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
         ("side", Align::Right),
         ("median time per solve", Align::Right),
         ("tours / trials", Align::Right),
+        ("sweeps per solve (mean)", Align::Right),
+        ("time per sweep", Align::Right),
     ]);
     for r in rows {
         for p in &r.points {
@@ -603,6 +648,8 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
                 p.side.to_string(),
                 human_secs(p.seconds),
                 format!("{} / {}", p.tours, p.trials),
+                fmt_opt(p.sweeps, 1),
+                cell(p.seconds_per_sweep, human_secs),
             ]);
         }
         for k in &r.skipped {
@@ -611,10 +658,40 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
                 k.side.to_string(),
                 format!("skipped: {}", k.reason),
                 MISSING.into(),
+                MISSING.into(),
+                MISSING.into(),
             ]);
         }
     }
-    fits.finish() + "\n" + &times.finish()
+    let mut out = fits.finish() + "\n" + &times.finish();
+    if rows.iter().any(|r| r.sweeps_exponent.is_some()) {
+        let mut split = MarkdownTable::new(&[
+            ("solver", Align::Left),
+            ("sweeps per solve ∝ squares^a", Align::Right),
+            ("time per sweep ∝ squares^b", Align::Right),
+            ("a + b (mean time per solve)", Align::Right),
+        ]);
+        let shown = |e: &Estimate| {
+            let v = fmt_opt(e.value, 3);
+            match (e.low, e.high) {
+                (Some(a), Some(b)) => format!("{v} ({a:.3}..{b:.3})"),
+                _ => v,
+            }
+        };
+        for r in rows {
+            let (Some(a), Some(b)) = (&r.sweeps_exponent, &r.sweep_seconds_exponent) else {
+                continue;
+            };
+            split.row(&[
+                r.solver.clone(),
+                shown(a),
+                shown(b),
+                fmt_opt(a.value.zip(b.value).map(|(a, b)| a + b), 3),
+            ]);
+        }
+        out = out + "\n" + &split.finish();
+    }
+    out
 }
 
 #[cfg(test)]
@@ -636,6 +713,8 @@ mod tests {
             tours: 1,
             trials: 1,
             seeds: vec![1],
+            sweeps: None,
+            seconds_per_sweep: None,
         };
         // Flat times still predict linear growth: 4x the squares, 4x the time.
         let flat = [p(8, 1.0), p(16, 1.0)];

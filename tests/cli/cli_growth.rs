@@ -281,3 +281,61 @@ fn growth_on_a_torus_takes_compares_seeds() {
     );
     assert_refused(&["growth", "--surface", "sphere"], "sphere");
 }
+
+#[test]
+fn the_networks_time_splits_into_sweeps_and_time_per_sweep() {
+    let rows: Vec<Value> = serde_json::from_value(report_rows(&[
+        "growth",
+        "--solvers",
+        "network:parberry,warnsdorff",
+        "--sizes",
+        "6,8,10",
+        "--trials",
+        "3",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let (network, walk) = (&rows[0], &rows[1]);
+    let mut squares = Vec::new();
+    let mut sweeps = Vec::new();
+    for p in network["points"].as_array().unwrap() {
+        // The mean sweeps per solve are the replayed solves' own iterations.
+        let side = p["side"].as_u64().unwrap();
+        let board = format!("{side}x{side}");
+        let replayed: Vec<f64> = p["seeds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|seed| {
+                let seed = seed.to_string();
+                let out = knightnet(&[
+                    "solve", "--board", &board, "--seed", &seed, "--format", "json",
+                ]);
+                let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+                v["iterations"].as_f64().unwrap()
+            })
+            .collect();
+        let mean = replayed.iter().sum::<f64>() / replayed.len() as f64;
+        assert!((p["sweeps"].as_f64().unwrap() - mean).abs() < 1e-9, "{p}");
+        assert!(p["seconds_per_sweep"].as_f64().unwrap() > 0.0);
+        squares.push((side * side) as f64);
+        sweeps.push(mean);
+    }
+    let a = network["sweeps_exponent"]["value"].as_f64().unwrap();
+    let fit = fit_power_law(&squares, &sweeps).unwrap();
+    assert!((a - fit.exponent).abs() < 1e-9);
+    assert!(
+        network["sweep_seconds_exponent"]["value"]
+            .as_f64()
+            .is_some()
+    );
+    // Warnsdorff does not iterate: nothing to split.
+    assert!(walk["sweeps_exponent"].is_null() && walk["sweep_seconds_exponent"].is_null());
+    for p in walk["points"].as_array().unwrap() {
+        assert!(
+            p["sweeps"].is_null() && p["seconds_per_sweep"].is_null(),
+            "{p}"
+        );
+    }
+}
