@@ -479,17 +479,27 @@ fn replay_query(
         ));
     }
     let attempts = u32::try_from(c.attempt.unwrap_or(1)).map_err(|_| "attempt out of range")?;
+    let ran = NetworkParams {
+        max_attempts: attempts,
+        ..p
+    };
+    let preset = p.preset.map(|preset| NetworkParams {
+        max_attempts: attempts,
+        ..preset.params()
+    });
+    if preset != Some(ran) {
+        return Err(format!(
+            "{} overrides its preset's parameters, and the Watch view runs presets only",
+            c.variant
+        ));
+    }
     let name = WatchKind::new(SolverKind::Network(p))
         .ok_or("the Watch view cannot run this network")?
         .to_string();
     let kind = watch::watch_kind(&name, Some(attempts))?;
-    let ran = SolverKind::Network(NetworkParams {
-        max_attempts: attempts,
-        ..p
-    });
-    if kind.kind() != &ran {
+    if kind.kind() != &SolverKind::Network(ran) {
         return Err(format!(
-            "{} overrides its preset's parameters, and the Watch view runs presets only",
+            "the Watch view runs {name} otherwise than {} ran",
             c.variant
         ));
     }
