@@ -387,7 +387,9 @@ async function showConvergence(w) {
     tr.dataset.variant = c.variant;
     tr.appendChild(el("td", c.variant));
     tr.appendChild(el("td", c.preset || ""));
-    tr.appendChild(el("td", c.params ? JSON.stringify(c.params) : "not recorded", "params"));
+    // The parameters as `key=value`, the preset's name left to its own column.
+    const params = c.params ? Object.entries(c.params).filter(([k]) => k !== "preset").map(([k, v]) => `${k}=${typeof v === "object" && v !== null ? JSON.stringify(v) : v}`).join(" ") : "not recorded";
+    tr.appendChild(el("td", params, "params"));
     tr.appendChild(el("td", c.runs));
     tr.appendChild(el("td", c.tours));
     tr.appendChild(el("td", c.watch ? (c.replay_note || "each run below links to the Watch view") : "no replay: " + c.replay_note, c.watch ? "" : "no-replay"));
