@@ -314,7 +314,13 @@ function chart(parent, f, cfg) {
     ctx.restore();
   };
   const x = numeric
-    ? { time: false, distr: cfg.xlog ? 3 : 1 }
+    ? {
+        time: false,
+        distr: cfg.xlog ? 3 : 1,
+        // A log axis keeps the range dragged (uPlot's own rounds its ends out to whole
+        // decades, which undid a zoom), and spans the data when drawn or reset.
+        range: cfg.xlog ? (u, min, max) => (min == null || min === max ? [(min || 1) / 2, (max || 1) * 2] : [min, max]) : undefined,
+      }
     : {
         time: false,
         // The whole axis (the data's 0 to n − 1, when drawn or reset by a double click)

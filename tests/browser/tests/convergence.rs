@@ -1,8 +1,10 @@
 //! Convergence data in the Results view, in headless Chromium: a folder holding what
 //! `convergence --board 6x6 --runs 5` wrote is listed and opened; the chart of squares
-//! off degree 2 holds the CSV's means, a click on a legend entry hides its series, and a
-//! run's replay link opens the Watch view on that run's seed.
+//! off degree 2 holds the CSV's means, a click on a legend entry hides its series, a drag
+//! zooms and a double click zooms out, and a run's replay link opens the Watch view on
+//! that run's seed.
 
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use knightnet_browser::{Browser, Server, binary};
 
 /// The CSV at `path` as rows of fields, the header first.
@@ -112,6 +114,64 @@ async fn a_convergence_run_is_drawn_from_its_csv_and_replayed() {
         .await
         .expect("the script runs");
     assert_eq!(shown, serde_json::json!([true, true, false]));
+
+    // A real drag from 30% to 70% of the plot's width narrows the x axis; a double
+    // click restores it.
+    let x_range = || {
+        let client = b.client.clone();
+        async move {
+            let v = client
+                .execute(
+                    "const u = document.querySelector('#conv-figure-off_two .chart').uplot;
+                     return [u.scales.x.min, u.scales.x.max];",
+                    vec![],
+                )
+                .await
+                .expect("the script runs");
+            (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+        }
+    };
+    let (lo, hi) = x_range().await;
+    let over = b.find("#conv-figure-off_two .u-over").await;
+    let (_, _, width, _) = over.rectangle().await.expect("the plot's size");
+    let at = |share: f64, duration: Option<std::time::Duration>| PointerAction::MoveToElement {
+        element: over.clone(),
+        duration,
+        x: (share - 0.5) * width,
+        y: 0.0,
+    };
+    let press = || PointerAction::Down {
+        button: MOUSE_BUTTON_LEFT,
+    };
+    let release = || PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    };
+    let drag = MouseActions::new("mouse".into())
+        .then(at(0.3, None))
+        .then(press())
+        .then(at(0.7, Some(std::time::Duration::from_millis(300))))
+        .then(release());
+    b.client.perform_actions(drag).await.expect("the drag");
+    let (zlo, zhi) = x_range().await;
+    assert!(
+        zlo > lo && zhi < hi && zlo < zhi,
+        "zoomed from {lo}..{hi} to {zlo}..{zhi}"
+    );
+    let double = MouseActions::new("mouse".into())
+        .then(at(0.5, None))
+        .then(press())
+        .then(release())
+        .then(press())
+        .then(release());
+    b.client
+        .perform_actions(double)
+        .await
+        .expect("the double click");
+    let (rlo, rhi) = x_range().await;
+    assert!(
+        (rlo - lo).abs() < 1e-9 && (rhi - hi).abs() < 1e-9,
+        "after a double click: {rlo}..{rhi}, before zooming {lo}..{hi}"
+    );
     b.screenshot("docs/screenshots/serve-convergence.png").await;
 
     // The runs table lists every run; run 2 of parberry opens the Watch view on its seed.
