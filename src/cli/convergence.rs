@@ -7,8 +7,10 @@
 //! each has its own random stream, so the thread count never changes the figure.
 //! `--overlay PRESET` runs further presets (each its own cell, so its own seeds) and
 //! draws them on the same panels. The data of the figure is written beside it as CSV,
-//! and every run with its seed as `-runs.csv`. `--open` runs the network on its open
-//! graph (from `--start` when given); squares off degree 2 are counted over squares.
+//! every run with its seed as `-runs.csv`, and what was run as `.convergence.json`
+//! (version, git revision, board, runs, seed and each configuration's parameters;
+//! [`knightnet::plot::convergence::ConvergenceInfo`]). `--open` runs the network on its
+//! open graph (from `--start` when given); squares off degree 2 are counted over squares.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -23,7 +25,7 @@ use knightnet::DEFAULT_SEED;
 use knightnet::board::Board;
 use knightnet::error::{InputError, Param};
 use knightnet::network::{Network, Preset, StepStats, Termination, Trace, first_attempt_rng};
-use knightnet::plot::convergence::{ConvergenceData, ConvergenceFigure, runs_csv_path};
+use knightnet::plot::convergence::{ConvergenceData, ConvergenceFigure, info_path, runs_csv_path};
 use knightnet::plot::trace::{SavedTrace, square_steps};
 use knightnet::plot::{ImageFormat, check_output_path};
 use knightnet::seeds::{cell_key, trial_seed};
@@ -100,6 +102,15 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .into());
         }
         let t = SavedTrace::load(path)?;
+        let info = info_path(&args.out);
+        if std::fs::canonicalize(&info).ok() == std::fs::canonicalize(path).ok() {
+            return Err(InputError::param(format!(
+                "--out {} would write its metadata {} over the trace given with --trace; choose another --out",
+                args.out.display(),
+                info.display()
+            ))
+            .into());
+        }
         let ending = t.termination.name();
         let data = ConvergenceData {
             board: t.board(),
@@ -111,12 +122,18 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
             runs: vec![t.steps],
             outcomes: vec![t.termination],
             attempt: t.attempt,
+            params: t.params,
         };
-        data.save(&args.out)?;
+        ConvergenceFigure {
+            sets: vec![data.clone()],
+            trace_file: Some(path.display().to_string()),
+        }
+        .save(&args.out)?;
         writeln!(
             out,
-            "wrote {}: the run in {} ({} on {}, {ending})",
+            "wrote {} and its data (CSV, runs CSV, metadata {}): the run in {} ({} on {}, {ending})",
             args.out.display(),
+            info.display(),
             path.display(),
             t.variant,
             data.board,
@@ -173,15 +190,21 @@ pub fn run(args: ConvergenceArgs, out: &mut dyn Write) -> Result<(), Failure> {
             runs,
             outcomes,
             attempt: None,
+            params: Some(p),
         });
     }
-    ConvergenceFigure { sets }.save(&args.out)?;
+    ConvergenceFigure {
+        sets,
+        trace_file: None,
+    }
+    .save(&args.out)?;
     writeln!(
         out,
-        "wrote {} and its data {} (runs and their seeds: {}): {} runs each of network {} on {board}, base seed {}",
+        "wrote {} and its data {} (runs and their seeds: {}; what ran: {}): {} runs each of network {} on {board}, base seed {}",
         args.out.display(),
         args.out.with_extension("csv").display(),
         runs_csv_path(&args.out).display(),
+        info_path(&args.out).display(),
         args.runs,
         lines.join(", "),
         args.seed,

@@ -6,7 +6,10 @@
 //! ([`ConvergenceFigure`], `convergence --overlay`) share the panels, one colour each,
 //! the same colour in every panel and in the legend. The x axis is logarithmic when
 //! the longest run exceeds `LOG_X_AFTER` steps. Beside the figure: its data as CSV,
-//! and every run with its seed, ending and length as `-runs.csv` ([`runs_csv_path`]).
+//! every run with its seed, ending and length as `-runs.csv` ([`runs_csv_path`]), and
+//! what the runs were as `.convergence.json` ([`ConvergenceInfo`], [`info_path`]): the
+//! knightnet version and git revision that drew them, the board and graph, the runs and
+//! base seed (or the trace they came from), and every configuration with its parameters.
 //!
 //! Runs on the open graph (`convergence --open`) count the apex's neurons among the
 //! active and changed ones, and squares off degree 2 over the board's squares only
@@ -14,6 +17,8 @@
 
 use super::heading;
 use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
 
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
@@ -26,11 +31,11 @@ use super::table::{Table, csv_path, num};
 use super::{DrawResult, FONT, Figure, axes, de, render};
 use crate::board::Board;
 use crate::graph::Tours;
-use crate::network::{StepStats, Termination};
-use crate::trace_file::IterationUnit;
+use crate::network::{NetworkParams, Preset, StepStats, Termination};
+use crate::trace_file::{IterationUnit, TraceBoard};
 
 /// Longest run (in steps) still drawn on a linear x axis.
-pub(crate) const LOG_X_AFTER: usize = 60;
+pub const LOG_X_AFTER: usize = 60;
 
 /// The traces of many seeded runs of one network configuration.
 #[derive(Debug, Clone)]
@@ -56,6 +61,8 @@ pub struct ConvergenceData {
     /// For a single run taken from a `solve --trace` file: which attempt of that solve
     /// it was (run `i` is otherwise the first attempt of `solve --seed seeds[i]`).
     pub attempt: Option<u64>,
+    /// The parameters the runs ran with (`None`: a trace file that records none).
+    pub params: Option<NetworkParams>,
 }
 
 /// Mean and 10th/90th percentiles per step, after holding each run's last value.
@@ -105,6 +112,7 @@ impl ConvergenceData {
     pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         ConvergenceFigure {
             sets: vec![self.clone()],
+            trace_file: None,
         }
         .save(path)
     }
@@ -158,10 +166,174 @@ const MEASURES: [(&str, &str, &str, Pick); 3] = [
 pub struct ConvergenceFigure {
     /// The configurations, in legend order.
     pub sets: Vec<ConvergenceData>,
+    /// The `solve --trace` file the one run was read from, as it was named.
+    pub trace_file: Option<String>,
+}
+
+/// The value of [`ConvergenceInfo::format`]: what a reader checks before trusting the
+/// rest of the file.
+pub const INFO_FORMAT: &str = "knightnet-convergence";
+
+/// How the runs of a convergence figure were made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConvergenceMode {
+    /// `runs` seeded runs of each configuration (`convergence --board ... --runs N`).
+    Runs,
+    /// The one run of a `solve --trace` file (`convergence --trace FILE`).
+    Trace,
+}
+
+/// The graph the runs ran on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConvergenceGraph {
+    /// The knight's graph: closed tours.
+    Knight,
+    /// The open graph (the knight's graph and an apex joined to every square).
+    Open,
+}
+
+/// One configuration of a convergence figure, as its `.convergence.json` names it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConfigurationInfo {
+    /// The configuration's name in both CSVs' `configuration` column
+    /// ([`NetworkParams::variant`]).
+    pub variant: String,
+    /// The preset the parameters started from.
+    pub preset: Option<Preset>,
+    /// The parameters, resolved (`None`: a trace file that records none).
+    pub params: Option<NetworkParams>,
+    /// What one iteration is: `step` (synchronous) or `sweep`.
+    pub unit: String,
+    /// Its runs.
+    pub runs: usize,
+    /// Its runs that ended in a tour.
+    pub tours: usize,
+    /// For a run read from a trace: which attempt of `solve --seed SEED` it was.
+    pub attempt: Option<u64>,
+}
+
+/// `FIG.convergence.json`, written beside a convergence figure: what its data (`FIG.csv`
+/// and `FIG-runs.csv`) was computed from, and by which knightnet.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConvergenceInfo {
+    /// Always [`INFO_FORMAT`].
+    pub format: String,
+    /// The knightnet package version that wrote it.
+    pub knightnet_version: String,
+    /// [`crate::ENGINE_VERSION`] of the code that ran.
+    pub engine_version: u32,
+    /// `git rev-parse HEAD` of the source tree (`null` without git), as `run.json` has it.
+    pub git_revision: Option<String>,
+    /// Whether tracked files differed from that revision.
+    pub git_dirty: Option<bool>,
+    /// Seeded runs, or the one run of a trace.
+    pub mode: ConvergenceMode,
+    /// The trace file the run was read from, as it was named (mode `trace`).
+    pub trace_file: Option<String>,
+    /// The board.
+    pub board: TraceBoard,
+    /// The knight's graph or the open graph.
+    pub graph: ConvergenceGraph,
+    /// The open graph's start square, by name, if one was held.
+    pub start: Option<String>,
+    /// The base seed of the runs (mode `runs`: run `i` of a configuration is trial `i`
+    /// of its cell under this seed), or the seed of the traced solve (0 when the trace
+    /// records none).
+    pub seed: u64,
+    /// Runs of each configuration.
+    pub runs: usize,
+    /// The configurations, in the CSVs' order.
+    pub configurations: Vec<ConfigurationInfo>,
+}
+
+/// The metadata beside a convergence figure: `NAME.convergence.json` for `NAME.png`.
+pub fn info_path(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}{INFO_SUFFIX}"))
+}
+
+/// The end of a convergence figure's metadata file's name ([`info_path`]).
+pub const INFO_SUFFIX: &str = ".convergence.json";
+
+/// The columns of a convergence figure's runs CSV ([`runs_csv_path`]).
+pub const RUNS_HEADER: [&str; 6] = [
+    "configuration",
+    "run",
+    "seed",
+    "attempt",
+    "outcome",
+    "iterations",
+];
+
+/// The columns of a convergence figure's data CSV: `configuration`, `step`, then the
+/// mean, 10th and 90th percentile of `active`, `off_two` and `changed`.
+pub fn data_header() -> Vec<String> {
+    let mut header = vec!["configuration".to_string(), "step".to_string()];
+    for (_, _, col, _) in MEASURES {
+        for stat in ["mean", "p10", "p90"] {
+            header.push(format!("{col}_{stat}"));
+        }
+    }
+    header
 }
 
 impl ConvergenceFigure {
-    /// Write the figure and its data (`.csv` beside it).
+    /// What the figure's runs were, with this knightnet's version and git revision.
+    pub fn info(&self) -> ConvergenceInfo {
+        let first = &self.sets[0];
+        let (git_revision, git_dirty) = crate::experiment::git_revision();
+        let trace = first.attempt.is_some() || self.trace_file.is_some();
+        let (graph, start) = match first.tours {
+            Tours::Closed => (ConvergenceGraph::Knight, None),
+            Tours::Open { start } => (
+                ConvergenceGraph::Open,
+                start.map(|s| first.board.square_name(s)),
+            ),
+        };
+        ConvergenceInfo {
+            format: INFO_FORMAT.to_string(),
+            knightnet_version: env!("CARGO_PKG_VERSION").to_string(),
+            engine_version: crate::ENGINE_VERSION,
+            git_revision,
+            git_dirty,
+            mode: if trace {
+                ConvergenceMode::Trace
+            } else {
+                ConvergenceMode::Runs
+            },
+            trace_file: self.trace_file.clone(),
+            board: TraceBoard {
+                cols: first.board.cols(),
+                rows: first.board.rows(),
+            },
+            graph,
+            start,
+            seed: first.seed,
+            runs: first.runs.len(),
+            configurations: self
+                .sets
+                .iter()
+                .map(|d| ConfigurationInfo {
+                    variant: d.variant.clone(),
+                    preset: d.params.and_then(|p| p.preset),
+                    params: d.params,
+                    unit: d.unit.to_string(),
+                    runs: d.runs.len(),
+                    tours: d
+                        .outcomes
+                        .iter()
+                        .filter(|o| **o == Termination::Tour)
+                        .count(),
+                    attempt: d.attempt,
+                })
+                .collect(),
+        }
+    }
+
+    /// Write the figure, its data (`.csv` beside it), its runs (`-runs.csv`) and what
+    /// they were (`.convergence.json`).
     pub fn save(&self, path: &Path) -> Result<(), super::PlotError> {
         if !self
             .sets
@@ -175,23 +347,20 @@ impl ConvergenceFigure {
         }
         render(self, path, (1050, 460))?;
         self.table().write(&csv_path(path))?;
-        self.runs_table().write(&runs_csv_path(path))
+        self.runs_table().write(&runs_csv_path(path))?;
+        let text = serde_json::to_string_pretty(&self.info())
+            .map_err(|e| super::PlotError::Write(format!("{}: {e}", info_path(path).display())))?
+            + "\n";
+        crate::io::write_atomic(&info_path(path), text.as_bytes())?;
+        Ok(())
     }
 
     /// Per configuration and run: its seed, which attempt of `solve --seed SEED` it is
     /// (1-based, as in a trace file: 1 for every run of `convergence`), how it ended,
     /// and its length in steps or sweeps.
     pub(crate) fn runs_table(&self) -> Table {
-        let header = [
-            "configuration",
-            "run",
-            "seed",
-            "attempt",
-            "outcome",
-            "iterations",
-        ];
         let mut t = Table {
-            header: header.map(String::from).to_vec(),
+            header: RUNS_HEADER.map(String::from).to_vec(),
             rows: Vec::new(),
         };
         for d in &self.sets {
@@ -211,14 +380,8 @@ impl ConvergenceFigure {
 
     /// Per configuration and step: mean, 10th and 90th percentile of each measure.
     pub fn table(&self) -> Table {
-        let mut header = vec!["configuration".to_string(), "step".to_string()];
-        for (_, _, col, _) in MEASURES {
-            for stat in ["mean", "p10", "p90"] {
-                header.push(format!("{col}_{stat}"));
-            }
-        }
         let mut t = Table {
-            header,
+            header: data_header(),
             rows: Vec::new(),
         };
         for d in &self.sets {

@@ -11,7 +11,7 @@ use std::path::Path;
 use crate::board::Board;
 use crate::error::InputError;
 use crate::graph::KnightGraph;
-use crate::network::OutputState;
+use crate::network::{NetworkParams, OutputState};
 use crate::network::{StepStats, Termination, classify};
 use crate::solvers::Outcome;
 use crate::trace_file::{IterationUnit, TraceFile};
@@ -33,6 +33,8 @@ pub struct SavedTrace {
     pub termination: Termination,
     /// Which attempt of the solve this was (1-based), if recorded.
     pub attempt: Option<u64>,
+    /// The parameters the network ran with, if recorded.
+    pub params: Option<NetworkParams>,
     /// What one recorded step is: a synchronous step or a sweep.
     pub unit: IterationUnit,
     /// The recorded states, the initial one first.
@@ -60,6 +62,7 @@ impl SavedTrace {
             variant: t.variant.unwrap_or_else(|| "unknown".into()),
             termination,
             attempt: t.attempt,
+            params: t.params,
             steps: square_steps(&graph, &t.outputs, t.steps),
             outputs: t.outputs,
             board,

@@ -3,7 +3,8 @@
 //! behind a small JSON API ([`play`]; the page holds no copy of them), and the Watch
 //! view, any watchable solver run step by step by the library's stepping code and
 //! streamed to the page ([`watch`]), and the Results view, the results folders named on
-//! the command line with their cells, figures and records to replay ([`results`]). Those
+//! the command line with their cells, figures and records to replay ([`results`]), and
+//! the convergence data found under them ([`convergence`]). Those
 //! folders are readable through [`files`] and nothing else on disk is.
 //!
 //! Routes (the page's views are `/play`, `/watch` and `/results`):
@@ -24,6 +25,9 @@
 //! | `GET /api/results/{folder}?path=…` | one results folder: spec, cells, figures' data, replays |
 //! | `GET /api/results/{folder}/csv/{stem}?path=…` | one figure's data as CSV |
 //! | `GET /api/results/{folder}/replay?path=…&cell=…&trial=…` | the Watch view's query replaying any trial |
+//! | `GET /api/convergence` | the convergence data in and under them ([`convergence`]) |
+//! | `GET /api/convergence/{folder}?path=…` | one entry: what ran, its curves and runs |
+//! | `GET /api/convergence/{folder}/csv/{data,runs}?path=…` | its CSVs as written |
 //!
 //! The security model (docs/serve.md): the server binds 127.0.0.1 unless `--host` says
 //! otherwise; every request must name this server in its `Host` header (a page on
@@ -34,6 +38,7 @@
 //! [`WORKERS`] searches run at once (a request that waits [`QUEUE_WAIT`] for one is
 //! answered 503).
 
+pub mod convergence;
 pub mod files;
 pub mod play;
 pub mod results;
@@ -173,6 +178,12 @@ pub fn router(app: Shared) -> Router {
         .route("/api/results/{folder}", get(results::detail))
         .route("/api/results/{folder}/csv/{stem}", get(results::csv))
         .route("/api/results/{folder}/replay", get(results::replay))
+        .route("/api/convergence", get(convergence::list))
+        .route("/api/convergence/{folder}", get(convergence::detail))
+        .route(
+            "/api/convergence/{folder}/csv/{which}",
+            get(convergence::csv),
+        )
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page") })
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .layer(DefaultBodyLimit::max(MAX_BODY))

@@ -87,57 +87,82 @@ pub async fn list(State(app): State<Shared>) -> Response {
 /// The results folders in and under `folders`, symbolic links to folders not entered.
 fn walk(folders: &[Folder]) -> Vec<Listed> {
     let mut listed = Vec::new();
+    walk_folders(folders, &mut |index, f, rel, _| {
+        if [
+            knightnet::experiment::RUN,
+            knightnet::experiment::SUMMARY_JSON,
+        ]
+        .iter()
+        .any(|name| f.resolve(&inside(rel, name)).is_ok())
+        {
+            listed.push(Listed {
+                folder: index,
+                name: shown(f, rel),
+                path: rel.to_string(),
+            });
+        }
+        listed.len() < MAX_LISTED
+    });
+    listed
+}
+
+/// How the page names the path `rel` inside `f`: the named folder, then the path.
+pub(super) fn shown(f: &Folder, rel: &str) -> String {
+    if rel.is_empty() {
+        f.name.clone()
+    } else {
+        format!("{}/{rel}", f.name.trim_end_matches('/'))
+    }
+}
+
+/// What [`walk_folders`] calls on each folder: the named folder's index, the named
+/// folder, the path inside it and the names of its files; false stops the walk.
+pub(super) type Visit<'a> = dyn FnMut(usize, &Folder, &str, &[String]) -> bool + 'a;
+
+/// Call `visit(index, folder, rel, files)` on every folder in and under `folders`, in
+/// name order, up to [`MAX_DEPTH`] deep and [`MAX_VISITED`] directory entries in all:
+/// `index` is the named folder's, `rel` the path inside it (empty: the folder itself),
+/// `files` the names of its entries that are not folders, sorted (hidden ones left out).
+/// Symbolic links to folders are not entered. The walk stops when `visit` returns false.
+pub(super) fn walk_folders(folders: &[Folder], visit: &mut Visit<'_>) {
     let mut visited = 0;
     for (index, f) in folders.iter().enumerate() {
         let mut todo = vec![(String::new(), 0)];
         while let Some((rel, depth)) = todo.pop() {
-            if listed.len() >= MAX_LISTED {
-                return listed;
-            }
-            if [
-                knightnet::experiment::RUN,
-                knightnet::experiment::SUMMARY_JSON,
-            ]
-            .iter()
-            .any(|name| f.resolve(&inside(&rel, name)).is_ok())
-            {
-                listed.push(Listed {
-                    folder: index,
-                    name: if rel.is_empty() {
-                        f.name.clone()
-                    } else {
-                        format!("{}/{rel}", f.name.trim_end_matches('/'))
-                    },
-                    path: rel.clone(),
-                });
-            }
-            if depth >= MAX_DEPTH {
-                continue;
-            }
-            let Ok(entries) = std::fs::read_dir(f.root.join(&rel)) else {
-                continue;
-            };
             let mut subs: Vec<String> = Vec::new();
-            for e in entries.flatten() {
-                visited += 1;
-                if visited > MAX_VISITED {
-                    return listed;
+            let mut files: Vec<String> = Vec::new();
+            if let Ok(entries) = std::fs::read_dir(f.root.join(&rel)) {
+                for e in entries.flatten() {
+                    visited += 1;
+                    if visited > MAX_VISITED {
+                        return;
+                    }
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    if name.starts_with('.') {
+                        continue;
+                    }
+                    if e.file_type().is_ok_and(|t| t.is_dir()) {
+                        if depth < MAX_DEPTH {
+                            subs.push(inside(&rel, &name));
+                        }
+                    } else {
+                        files.push(name);
+                    }
                 }
-                let name = e.file_name().to_string_lossy().into_owned();
-                if e.file_type().is_ok_and(|t| t.is_dir()) && !name.starts_with('.') {
-                    subs.push(inside(&rel, &name));
-                }
+            }
+            files.sort_unstable();
+            if !visit(index, f, &rel, &files) {
+                return;
             }
             // Popped in name order.
             subs.sort_unstable_by(|a, b| b.cmp(a));
             todo.extend(subs.into_iter().map(|s| (s, depth + 1)));
         }
     }
-    listed
 }
 
 /// `name` inside the folder at `rel` (`name` itself when `rel` is empty).
-fn inside(rel: &str, name: &str) -> String {
+pub(super) fn inside(rel: &str, name: &str) -> String {
     if rel.is_empty() {
         name.to_string()
     } else {
@@ -317,7 +342,13 @@ fn results_dir(f: &Folder, path: &str) -> Result<PathBuf, Response> {
 
 /// The file `name` of the results folder at `path`, if it is a regular file of at most
 /// `max` bytes lying in `dir` itself.
-fn member(f: &Folder, path: &str, dir: &Path, name: &str, max: u64) -> Result<PathBuf, String> {
+pub(super) fn member(
+    f: &Folder,
+    path: &str,
+    dir: &Path,
+    name: &str,
+    max: u64,
+) -> Result<PathBuf, String> {
     let real = f
         .resolve(&inside(path, name))
         .map_err(|(_, why)| format!("{name}: {why}"))?;

@@ -16,6 +16,7 @@ mod cli_flags;
 mod cli_growth;
 mod cli_limits;
 mod cli_solve;
+mod convergence_info;
 mod exists_beyond;
 mod experiment_beyond;
 mod hardening_files;

@@ -1,8 +1,10 @@
 // The Results view. The server reads the results folders (GET /api/results, then
 // /api/results/{folder}?path=...): the spec from run.json, the cells from summary.json,
-// and each figure's data as the table `knightnet plot` writes beside the figure; this
-// page only lays them out and draws them with uPlot (vendor/, MIT). No number shown here
-// is computed here: the rates, intervals and curves are the server's.
+// and each figure's data as the table `knightnet plot` writes beside the figure; and the
+// convergence data `knightnet convergence` wrote (GET /api/convergence, then
+// /api/convergence/{folder}?path=...): what ran, the curves and the runs. This page only
+// lays them out and draws them with uPlot (vendor/, MIT). No number shown here is
+// computed here: the rates, intervals and curves are the server's.
 "use strict";
 const PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"];
 const $ = (id) => document.getElementById(id);
@@ -53,15 +55,23 @@ async function getJson(url) {
   return body;
 }
 
+// What the address names: a results folder, or convergence data (`convergence=1`).
 function where() {
   const q = new URLSearchParams(location.hash.slice(1));
-  return q.has("folder") ? { folder: Number(q.get("folder")), path: q.get("path") || "" } : null;
+  return q.has("folder") ? { folder: Number(q.get("folder")), path: q.get("path") || "", convergence: q.has("convergence") } : null;
+}
+
+// The address of a results folder, or of convergence data.
+function link(f, convergence) {
+  const q = { folder: f.folder, path: f.path };
+  if (convergence) q.convergence = 1;
+  return "#" + new URLSearchParams(q);
 }
 
 async function init() {
-  let list;
+  let list, conv;
   try {
-    list = await getJson("/api/results");
+    [list, conv] = await Promise.all([getJson("/api/results"), getJson("/api/convergence")]);
   } catch (e) {
     $("message").textContent = e.message;
     return;
@@ -69,14 +79,25 @@ async function init() {
   for (const f of list) {
     const li = el("li");
     const a = el("a", f.name);
-    a.href = "#" + new URLSearchParams({ folder: f.folder, path: f.path });
+    a.href = link(f, false);
     li.appendChild(a);
     $("folders").appendChild(li);
   }
+  for (const c of conv.entries) {
+    const li = el("li");
+    const a = el("a", c.name);
+    a.href = link(c, true);
+    a.title = `${c.board}, ${c.runs} runs each: ${c.configurations.join(", ")}`;
+    li.appendChild(a);
+    $("convergence-list").appendChild(li);
+  }
   $("no-folders").hidden = list.length > 0;
+  $("no-convergence").hidden = conv.entries.length > 0;
+  $("convergence-ignored").textContent = conv.ignored.map((i) => `ignored ${i.path}: ${i.why}`).join("; ");
   document.body.dataset.folders = list.length;
-  if (!where() && list.length === 1) {
-    location.replace("#" + new URLSearchParams({ folder: list[0].folder, path: list[0].path }));
+  document.body.dataset.convergence = conv.entries.length;
+  if (!where() && list.length + conv.entries.length === 1) {
+    location.replace(list.length ? link(list[0], false) : link(conv.entries[0], true));
   }
   show();
 }
@@ -84,6 +105,7 @@ async function init() {
 async function show() {
   const w = where();
   if (!w) return;
+  if (w.convergence) return showConvergence(w);
   document.body.dataset.loaded = "";
   $("message").textContent = "reading the folder…";
   let d;
@@ -96,6 +118,7 @@ async function show() {
   $("message").textContent = "";
   charts.forEach((c) => c.destroy());
   charts = [];
+  $("convergence").hidden = true;
   $("folder").hidden = false;
   spec(d);
   cells(d);
@@ -242,16 +265,36 @@ function chart(parent, f, cfg) {
       stroke: PALETTE[s % PALETTE.length],
       width: 2,
       spanGaps: true,
-      points: { show: !cfg.stepped, size: 7 },
+      points: { show: !(cfg.stepped || cfg.band), size: 7 },
       paths: cfg.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined,
       value: (u, v, si, i) => (v === null ? "–" : fmt(v) + (cfg.low && i !== null && lows[s][i] !== null ? ` [${fmt(lows[s][i])}, ${fmt(highs[s][i])}]` : "")),
     });
   });
-  // Interval whiskers of each shown series, drawn after the series.
+  // Interval whiskers of each shown series, drawn after the series (or, with
+  // `cfg.band`, the interval as a translucent band from low to high).
   const whiskers = (u) => {
     if (!cfg.low) return;
     const ctx = u.ctx;
     ctx.save();
+    if (cfg.band) {
+      ctx.globalAlpha = 0.2;
+      keys.forEach((_, s) => {
+        if (!u.series[s + 1].show) return;
+        const at = xvals.map((x, i) => i).filter((i) => lows[s][i] !== null && highs[s][i] !== null);
+        if (!at.length) return;
+        ctx.fillStyle = PALETTE[s % PALETTE.length];
+        ctx.beginPath();
+        at.forEach((i, k) => {
+          const px = u.valToPos(xvals[i], "x", true), py = u.valToPos(highs[s][i], "y", true);
+          if (k === 0) ctx.moveTo(px, py); else ctx.lineTo(px, py);
+        });
+        [...at].reverse().forEach((i) => ctx.lineTo(u.valToPos(xvals[i], "x", true), u.valToPos(lows[s][i], "y", true)));
+        ctx.closePath();
+        ctx.fill();
+      });
+      ctx.restore();
+      return;
+    }
     ctx.lineWidth = 1.5 * devicePixelRatio;
     keys.forEach((_, s) => {
       if (!u.series[s + 1].show) return;
@@ -271,7 +314,13 @@ function chart(parent, f, cfg) {
     ctx.restore();
   };
   const x = numeric
-    ? { time: false, distr: cfg.xlog ? 3 : 1 }
+    ? {
+        time: false,
+        distr: cfg.xlog ? 3 : 1,
+        // A log axis keeps the range dragged (uPlot's own rounds its ends out to whole
+        // decades, which undid a zoom), and spans the data when drawn or reset.
+        range: cfg.xlog ? (u, min, max) => (min == null || min === max ? [(min || 1) / 2, (max || 1) * 2] : [min, max]) : undefined,
+      }
     : {
         time: false,
         // The whole axis (the data's 0 to n − 1, when drawn or reset by a double click)
@@ -299,6 +348,111 @@ function chart(parent, f, cfg) {
   const u = new uPlot(opts, [xvals, ...ys], holder);
   holder.uplot = u; // the chart's scales, for the browser tests
   return u;
+}
+
+// The measures of a convergence figure: the CSV's column prefix and the axis label.
+const MEASURES = [
+  ["off_two", "squares off degree 2"],
+  ["active", "active neurons (V = 1)"],
+  ["changed", "neurons whose U changed"],
+];
+
+async function showConvergence(w) {
+  document.body.dataset.loaded = "";
+  $("message").textContent = "reading the convergence data…";
+  let d;
+  try {
+    d = await getJson(`/api/convergence/${w.folder}?` + new URLSearchParams({ path: w.path }));
+  } catch (e) {
+    $("message").textContent = e.message;
+    return;
+  }
+  $("message").textContent = "";
+  charts.forEach((c) => c.destroy());
+  charts = [];
+  $("folder").hidden = true;
+  $("convergence").hidden = false;
+  const i = d.info;
+  $("conv-name").textContent = d.name;
+  const dl = $("conv-info");
+  dl.replaceChildren();
+  const item = (k, v) => { dl.appendChild(el("dt", k)); dl.appendChild(el("dd", v)); };
+  item("board", i.board + (i.graph === "open" ? ` (open graph${i.start ? " from " + i.start : ""})` : ""));
+  if (i.mode === "trace") {
+    item("run", `the one run of the trace ${i.trace_file || "(file not named)"}, solve seed ${i.seed}`);
+  } else {
+    item("runs", `${i.runs} of each configuration, base seed ${i.seed}`);
+  }
+  item("version", `knightnet ${i.version}, engine ${i.engine_version}`);
+  item("revision", (i.revision || "unknown") + (i.dirty ? " (with uncommitted changes)" : ""));
+  $("conv-notes").textContent = d.notes.join("; ");
+  const configs = $("conv-configs").tBodies[0];
+  configs.replaceChildren();
+  for (const c of d.configurations) {
+    const tr = el("tr");
+    tr.dataset.variant = c.variant;
+    tr.appendChild(el("td", c.variant));
+    tr.appendChild(el("td", c.preset || ""));
+    // The parameters as `key=value`, the preset's name left to its own column.
+    const params = c.params ? Object.entries(c.params).filter(([k]) => k !== "preset").map(([k, v]) => `${k}=${typeof v === "object" && v !== null ? JSON.stringify(v) : v}`).join(" ") : "not recorded";
+    tr.appendChild(el("td", params, "params"));
+    tr.appendChild(el("td", c.runs));
+    tr.appendChild(el("td", c.tours));
+    tr.appendChild(el("td", c.watch ? (c.replay_note || "each run below links to the Watch view") : "no replay: " + c.replay_note, c.watch ? "" : "no-replay"));
+    configs.appendChild(tr);
+  }
+  const q = new URLSearchParams({ path: d.path });
+  const base = d.path.split("/").pop().replace(/\.convergence\.json$/, "");
+  $("conv-csv").href = `/api/convergence/${d.folder}/csv/data?` + q;
+  $("conv-csv").download = `${base}.csv`;
+  $("conv-runs-csv").href = `/api/convergence/${d.folder}/csv/runs?` + q;
+  $("conv-runs-csv").download = `${base}-runs.csv`;
+  const box = $("conv-figures");
+  box.replaceChildren();
+  const units = [...new Set(d.configurations.map((c) => c.unit))];
+  const unit = units.length === 1 ? units[0] : "step or sweep";
+  const table = { header: d.data.header, rows: d.data.rows };
+  if (d.data.rows.length < d.data.total_rows) {
+    box.appendChild(el("p", `drawn from the first ${d.data.rows.length} of ${d.data.total_rows} rows; the CSV has them all`, "help"));
+  }
+  for (const [m, label] of MEASURES) {
+    const sec = el("section", undefined, "figure");
+    sec.id = "conv-figure-" + m;
+    sec.appendChild(el("h4", label));
+    box.appendChild(sec);
+    const c = chart(sec, table, {
+      x: "step", y: `${m}_mean`, low: `${m}_p10`, high: `${m}_p90`, series: ["configuration"], band: true,
+      xlog: d.log_x, xlabel: unit + (d.log_x ? " (log scale)" : ""), ylabel: label,
+    });
+    if (c) charts.push(c);
+  }
+  const runs = $("conv-runs").tBodies[0];
+  runs.replaceChildren();
+  for (const r of d.runs) {
+    const tr = el("tr");
+    tr.dataset.key = `${r.configuration}/${r.run}`;
+    for (const v of [r.configuration, r.run, r.seed, r.outcome, r.iterations]) tr.appendChild(el("td", v));
+    const td = el("td");
+    if (r.watch) {
+      const a = el("a", "watch", "replay");
+      a.href = "/watch?" + r.watch;
+      td.appendChild(a);
+    } else {
+      const c = d.configurations.find((c) => c.variant === r.configuration);
+      td.appendChild(el("span", "no replay", "no-replay"));
+      td.title = c ? c.replay_note : "";
+    }
+    tr.appendChild(td);
+    runs.appendChild(tr);
+  }
+  if (d.runs.length < d.total_runs) {
+    const tr = el("tr");
+    const td = el("td", `… and ${d.total_runs - d.runs.length} more in the runs CSV`);
+    td.colSpan = 6;
+    tr.appendChild(td);
+    runs.appendChild(tr);
+  }
+  document.body.dataset.loaded = d.path;
 }
 
 window.addEventListener("hashchange", show);
