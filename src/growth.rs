@@ -170,19 +170,19 @@ impl Trials {
         }
     }
 
-    /// One solve: whether it found a tour, and the network's steps (sweeps) over all
-    /// its attempts (0 for the solvers that do not iterate).
-    fn solve(&self, rng: &mut Rng) -> Result<(bool, u64), InputError> {
+    /// One solve: whether it found a tour, the network's attempts, and its steps
+    /// (sweeps) over all attempts (0 for the solvers that do not iterate).
+    fn solve(&self, rng: &mut Rng) -> Result<(bool, u64, u64), InputError> {
         Ok(match self {
             Trials::Knight { solver, req } => {
                 let sol = solver.solve(req, rng)?;
-                (sol.tour().is_some(), sol.iterations)
+                (sol.tour().is_some(), sol.attempts, sol.iterations)
             }
             Trials::Graph {
                 graph, solver, req, ..
             } => {
                 let sol = on_graph::solve(graph, solver, req, rng)?;
-                (sol.tour.is_some(), sol.iterations)
+                (sol.tour.is_some(), sol.attempts, sol.iterations)
             }
         })
     }
@@ -324,10 +324,13 @@ pub struct GrowthPoint {
     /// The seed of each trial run, in order: `solve --solver NAME --board SIDExSIDE
     /// --seed SEED` replays one.
     pub seeds: Vec<u64>,
+    /// The network's mean attempts per solve; `None` for the solvers that do not
+    /// iterate.
+    pub mean_attempts: Option<f64>,
     /// The network's mean steps (sweeps, for sequential orders) per solve, over all
     /// attempts; `None` for the solvers that do not iterate.
-    pub sweeps: Option<f64>,
-    /// Seconds per step: the trials' total time over their total steps (so `sweeps`
+    pub mean_sweeps: Option<f64>,
+    /// Seconds per step: the trials' total time over their total steps (so `mean_sweeps`
     /// times this is the mean time per solve); `None` without steps.
     pub seconds_per_sweep: Option<f64>,
 }
@@ -368,8 +371,11 @@ pub struct GrowthRow {
     pub fit_to: Option<usize>,
     /// Sides not measured, in increasing order, each with its reason.
     pub skipped: Vec<Skipped>,
-    /// For the network: the exponent `a` of sweeps per solve ∝ squares^a, fitted on the
-    /// same sides as `exponent`, with its 95% interval; `None` for the other solvers.
+    /// For the network: the exponent `c` of attempts per solve ∝ squares^c, fitted on
+    /// the same sides as `exponent`, with its 95% interval; `None` for the other solvers.
+    pub attempts_exponent: Option<Estimate>,
+    /// For the network: the exponent `a` of sweeps per solve ∝ squares^a (`a - c` is the
+    /// exponent of sweeps per attempt, exactly: the fits are linear).
     pub sweeps_exponent: Option<Estimate>,
     /// For the network: the exponent `b` of time per sweep ∝ squares^b. `a + b` is the
     /// exponent of the mean time per solve (exactly: the fits are linear); `exponent`
@@ -485,16 +491,18 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
         let mut seeds = Vec::new();
         let mut tours = 0;
         let mut steps = 0u64;
+        let mut attempts = 0u64;
         let key = trials.key(kind);
         for i in 0..cfg.trials {
             let seed = trial_seed(cfg.seed, &key, i);
             seeds.push(seed);
             let mut rng = rng_from_seed(seed);
             let t0 = Instant::now();
-            let (found, iterations) = trials.solve(&mut rng)?;
+            let (found, tried, iterations) = trials.solve(&mut rng)?;
             let secs = t0.elapsed().as_secs_f64();
             tours += u64::from(found);
             steps += iterations;
+            attempts += tried;
             times.push(secs);
             if secs > cfg.budget {
                 stop = Some(format!(
@@ -515,7 +523,8 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
             tours,
             trials,
             seeds,
-            sweeps: (steps > 0).then(|| steps as f64 / trials as f64),
+            mean_attempts: (steps > 0).then(|| attempts as f64 / trials as f64),
+            mean_sweeps: (steps > 0).then(|| steps as f64 / trials as f64),
             seconds_per_sweep: (steps > 0).then(|| total / steps as f64),
         });
     }
@@ -538,7 +547,8 @@ pub fn measure(kind: &SolverKind, cfg: &GrowthConfig) -> Result<GrowthRow, Input
         r2: fit.map(|f| f.r2),
         fit_from: fit.and_then(|_| fitted.first().map(|p| p.side)),
         fit_to: fit.and_then(|_| fitted.last().map(|p| p.side)),
-        sweeps_exponent: fit.and_then(|_| fit_estimate(&fitted, |p| p.sweeps)),
+        attempts_exponent: fit.and_then(|_| fit_estimate(&fitted, |p| p.mean_attempts)),
+        sweeps_exponent: fit.and_then(|_| fit_estimate(&fitted, |p| p.mean_sweeps)),
         sweep_seconds_exponent: fit.and_then(|_| fit_estimate(&fitted, |p| p.seconds_per_sweep)),
         points,
         skipped,
@@ -638,6 +648,7 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
         ("side", Align::Right),
         ("median time per solve", Align::Right),
         ("tours / trials", Align::Right),
+        ("attempts per solve (mean)", Align::Right),
         ("sweeps per solve (mean)", Align::Right),
         ("time per sweep", Align::Right),
     ]);
@@ -648,7 +659,8 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
                 p.side.to_string(),
                 human_secs(p.seconds),
                 format!("{} / {}", p.tours, p.trials),
-                fmt_opt(p.sweeps, 1),
+                fmt_opt(p.mean_attempts, 2),
+                fmt_opt(p.mean_sweeps, 1),
                 cell(p.seconds_per_sweep, human_secs),
             ]);
         }
@@ -660,6 +672,7 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
                 MISSING.into(),
                 MISSING.into(),
                 MISSING.into(),
+                MISSING.into(),
             ]);
         }
     }
@@ -667,7 +680,9 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
     if rows.iter().any(|r| r.sweeps_exponent.is_some()) {
         let mut split = MarkdownTable::new(&[
             ("solver", Align::Left),
+            ("attempts per solve ∝ squares^c", Align::Right),
             ("sweeps per solve ∝ squares^a", Align::Right),
+            ("sweeps per attempt: a − c", Align::Right),
             ("time per sweep ∝ squares^b", Align::Right),
             ("a + b (mean time per solve)", Align::Right),
         ]);
@@ -679,12 +694,18 @@ pub fn markdown(rows: &[GrowthRow]) -> String {
             }
         };
         for r in rows {
-            let (Some(a), Some(b)) = (&r.sweeps_exponent, &r.sweep_seconds_exponent) else {
+            let (Some(c), Some(a), Some(b)) = (
+                &r.attempts_exponent,
+                &r.sweeps_exponent,
+                &r.sweep_seconds_exponent,
+            ) else {
                 continue;
             };
             split.row(&[
                 r.solver.clone(),
+                shown(c),
                 shown(a),
+                fmt_opt(a.value.zip(c.value).map(|(a, c)| a - c), 3),
                 shown(b),
                 fmt_opt(a.value.zip(b.value).map(|(a, b)| a + b), 3),
             ]);
@@ -713,7 +734,8 @@ mod tests {
             tours: 1,
             trials: 1,
             seeds: vec![1],
-            sweeps: None,
+            mean_attempts: None,
+            mean_sweeps: None,
             seconds_per_sweep: None,
         };
         // Flat times still predict linear growth: 4x the squares, 4x the time.

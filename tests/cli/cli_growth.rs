@@ -303,7 +303,7 @@ fn the_networks_time_splits_into_sweeps_and_time_per_sweep() {
         // The mean sweeps per solve are the replayed solves' own iterations.
         let side = p["side"].as_u64().unwrap();
         let board = format!("{side}x{side}");
-        let replayed: Vec<f64> = p["seeds"]
+        let replayed: Vec<(f64, f64)> = p["seeds"]
             .as_array()
             .unwrap()
             .iter()
@@ -313,11 +313,23 @@ fn the_networks_time_splits_into_sweeps_and_time_per_sweep() {
                     "solve", "--board", &board, "--seed", &seed, "--format", "json",
                 ]);
                 let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-                v["iterations"].as_f64().unwrap()
+                (
+                    v["attempts"].as_f64().unwrap(),
+                    v["iterations"].as_f64().unwrap(),
+                )
             })
             .collect();
-        let mean = replayed.iter().sum::<f64>() / replayed.len() as f64;
-        assert!((p["sweeps"].as_f64().unwrap() - mean).abs() < 1e-9, "{p}");
+        let n = replayed.len() as f64;
+        let attempts = replayed.iter().map(|r| r.0).sum::<f64>() / n;
+        let mean = replayed.iter().map(|r| r.1).sum::<f64>() / n;
+        assert!(
+            (p["mean_attempts"].as_f64().unwrap() - attempts).abs() < 1e-9,
+            "{p}"
+        );
+        assert!(
+            (p["mean_sweeps"].as_f64().unwrap() - mean).abs() < 1e-9,
+            "{p}"
+        );
         assert!(p["seconds_per_sweep"].as_f64().unwrap() > 0.0);
         squares.push((side * side) as f64);
         sweeps.push(mean);
@@ -330,12 +342,15 @@ fn the_networks_time_splits_into_sweeps_and_time_per_sweep() {
             .as_f64()
             .is_some()
     );
+    assert!(network["attempts_exponent"]["value"].as_f64().is_some());
     // Warnsdorff does not iterate: nothing to split.
     assert!(walk["sweeps_exponent"].is_null() && walk["sweep_seconds_exponent"].is_null());
+    assert!(walk["attempts_exponent"].is_null());
     for p in walk["points"].as_array().unwrap() {
         assert!(
-            p["sweeps"].is_null() && p["seconds_per_sweep"].is_null(),
+            p["mean_sweeps"].is_null() && p["seconds_per_sweep"].is_null(),
             "{p}"
         );
+        assert!(p["mean_attempts"].is_null(), "{p}");
     }
 }
