@@ -67,91 +67,95 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// The check on the knight's whole plane `board` (`None`: the file names it).
 fn knight(args: &CheckArgs, board: Option<Board>, out: &mut dyn Write) -> Result<(), Failure> {
     let origin = args.file.display().to_string();
-    let text = read(args)?;
-    let file = tour_file::parse(&text, board, &origin)?;
+    let file = tour_file::parse(&read(args)?, board, &origin)?;
     let closed = args.closed || file.closed == Some(true);
-    let verdict = validate(file.board, &file.squares, closed);
+    let s = &file.squares;
+    let verdict = validate(file.board, s, closed).map_err(|e| e.to_string());
     // An open tour that also closes is reported as closed.
-    let closes = verdict.is_ok()
-        && file.squares.len() > 1
-        && file
-            .board
-            .is_knight_move(file.squares[file.squares.len() - 1], file.squares[0]);
-    let kind = if closes { "closed" } else { "open" };
-    let text = match args.format {
-        Format::Json => {
-            let v = json!({
-                "board": super::json::board(file.board),
-                "squares": file.squares.len(),
-                "required": if closed { "closed" } else { "open" },
-                "valid": verdict.is_ok(),
-                "closed": closes,
-                "error": verdict.as_ref().err().map(ToString::to_string),
-            });
-            super::json::to_text(&super::json::document(
-                "check",
-                json_with_target(v, serde_json::Value::Null),
-            ))?
-        }
-        Format::Text => match &verdict {
-            Ok(()) => format!(
-                "{origin}: a valid {kind} tour of the {} board\n",
-                file.board
-            ),
-            Err(e) => format!("{origin}: not a knight's tour: {e}\n"),
-        },
+    let closes = verdict.is_ok() && s.len() > 1 && file.board.is_knight_move(s[s.len() - 1], s[0]);
+    let checked = Checked {
+        board: Some(file.board),
+        target: serde_json::Value::Null,
+        on: format!("the {} board", file.board),
+        failure: "not a knight's tour".to_string(),
+        squares: s.len(),
+        closed,
+        closes,
+        verdict,
     };
-    out.write_all(text.as_bytes())?;
-    match verdict {
-        Ok(()) => Ok(()),
-        Err(_) => Err(Failure::No),
-    }
+    report(args, &origin, checked, out)
 }
 
 /// The check on a geometry's or a graph file's `graph`.
 fn on_graph(args: &CheckArgs, graph: &KnightGraph, out: &mut dyn Write) -> Result<(), Failure> {
     let origin = args.file.display().to_string();
-    let text = read(args)?;
-    let file = tour_file::parse_on(&text, graph, &origin)?;
+    let file = tour_file::parse_on(&read(args)?, graph, &origin)?;
     let closed = args.closed || file.closed == Some(true);
     let v = &file.vertices;
-    let verdict = check_on(graph, v, closed);
+    let verdict = check_on(graph, v, closed).map_err(|e| e.to_string());
     // An open tour that also closes is reported as closed.
     let closes =
         verdict.is_ok() && v.len() > 2 && graph.edge_between(v[v.len() - 1], v[0]).is_some();
-    let kind = if closes { "closed" } else { "open" };
+    let checked = Checked {
+        board: graph.board(),
+        target: knightnet::json::graph(graph),
+        on: graph.describe(),
+        failure: format!("not a tour of {}", graph.describe()),
+        squares: v.len(),
+        closed,
+        closes,
+        verdict,
+    };
+    report(args, &origin, checked, out)
+}
+
+/// What a check found, as [`report`] prints it.
+struct Checked {
+    /// The board (`None` on a graph file).
+    board: Option<Board>,
+    /// What the tour was checked on, as `solve`'s JSON `target` (`null`: the knight's
+    /// whole plane board).
+    target: serde_json::Value,
+    /// The board or graph, in words (`the 8x8 board`).
+    on: String,
+    /// How a failed check begins (`not a knight's tour`).
+    failure: String,
+    /// Squares (vertices) in the file's tour.
+    squares: usize,
+    /// Whether a closed tour was required.
+    closed: bool,
+    /// Whether the tour is a tour and closes.
+    closes: bool,
+    /// The oracle's verdict: its first defect, if any.
+    verdict: Result<(), String>,
+}
+
+/// Print `c` as text or JSON; a tour that is not one is [`Failure::No`] (exit 1).
+fn report(args: &CheckArgs, origin: &str, c: Checked, out: &mut dyn Write) -> Result<(), Failure> {
+    let kind = if c.closes { "closed" } else { "open" };
     let text = match args.format {
         Format::Json => {
-            let doc = json!({
-                "board": graph.board().map(super::json::board),
-                "squares": v.len(),
-                "required": if closed { "closed" } else { "open" },
-                "valid": verdict.is_ok(),
-                "closed": closes,
-                "error": verdict.as_ref().err().map(ToString::to_string),
+            let v = json!({
+                "board": c.board.map(super::json::board),
+                "target": c.target,
+                "squares": c.squares,
+                "required": if c.closed { "closed" } else { "open" },
+                "valid": c.verdict.is_ok(),
+                "closed": c.closes,
+                "error": c.verdict.as_ref().err(),
             });
-            super::json::to_text(&super::json::document(
-                "check",
-                json_with_target(doc, knightnet::json::graph(graph)),
-            ))?
+            super::json::to_text(&super::json::document("check", v))?
         }
-        Format::Text => match &verdict {
-            Ok(()) => format!("{origin}: a valid {kind} tour of {}\n", graph.describe()),
-            Err(e) => format!("{origin}: not a tour of {}: {e}\n", graph.describe()),
+        Format::Text => match &c.verdict {
+            Ok(()) => format!("{origin}: a valid {kind} tour of {}\n", c.on),
+            Err(e) => format!("{origin}: {}: {e}\n", c.failure),
         },
     };
     out.write_all(text.as_bytes())?;
-    match verdict {
+    match c.verdict {
         Ok(()) => Ok(()),
         Err(_) => Err(Failure::No),
     }
-}
-
-/// `doc` with the `target` key: what the tour was checked on (`null`: the knight's whole
-/// plane board).
-fn json_with_target(mut doc: serde_json::Value, target: serde_json::Value) -> serde_json::Value {
-    doc["target"] = target;
-    doc
 }
 
 fn read(args: &CheckArgs) -> Result<String, Failure> {
