@@ -63,3 +63,19 @@ def cli_error(cli, *args) -> str:
     line = done.stderr.strip().splitlines()[0]
     assert line.startswith("error: "), line
     return line[len("error: "):]
+
+
+def published_update(net):
+    """U and V after one synchronous step of `net` by Takefuji & Lee's rule, computed with
+    numpy from its arrays: dU = C - deg(a) - deg(b) + (2 - S) V over each neuron's two
+    vertices, then V by hysteresis on U (and U clamped when the parameters say so)."""
+    import numpy as np
+
+    p = net.params
+    a, b = net.edges[:, 0], net.edges[:, 1]
+    u, v, deg = net.u.astype(np.int64), net.v, net.degrees.astype(np.int64)
+    u1 = u + p["c"] - deg[a] - deg[b] + (2 - p["s"]) * v
+    if p["clamp"] is not None:
+        u1 = np.clip(u1, -p["clamp"], p["clamp"])
+    v1 = np.where(u1 > p["upper"], 1, np.where(u1 < p["lower"], 0, v))
+    return u1, v1

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import knightnet as kn
+from conftest import published_update
 
 
 def convergence_run(cli, tmp_path, board, seed, *flags):
@@ -91,16 +92,9 @@ def test_arrays_are_copies_that_describe_the_state():
 def test_a_synchronous_step_is_the_published_update_rule():
     # Takefuji & Lee: dU = C - deg(a) - deg(b) + (2 - S) V, V by hysteresis on U.
     net = kn.Network("8x8", preset="takefuji-lee", seed=4)
-    p = net.params
-    assert p["order"] == "synchronous"
-    a, b = net.edges[:, 0], net.edges[:, 1]
+    assert net.params["order"] == "synchronous"
     for _ in range(6):
-        u, v, deg = net.u.astype(np.int64), net.v, net.degrees.astype(np.int64)
-        du = p["c"] - deg[a] - deg[b] + (2 - p["s"]) * v
-        u1 = u + du
-        if p["clamp"] is not None:
-            u1 = np.clip(u1, -p["clamp"], p["clamp"])
-        v1 = np.where(u1 > p["upper"], 1, np.where(u1 < p["lower"], 0, v))
+        u1, v1 = published_update(net)
         net.step()
         assert np.array_equal(net.u, u1) and np.array_equal(net.v, v1)
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import knightnet as kn
-from conftest import ROOT, cli_error
+from conftest import ROOT, cli_error, published_update
 
 GRAPHS = ROOT / "experiments" / "graphs"
 # An 8x8 board without its four centre squares.
@@ -64,17 +64,12 @@ def test_a_synchronous_step_is_the_published_update_rule_on_any_graph(kwargs):
     # Takefuji & Lee: dU = C - deg(a) - deg(b) + (2 - S) V, V by hysteresis on U; the
     # degrees are of the graph's own vertices.
     net = kn.Network(**kwargs, preset="takefuji-lee", seed=6)
-    p = net.params
-    a, b = net.edges[:, 0], net.edges[:, 1]
+    assert net.params["order"] == "synchronous"
     for _ in range(8):
-        u, v, deg = net.u.astype(np.int64), net.v, net.degrees.astype(np.int64)
-        assert np.array_equal(deg, np.bincount(net.edges[v == 1].ravel(), minlength=len(deg)))
+        deg = net.degrees
+        assert np.array_equal(deg, np.bincount(net.edges[net.v == 1].ravel(), minlength=len(deg)))
         assert net.off_two == int((deg != 2).sum())
-        du = p["c"] - deg[a] - deg[b] + (2 - p["s"]) * v
-        u1 = u + du
-        if p["clamp"] is not None:
-            u1 = np.clip(u1, -p["clamp"], p["clamp"])
-        v1 = np.where(u1 > p["upper"], 1, np.where(u1 < p["lower"], 0, v))
+        u1, v1 = published_update(net)
         net.step()
         assert np.array_equal(net.u, u1) and np.array_equal(net.v, v1)
 
