@@ -102,22 +102,30 @@ async function init() {
   show();
 }
 
-async function show() {
-  const w = where();
-  if (!w) return;
-  if (w.convergence) return showConvergence(w);
+// Read what `w` names from `api` (`results` or `convergence`), saying `what` is being
+// read; the previous charts go once it has come. Null (the error shown) on failure.
+async function load(api, w, what) {
   document.body.dataset.loaded = "";
-  $("message").textContent = "reading the folder…";
+  $("message").textContent = `reading ${what}…`;
   let d;
   try {
-    d = await getJson(`/api/results/${w.folder}?` + new URLSearchParams({ path: w.path }));
+    d = await getJson(`/api/${api}/${w.folder}?` + new URLSearchParams({ path: w.path }));
   } catch (e) {
     $("message").textContent = e.message;
-    return;
+    return null;
   }
   $("message").textContent = "";
   charts.forEach((c) => c.destroy());
   charts = [];
+  return d;
+}
+
+async function show() {
+  const w = where();
+  if (!w) return;
+  if (w.convergence) return showConvergence(w);
+  const d = await load("results", w, "the folder");
+  if (!d) return;
   $("convergence").hidden = true;
   $("folder").hidden = false;
   spec(d);
@@ -358,18 +366,8 @@ const MEASURES = [
 ];
 
 async function showConvergence(w) {
-  document.body.dataset.loaded = "";
-  $("message").textContent = "reading the convergence data…";
-  let d;
-  try {
-    d = await getJson(`/api/convergence/${w.folder}?` + new URLSearchParams({ path: w.path }));
-  } catch (e) {
-    $("message").textContent = e.message;
-    return;
-  }
-  $("message").textContent = "";
-  charts.forEach((c) => c.destroy());
-  charts = [];
+  const d = await load("convergence", w, "the convergence data");
+  if (!d) return;
   $("folder").hidden = true;
   $("convergence").hidden = false;
   const i = d.info;
