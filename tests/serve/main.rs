@@ -7,3 +7,4 @@ mod play;
 mod results;
 mod security;
 mod server;
+mod watch;

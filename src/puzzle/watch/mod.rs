@@ -355,18 +355,19 @@ impl WatchKind {
                 graph.describe()
             )))
         })?;
-        // The walk's and the searches' first vertex: the path's, or the start square's.
-        let first = match path.first() {
-            Some(_) => field.vertices(&path[..1])[0],
-            None => field.moves().expect("a move graph").start_vertex(start)?,
+        // The walk's and the searches' first vertex: the path's, or the start square's
+        // (the network looks for a closed tour from no start).
+        let first = || match path.first() {
+            Some(_) => Ok(field.vertices(&path[..1])[0]),
+            None => field.moves().expect("a move graph").start_vertex(start),
         };
-        let req = GraphRequest {
-            closed: solver.closed_by_default(),
-            start: Some(first),
-        };
+        let closed = solver.closed_by_default();
         Ok(match solver {
             GraphSolver::Network(params) => {
-                let req = GraphRequest { start: None, ..req };
+                let req = GraphRequest {
+                    closed,
+                    start: None,
+                };
                 on_graph::check(&graph, &solver, &req)?;
                 Box::new(Driver::new(network::NetworkWatch::on_graph(
                     field.clone(),
@@ -377,10 +378,19 @@ impl WatchKind {
                 )?))
             }
             GraphSolver::Warnsdorff => {
+                let req = GraphRequest {
+                    closed,
+                    start: Some(first()?),
+                };
                 on_graph::check(&graph, &solver, &req)?;
                 Box::new(Driver::new(walk::WalkWatch::on_graph(field, &graph, &req)))
             }
             GraphSolver::Backtrack { .. } | GraphSolver::ForwardCheck { .. } => {
+                let first = first()?;
+                let req = GraphRequest {
+                    closed,
+                    start: Some(first),
+                };
                 on_graph::check(&graph, &solver, &req)?;
                 let path = if path.is_empty() {
                     vec![first]
