@@ -16,11 +16,13 @@ use crate::solvers::search::{SolverRun, Step};
 use crate::solvers::{Request, SolverKind};
 
 /// A search solver being watched.
+// One per watcher, never held in bulk: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum SearchWatch {
     /// On the knight's whole plane board.
     Board(SolverRun),
     /// On a geometry's move graph.
-    Graph(Box<OnGraph>),
+    Graph(OnGraph),
 }
 
 /// The search of [`crate::solvers::on_graph`] being watched on a geometry.
@@ -62,14 +64,14 @@ impl SearchWatch {
         };
         let search = GraphSearch::new(&graph, path, false, max_steps, forward_check);
         let found = search.is_tour().then(|| Found::Tour(path.to_vec()));
-        SearchWatch::Graph(Box::new(OnGraph {
+        SearchWatch::Graph(OnGraph {
             shown: field.squares_of(path),
             search,
             solver,
             graph,
             field,
             found,
-        }))
+        })
     }
 }
 
