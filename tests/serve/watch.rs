@@ -213,3 +213,37 @@ fn a_geometry_the_solver_does_not_run_on_is_refused() {
         assert!(!e.contains('\n'), "{e}");
     }
 }
+
+/// The committed beyond-the-knight results: each cell's first offered replay on a
+/// cylinder, a torus or another leaper opens the Watch view on that geometry (the
+/// query names it), and run to its end there it ends as its record says.
+#[test]
+fn a_geometry_cell_s_replay_is_its_recorded_run() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("experiments/results/beyond-the-knight");
+    let s = start(&[&dir]);
+    let (status, body) = s.request("GET", "/api/results/0", &[], "");
+    assert_eq!(status, 200, "{body}");
+    let folder: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    let (mut replayed, mut tours) = (0, 0);
+    for r in folder["replays"].as_array().unwrap() {
+        let watch = r["watch"].as_str().unwrap();
+        if !watch.contains("leaper=") || !seen.insert(r["cell"].as_u64().unwrap()) {
+            continue;
+        }
+        assert!(watch.contains("&surface="), "{watch}");
+        let got = frames(
+            &s,
+            &format!("/api/watch?token={}&{watch}&from=20000", s.token),
+        );
+        let last = got.last().unwrap();
+        assert_eq!(last["running"], false, "{watch}");
+        assert_eq!(last["outcome"], r["outcome"], "{watch}");
+        replayed += 1;
+        tours += usize::from(r["outcome"] == "tour");
+    }
+    // Cylinders and tori of six sizes for two solvers, and the other leapers.
+    assert!(replayed >= 24, "{replayed}");
+    assert!(tours > 0 && tours < replayed, "{tours} of {replayed}");
+}
