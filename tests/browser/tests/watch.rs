@@ -13,7 +13,12 @@ use knightnet_browser::{Browser, Server};
 /// The active moves after `steps` steps of `solver` on 8x8 from `seed`, as the page
 /// writes them: `a-b` with a < b, sorted, space-separated.
 fn library_active(solver: &str, seed: u64, steps: u64) -> String {
-    active_on(Field::knight(Board::new(8, 8).unwrap()), solver, seed, steps)
+    active_on(
+        Field::knight(Board::new(8, 8).unwrap()),
+        solver,
+        seed,
+        steps,
+    )
 }
 
 /// [`library_active`] on `field`.
