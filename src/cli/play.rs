@@ -1,7 +1,7 @@
 //! `knightnet play`: the knight's-tour game in the terminal (or any leaper's, on a
 //! cylinder, a torus or a board with holes: `--leaper`, `--surface`, `--shape`, the
-//! flags of `solve`), with hints, a solver that finishes the tour, and watch mode (the
-//! knight's); `--snapshot` prints the screen as text instead
+//! flags of `solve`), with hints, a solver that finishes the tour, and watch mode (on
+//! those too: the solvers of `solve` there); `--snapshot` prints the screen as text instead
 //! (no terminal needed), and `--measure-dead` measures how often the cheap
 //! dead-position check misses a dead position.
 
@@ -49,7 +49,9 @@ pub struct PlayArgs {
     /// forward-check, forward-check:connectivity, warnsdorff-backtrack,
     /// warnsdorff-backtrack:ties, warnsdorff or warnsdorff:TIE, network or network:PRESET
     /// (aliases: backtracking, forward-checking). It runs as `solve` does with the same
-    /// board, seed and start (the cursor, or the first move of --moves).
+    /// board, seed and start (the cursor, or the first move of --moves). With --leaper,
+    /// --surface or --shape: network or network:PRESET, warnsdorff, backtrack or
+    /// forward-check, as `solve` runs them there.
     #[arg(long, value_name = "SOLVER")]
     pub watch: Option<WatchKind>,
     /// With --watch and --snapshot: steps to take before the snapshot.
@@ -119,13 +121,6 @@ pub fn field(args: &PlayArgs) -> Result<Field, Failure> {
 /// Build the app with the given moves played and watch mode opened.
 pub fn build_app(args: &PlayArgs, field: Field) -> Result<App, InputError> {
     let board = field.board();
-    let knight = field.geometry().is_plain_knight();
-    if !knight && args.watch.is_some() {
-        return Err(InputError::param(format!(
-            "--watch: {}; drop --watch, or --leaper, --surface and --shape",
-            tui::app::WATCH_KNIGHT_ONLY
-        )));
-    }
     let mut app = App::on(field, args.seed);
     if let Some(moves) = &args.moves {
         if moves.trim().is_empty() {
@@ -145,6 +140,9 @@ pub fn build_app(args: &PlayArgs, field: Field) -> Result<App, InputError> {
     }
     if let Some(kind) = &args.watch {
         app.watch(kind.clone());
+        if let tui::app::Mode::Watch(tui::app::Watch { error: Some(e), .. }) = &app.mode {
+            return Err(InputError::param(format!("--watch {kind}: {e}")));
+        }
         app.watch_steps(args.steps);
     } else if args.steps > 0 {
         return Err(InputError::param("--steps applies only with --watch"));

@@ -29,6 +29,13 @@ impl PartialEq for Field {
 
 impl Eq for Field {}
 
+impl From<Board> for Field {
+    /// The knight on the whole board, on the plane ([`Field::knight`]).
+    fn from(board: Board) -> Field {
+        Field::knight(board)
+    }
+}
+
 impl Field {
     /// The knight on the whole `board`, on the plane.
     pub fn knight(board: Board) -> Field {
@@ -65,6 +72,16 @@ impl Field {
     /// The move graph beyond the plain knight (vertex numbers: [`Field::vertex`]).
     pub(crate) fn graph(&self) -> Option<&KnightGraph> {
         self.graph.as_deref()
+    }
+
+    /// The move graph beyond the plain knight, shared.
+    pub(crate) fn shared_graph(&self) -> Option<Arc<KnightGraph>> {
+        self.graph.clone()
+    }
+
+    /// The square of vertex `v` of [`Field::graph`] (the knight's: `v` itself).
+    pub(crate) fn square_of(&self, v: u32) -> u32 {
+        self.moves().map_or(v, |m| m.square(v))
     }
 
     /// The geometry's move graph beyond the plain knight.

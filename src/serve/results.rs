@@ -16,8 +16,10 @@
 //! cell's solver exactly as the Watch view builds it from the link's query
 //! ([`super::watch::watch_kind`]): a network trial is one attempt (`attempts=1`), a
 //! classical trial with a random start draws it first from its stream
-//! (`random_start=true`). Cells the Watch view cannot run as the experiment did get no
-//! links: open tours, and a closed-tour requirement that is not the solver's default.
+//! (`random_start=true`). A cell on a leaper, surface or shape links with them
+//! (`leaper`, `surface`, `shape`), so the Watch view runs on its geometry. Cells the
+//! Watch view cannot run as the experiment did get no links: open tours, a closed-tour
+//! requirement that is not the solver's default, and graph files (no board to watch).
 
 // Handlers answer a refusal as the `Err` of their helpers; it is built once per request.
 #![allow(clippy::result_large_err)]
@@ -35,6 +37,7 @@ use knightnet::plot::data::Records;
 use knightnet::plot::results::{ResultsInputs, plan};
 use knightnet::plot::table::Table;
 use knightnet::solvers::SolverKind;
+use knightnet::target::{Target, shape_text};
 use serde::{Deserialize, Serialize};
 
 use super::files::{self, Folder};
@@ -619,10 +622,20 @@ pub fn replay_query(cell: &Cell) -> Option<String> {
     if cell.open || cell.closed.is_some() {
         return None;
     }
+    // Beyond the knight's whole plane board, the Watch view's leaper, surface and shape
+    // (a graph file has no board to watch on); a fixed start is a vertex there.
+    let geometry = match &cell.target {
+        None => None,
+        Some(Target::Geometry(g)) => Some(g),
+        Some(Target::File { .. }) => return None,
+    };
     let start = match cell.start {
         None => "start=0".to_string(),
         Some(StartRule::Random) => "random_start=true".to_string(),
-        Some(rule) => format!("start={}", rule.fixed()?),
+        Some(rule) => match geometry {
+            None => format!("start={}", rule.fixed()?),
+            Some(g) => format!("start={}", g.moves().ok()?.square(rule.fixed()?)),
+        },
     };
     let attempts = match &cell.solver {
         SolverKind::Network(p) => Some(p.max_attempts),
@@ -640,6 +653,13 @@ pub fn replay_query(cell: &Cell) -> Option<String> {
     );
     if let Some(a) = attempts {
         q.push_str(&format!("&attempts={a}"));
+    }
+    if let Some(g) = geometry {
+        q.push_str(&format!("&leaper={}&surface={}", g.leaper(), g.surface()));
+        if !g.shape().is_full() {
+            let picture = shape_text(g).replace('/', "%0A").replace('#', "%23");
+            q.push_str(&format!("&shape={picture}"));
+        }
     }
     Some(q)
 }

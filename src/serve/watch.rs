@@ -9,6 +9,12 @@
 //! by closing the stream and resumes by opening another from the step it reached
 //! (`from`): the run is replayed up to there, which costs at most [`MAX_STEPS`] steps.
 //!
+//! Beyond the knight on a whole plane board, the query names a `leaper`, a `surface` and
+//! a `shape` as Play's requests do, read by Play's one reader ([`super::play::field`]):
+//! the network, Warnsdorff's walk, `backtrack` and `forward-check` run on the move graph
+//! as `solve` runs them there (the others are refused in one line naming those), and
+//! the first frame names the holes.
+//!
 //! Bounds: boards as Play's ([`super::play::MAX_SIDE`]), at most [`MAX_RATE`] steps per
 //! second per stream, [`MAX_STEPS`] steps per run, and [`MAX_WATCHERS`] streams at once
 //! (more are answered 503); the replay to `from` runs on one of the server's
@@ -28,9 +34,9 @@ use axum::http::StatusCode;
 use axum::response::sse::{Event, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
-use knightnet::board::Board;
 use knightnet::network::NetworkParams;
-use knightnet::puzzle::watch::{Status, Stepper, View, WatchKind};
+use knightnet::puzzle::Field;
+use knightnet::puzzle::watch::{Stepper, View, WatchKind};
 use knightnet::solvers::SolverKind;
 use serde::{Deserialize, Serialize};
 
@@ -57,6 +63,15 @@ pub struct WatchQuery {
     pub cols: usize,
     /// The seed, as `solve --seed`.
     pub seed: u64,
+    /// The leaper, `R,S` or a name, as Play takes it (absent: the knight).
+    #[serde(default)]
+    pub leaper: Option<String>,
+    /// `plane` (absent), `cylinder` or `torus`.
+    #[serde(default)]
+    pub surface: Option<String>,
+    /// A picture of `rows` lines of `cols`: `.` a square, `#` a hole (absent: none).
+    #[serde(default)]
+    pub shape: Option<String>,
     /// The start square of the search solvers and Warnsdorff's walk (default 0).
     #[serde(default)]
     pub start: u32,
@@ -76,6 +91,22 @@ pub struct WatchQuery {
     pub attempts: Option<u32>,
 }
 
+// The leaper, surface and shape repeat `play::NewGame`'s and `play::Position`'s fields
+// rather than sit in one flattened struct: serde's `flatten` cannot be combined with
+// `deny_unknown_fields`, and a query string flattened loses its numbers (serde_urlencoded
+// hands a flattened struct's fields over as text). They are read by one function,
+// `play::field`, through the same `GeometryRequest` view.
+impl WatchQuery {
+    /// The leaper, surface and shape asked for.
+    pub fn geometry(&self) -> play::GeometryRequest<'_> {
+        play::GeometryRequest {
+            leaper: self.leaper.as_deref(),
+            surface: self.surface.as_deref(),
+            shape: self.shape.as_deref(),
+        }
+    }
+}
+
 /// One state of the run, as the page draws it.
 #[derive(Debug, Serialize)]
 pub struct Frame {
@@ -89,7 +120,10 @@ pub struct Frame {
     pub counters: String,
     /// When the run is over: its outcome (`tour`, or why there is none), or the refusal.
     pub outcome: Option<String>,
-    /// The knight's path (search solvers, Warnsdorff).
+    /// The holes of the board's shape (in the first frame of a stream only; empty on a
+    /// whole board).
+    pub holes: Option<Vec<u32>>,
+    /// The piece's path (search solvers, Warnsdorff).
     pub path: Option<Vec<u32>>,
     /// The network's moves, as their two squares (in the first frame of a stream only).
     pub moves: Option<Vec<(u32, u32)>>,
@@ -171,21 +205,22 @@ pub fn watch_kind(solver: &str, attempts: Option<u32>) -> Result<WatchKind, Stri
     }
 }
 
-/// The frame of `stepper`'s current state on `board`.
-fn frame(board: Board, stepper: &dyn Stepper, to: u64, with_moves: bool) -> Frame {
+/// The frame of `stepper`'s current state on `field` (its moves and holes with the first
+/// frame, `first`).
+fn frame(field: &Field, stepper: &dyn Stepper, to: u64, first: bool) -> Frame {
     let status = stepper.status();
     let step = stepper.steps();
-    let outcome = match status {
-        Status::Running => None,
-        Status::Done(Ok(solution)) => Some(solution.outcome().to_string()),
-        Status::Done(Err(e)) => Some(e.to_string()),
-    };
+    let outcome = status.outcome().map(|o| match o {
+        Ok(outcome) => outcome.to_string(),
+        Err(e) => e.to_string(),
+    });
     let mut f = Frame {
         step,
         running: status.is_running(),
         last: !status.is_running() || step >= to,
         counters: stepper.counters(),
         outcome,
+        holes: first.then(|| field.geometry().shape().holes().to_vec()),
         path: None,
         moves: None,
         u: None,
@@ -201,14 +236,13 @@ fn frame(board: Board, stepper: &dyn Stepper, to: u64, with_moves: bool) -> Fram
             edges,
             degree,
             off_two,
+            cycles,
             attempt,
             moves,
             u,
         } => {
-            f.cycles = (off_two == 0 && !edges.is_empty())
-                .then(|| knightnet::tour::cycles_from_edges(board, &edges).ok())
-                .flatten();
-            f.moves = with_moves.then_some(moves);
+            f.cycles = cycles;
+            f.moves = first.then_some(moves);
             f.u = Some(u.to_vec());
             f.active = Some(edges);
             f.degree = Some(degree);
@@ -229,7 +263,7 @@ fn event(frame: &Frame) -> Event {
 /// What the stream holds between frames; dropped (its slot given back) when the client
 /// goes away.
 struct Run {
-    board: Board,
+    field: Field,
     stepper: Box<dyn Stepper + Send>,
     to: u64,
     period: Duration,
@@ -249,7 +283,7 @@ fn frames(run: Run) -> impl Stream<Item = Result<Event, Infallible>> + Send {
             tokio::time::sleep(run.period).await;
             run.stepper.step();
         }
-        let f = frame(run.board, run.stepper.as_ref(), run.to, run.first);
+        let f = frame(&run.field, run.stepper.as_ref(), run.to, run.first);
         run.first = false;
         run.done = f.last;
         Some((Ok(event(&f)), run))
@@ -274,7 +308,8 @@ async fn open(app: &Shared, q: WatchQuery) -> Result<Run, Response> {
     }
     let bad = |m: String| refuse(StatusCode::BAD_REQUEST, &m);
     let kind = watch_kind(&q.solver, q.attempts).map_err(bad)?;
-    let board = play::board(q.rows, q.cols)?;
+    let field = play::field(q.rows, q.cols, q.geometry())?;
+    let board = field.board();
     if q.start as usize >= board.squares() {
         return Err(bad(format!(
             "start {} is off the {}x{} board: squares 0 to {} are",
@@ -309,9 +344,9 @@ async fn open(app: &Shared, q: WatchQuery) -> Result<Run, Response> {
         ));
     }
     let stepper = if q.random_start {
-        kind.build_drawn_start(board, q.seed)
+        kind.build_drawn_start(field.clone(), q.seed)
     } else {
-        kind.build(board, &[], q.start, q.seed)
+        kind.build(field.clone(), &[], q.start, q.seed)
     }
     .map_err(|e| bad(e.to_string()))?;
     let from = q.from;
@@ -326,7 +361,7 @@ async fn open(app: &Shared, q: WatchQuery) -> Result<Run, Response> {
     })
     .await?;
     Ok(Run {
-        board,
+        field,
         stepper,
         to,
         period: Duration::from_secs(1) / rate,

@@ -35,7 +35,7 @@ use crate::error::{InputError, Refusal};
 use crate::existence;
 use crate::graph::KnightGraph;
 use crate::merge::merge_on;
-use crate::network::{Network, NetworkParams};
+use crate::network::{Network, NetworkParams, NetworkRun};
 use crate::solvers::warnsdorff::TieBreak;
 use crate::tour::GraphTour;
 
@@ -214,39 +214,10 @@ pub fn solve(
     Ok(match *solver {
         GraphSolver::Network(params) => {
             let run = Network::new(graph, params)?.solve(rng);
-            let outcome = Outcome::from(&run.last.termination);
-            let mut tour = None;
-            if outcome == Outcome::Tour {
-                let mut cycle = run.last.cycles[0].clone();
-                if let Some(p) = req.start.and_then(|s| cycle.iter().position(|&v| v == s)) {
-                    cycle.rotate_left(p);
-                }
-                tour = Some(cycle);
-            }
-            GraphSolution {
-                solver: solver.name(),
-                tour: None,
-                outcome,
-                closed: req.closed,
-                attempts: u64::from(run.attempts),
-                iterations: run.total_iterations,
-                steps: None,
-            }
-            .with(graph, tour, outcome)
+            network_solution(graph, solver, run, req)
         }
         GraphSolver::NetworkMerge(params) => network_merge(graph, params, req, rng)?,
-        GraphSolver::Warnsdorff => {
-            let (walk, steps) = warnsdorff(graph, req.start.unwrap_or(0));
-            let outcome = if walk.len() < graph.squares() {
-                Outcome::Stuck
-            } else if req.closed && !closes(graph, &walk) {
-                Outcome::NotClosed
-            } else {
-                Outcome::Tour
-            };
-            let tour = (outcome == Outcome::Tour).then_some(walk);
-            GraphSolution::search(solver, req.closed, steps).with(graph, tour, outcome)
-        }
+        GraphSolver::Warnsdorff => warnsdorff_solution(graph, solver, req).0,
         GraphSolver::Backtrack { max_steps } => {
             let start = [req.start.unwrap_or(0)];
             let (found, steps) = search(graph, &start, req.closed, max_steps, false, &mut |_| true);
@@ -278,6 +249,55 @@ pub fn solve(
             found.finish(solver, graph, true, steps)
         }
     })
+}
+
+/// The solution of the network's `run` (made by [`Network::solve`] or stepped by
+/// [`crate::network::RunSteps`]) on `graph`: its tour started at `req.start` when given.
+pub(crate) fn network_solution(
+    graph: &KnightGraph,
+    solver: &GraphSolver,
+    run: NetworkRun,
+    req: &GraphRequest,
+) -> GraphSolution {
+    let outcome = Outcome::from(&run.last.termination);
+    let mut tour = None;
+    if outcome == Outcome::Tour {
+        let mut cycle = run.last.cycles[0].clone();
+        if let Some(p) = req.start.and_then(|s| cycle.iter().position(|&v| v == s)) {
+            cycle.rotate_left(p);
+        }
+        tour = Some(cycle);
+    }
+    GraphSolution {
+        solver: solver.name(),
+        tour: None,
+        outcome,
+        closed: req.closed,
+        attempts: u64::from(run.attempts),
+        iterations: run.total_iterations,
+        steps: None,
+    }
+    .with(graph, tour, outcome)
+}
+
+/// Warnsdorff's walk on `graph` from `req.start` (vertex 0 when not given): the
+/// solution and the whole walk (the tour, or the walk up to where it got stuck).
+pub(crate) fn warnsdorff_solution(
+    graph: &KnightGraph,
+    solver: &GraphSolver,
+    req: &GraphRequest,
+) -> (GraphSolution, Vec<u32>) {
+    let (walk, steps) = warnsdorff(graph, req.start.unwrap_or(0));
+    let outcome = if walk.len() < graph.squares() {
+        Outcome::Stuck
+    } else if req.closed && !closes(graph, &walk) {
+        Outcome::NotClosed
+    } else {
+        Outcome::Tour
+    };
+    let tour = (outcome == Outcome::Tour).then(|| walk.clone());
+    let solution = GraphSolution::search(solver, req.closed, steps).with(graph, tour, outcome);
+    (solution, walk)
 }
 
 /// `network+merge` on `graph`: up to `params.max_attempts` network attempts, each
@@ -453,6 +473,7 @@ pub fn count(graph: &KnightGraph, closed: bool, max_steps: u64) -> Option<TourCo
 }
 
 /// How a search ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Found {
     Tour(Vec<u32>),
     Exhausted,
@@ -460,7 +481,8 @@ pub(crate) enum Found {
 }
 
 impl Found {
-    fn finish(
+    /// The solution of a search that ended so after `steps` vertices placed.
+    pub(crate) fn finish(
         self,
         solver: &GraphSolver,
         graph: &KnightGraph,
@@ -485,7 +507,7 @@ impl Found {
 /// That pruning is sound: such a vertex cannot be inside the tour (or, with no link,
 /// anywhere on it). Each tour is shown to `stop`, which says whether to end there (the
 /// tour returned) or to go on to the next ([`Found::Exhausted`] once none is left).
-/// Returns how it ended and the vertices placed.
+/// Returns how it ended and the vertices placed. It runs [`GraphSearch`] to the end.
 pub(crate) fn search(
     graph: &KnightGraph,
     path: &[u32],
@@ -494,33 +516,138 @@ pub(crate) fn search(
     forward_check: bool,
     stop: &mut dyn FnMut(&[u32]) -> bool,
 ) -> (Found, u64) {
-    let n = graph.squares();
-    let start = path[0];
-    let neighbours: Vec<Vec<u32>> = (0..n as u32)
-        .map(|v| {
-            let mut w: Vec<u32> = graph
-                .incident(v)
-                .iter()
-                .map(|&e| graph.other(e as usize, v))
-                .collect();
-            w.sort_unstable();
-            w
-        })
-        .collect();
-    let mut visited = vec![false; n];
-    let near_start: Vec<bool> = {
-        let mut near = vec![false; n];
-        for &w in &neighbours[start as usize] {
-            near[w as usize] = true;
+    let mut s = GraphSearch::new(graph, path, closed, max_steps, forward_check);
+    if s.is_tour() && stop(s.path()) {
+        return (Found::Tour(s.path), s.steps);
+    }
+    loop {
+        match s.step() {
+            SearchStep::Placed => {
+                if s.is_tour() && stop(s.path()) {
+                    return (Found::Tour(s.path), s.steps);
+                }
+            }
+            SearchStep::TookBack => {}
+            SearchStep::Ended(found) => return (found, s.steps),
         }
-        near
-    };
-    let need = if closed { 2 } else { 1 };
-    // Whether `u` (unvisited) keeps `need` links with `head` at the head.
-    let links_ok = |visited: &[bool], u: u32, head: u32| -> bool {
+    }
+}
+
+/// What one [`GraphSearch::step`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum SearchStep {
+    /// A vertex was placed at the head of the path (it may complete a tour:
+    /// [`GraphSearch::is_tour`]).
+    Placed,
+    /// The head of the path was taken back.
+    TookBack,
+    /// The search is over: [`Found::Exhausted`] or [`Found::Budget`] (a tour is seen
+    /// after [`SearchStep::Placed`]).
+    Ended(Found),
+}
+
+/// The depth-first search of [`search`], one vertex placed or taken back per
+/// [`GraphSearch::step`], so that a front end can show every position (the game's
+/// watch mode beyond the knight).
+pub(crate) struct GraphSearch {
+    /// Each vertex's neighbours, in increasing order.
+    neighbours: Vec<Vec<u32>>,
+    visited: Vec<bool>,
+    /// The start's neighbours (a closed tour ends on one).
+    near_start: Vec<bool>,
+    start: u32,
+    closed: bool,
+    forward_check: bool,
+    max_steps: u64,
+    path: Vec<u32>,
+    /// The next neighbour index to try at each depth (below the given path's head).
+    next: Vec<usize>,
+    /// Vertices placed (the given path's head counts as one).
+    steps: u64,
+    /// Takebacks so far.
+    backtracks: u64,
+    /// The head was just placed and is not yet checked (forward checking, a full path).
+    unchecked: bool,
+    /// How the search ended, once it has.
+    ended: Option<Found>,
+}
+
+impl GraphSearch {
+    /// The search of [`search`] continuing `path`, before its first step.
+    pub(crate) fn new(
+        graph: &KnightGraph,
+        path: &[u32],
+        closed: bool,
+        max_steps: u64,
+        forward_check: bool,
+    ) -> GraphSearch {
+        let n = graph.squares();
+        let start = path[0];
+        let neighbours: Vec<Vec<u32>> = (0..n as u32)
+            .map(|v| {
+                let mut w: Vec<u32> = graph
+                    .incident(v)
+                    .iter()
+                    .map(|&e| graph.other(e as usize, v))
+                    .collect();
+                w.sort_unstable();
+                w
+            })
+            .collect();
+        let mut near_start = vec![false; n];
+        for &w in &neighbours[start as usize] {
+            near_start[w as usize] = true;
+        }
+        let mut visited = vec![false; n];
+        for &v in path {
+            visited[v as usize] = true;
+        }
+        GraphSearch {
+            neighbours,
+            visited,
+            near_start,
+            start,
+            closed,
+            forward_check,
+            max_steps,
+            path: path.to_vec(),
+            next: vec![0],
+            steps: 1,
+            backtracks: 0,
+            unchecked: false,
+            ended: None,
+        }
+    }
+
+    /// The path as it stands (vertices).
+    pub(crate) fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// Vertices placed so far.
+    pub(crate) fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Vertices taken back so far.
+    pub(crate) fn backtracks(&self) -> u64 {
+        self.backtracks
+    }
+
+    /// Whether the path is a tour (closed: its last vertex next to the start).
+    pub(crate) fn is_tour(&self) -> bool {
+        let n = self.visited.len();
+        self.path.len() == n
+            && (!self.closed || (n >= 3 && self.near_start[self.path[n - 1] as usize]))
+    }
+
+    /// Whether unvisited `u` keeps enough links (two for a closed tour, one for an open
+    /// one) with `head` at the head.
+    fn links_ok(&self, u: u32, head: u32) -> bool {
+        let need = if self.closed { 2 } else { 1 };
         let mut links = 0;
-        for &w in &neighbours[u as usize] {
-            if !visited[w as usize] || w == head || (closed && w == start) {
+        for &w in &self.neighbours[u as usize] {
+            if !self.visited[w as usize] || w == head || (self.closed && w == self.start) {
                 links += 1;
                 if links >= need {
                     return true;
@@ -528,53 +655,61 @@ pub(crate) fn search(
             }
         }
         false
-    };
-    for &v in path {
-        visited[v as usize] = true;
     }
-    let mut path = path.to_vec();
-    // The next neighbour index to try at each depth (below the given path's head).
-    let mut next = vec![0usize];
-    let mut steps = 1u64;
-    let done =
-        |path: &[u32]| path.len() == n && (!closed || (n >= 3 && near_start[path[n - 1] as usize]));
-    if done(&path) && stop(&path) {
-        return (Found::Tour(path), steps);
+
+    /// Take back the head.
+    fn take_back(&mut self) -> SearchStep {
+        let head = self.path.pop().expect("a head to take back");
+        if !self.path.is_empty() {
+            self.visited[head as usize] = false;
+        }
+        self.backtracks += 1;
+        SearchStep::TookBack
     }
-    while let Some(i) = next.last_mut() {
-        let head = *path.last().expect("as deep as the path");
-        let list = &neighbours[head as usize];
-        let Some(k) = list[*i..].iter().position(|&w| !visited[w as usize]) else {
-            next.pop();
-            path.pop();
-            if !path.is_empty() {
-                visited[head as usize] = false;
+
+    /// One vertex placed or taken back; [`SearchStep::Ended`] (again) once over.
+    pub(crate) fn step(&mut self) -> SearchStep {
+        if let Some(found) = &self.ended {
+            return SearchStep::Ended(found.clone());
+        }
+        let n = self.visited.len();
+        if std::mem::take(&mut self.unchecked) {
+            // The head was placed from the vertex before it: prune it, or go deeper.
+            let w = *self.path.last().expect("a head just placed");
+            let from = self.path[self.path.len() - 2];
+            let pruned = self.path.len() == n
+                || self.forward_check
+                    && self.neighbours[from as usize]
+                        .iter()
+                        .any(|&u| !self.visited[u as usize] && !self.links_ok(u, w));
+            if pruned {
+                self.visited[w as usize] = false;
+                self.path.pop();
+                self.backtracks += 1;
+                return SearchStep::TookBack;
             }
-            continue;
+            self.next.push(0);
+        }
+        let Some(&i) = self.next.last() else {
+            self.ended = Some(Found::Exhausted);
+            return SearchStep::Ended(Found::Exhausted);
         };
-        let w = list[*i + k];
-        *i += k + 1;
-        if steps >= max_steps {
-            return (Found::Budget, steps);
+        let head = *self.path.last().expect("as deep as the path");
+        let list = &self.neighbours[head as usize];
+        let Some(k) = list[i..].iter().position(|&w| !self.visited[w as usize]) else {
+            self.next.pop();
+            return self.take_back();
+        };
+        let w = list[i + k];
+        *self.next.last_mut().expect("a depth") = i + k + 1;
+        if self.steps >= self.max_steps {
+            self.ended = Some(Found::Budget);
+            return SearchStep::Ended(Found::Budget);
         }
-        steps += 1;
-        visited[w as usize] = true;
-        path.push(w);
-        if done(&path) && stop(&path) {
-            return (Found::Tour(path), steps);
-        }
-        let pruned = path.len() == n
-            || forward_check
-                && path.len() < n
-                && list
-                    .iter()
-                    .any(|&u| !visited[u as usize] && !links_ok(&visited, u, w));
-        if pruned {
-            path.pop();
-            visited[w as usize] = false;
-        } else {
-            next.push(0);
-        }
+        self.steps += 1;
+        self.visited[w as usize] = true;
+        self.path.push(w);
+        self.unchecked = true;
+        SearchStep::Placed
     }
-    (Found::Exhausted, steps)
 }

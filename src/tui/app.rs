@@ -29,9 +29,6 @@ pub enum Speed {
 /// board, `99999,99999`, has 11).
 pub const MAX_INPUT: usize = 16;
 
-/// Why watch mode refuses a board beyond the knight's.
-pub const WATCH_KNIGHT_ONLY: &str = "watch mode runs on the knight on a whole plane board, not on other leapers, surfaces or shapes";
-
 /// Milliseconds between ticks of the event loop.
 pub const TICK_MS: u64 = 50;
 
@@ -266,13 +263,10 @@ impl App {
 
     /// Start watching `kind` from the current position (or the cursor square).
     pub fn watch(&mut self, kind: WatchKind) {
-        let (stepper, error) = if !self.game.field().geometry().is_plain_knight() {
-            (None, Some(WATCH_KNIGHT_ONLY.to_string()))
-        } else {
-            match kind.build(self.board(), self.game.path(), self.cursor, self.seed) {
-                Ok(s) => (Some(s), None),
-                Err(e) => (None, Some(e.to_string())),
-            }
+        let field = self.game.field().clone();
+        let (stepper, error) = match kind.build(field, self.game.path(), self.cursor, self.seed) {
+            Ok(s) => (Some(s), None),
+            Err(e) => (None, Some(e.to_string())),
         };
         let (paused, speed) = match &self.mode {
             Mode::Watch(w) => (w.paused, w.speed),

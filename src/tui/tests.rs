@@ -425,3 +425,51 @@ fn holes_and_wrapped_moves_are_drawn() {
     typed(&mut app, "e6");
     assert_eq!(app.game.path().len(), 2, "{}", app.message);
 }
+
+/// Watch mode on a shaped torus: the network's board shows the hole `#` and no degree
+/// there; Warnsdorff's walk numbers the squares around the hole; a solver built on the
+/// knight's board is refused in the panel, naming what runs there; Tab reaches it and
+/// goes on.
+#[test]
+fn watch_mode_runs_on_a_shaped_torus() {
+    use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
+    use knightnet::puzzle::Field;
+    let shape: Shape = "......\n.#....\n......\n......\n......\n..#...\n"
+        .parse()
+        .unwrap();
+    let field = Field::new(Geometry::new(shape, Leaper::KNIGHT, Surface::Torus)).unwrap();
+    let mut app = App::on(field, 1);
+    app.watch("network".parse().unwrap());
+    app.watch_steps(2);
+    let text = screen(&app);
+    assert!(text.contains("watch network:parberry"), "{text}");
+    assert!(text.contains("Step 2"), "{text}");
+    // b5 (row 1, column 1) is a hole: `#` in its cell of the canvas, no digit.
+    let r5 = rank_row(&text, 5);
+    assert!(r5.contains('#'), "{text}");
+    key(&mut app, KeyCode::Char('w'));
+    typed(&mut app, "a6");
+    app.watch("warnsdorff".parse().unwrap());
+    app.watch_steps(1000);
+    let text = screen(&app);
+    assert!(text.contains("solved: tour found"), "{text}");
+    assert!(text.contains("Path 34 of 34 squares"), "{text}");
+    assert!(rank_row(&text, 5).starts_with("│5 "), "{text}");
+    assert!(rank_row(&text, 5).contains("   #  "), "{text}");
+    app.watch("warnsdorff:first".parse().unwrap());
+    assert!(
+        app.message
+            .contains("runs only on the knight on a whole plane board")
+            && app
+                .message
+                .contains("watch runs network[:PRESET], warnsdorff"),
+        "{}",
+        app.message
+    );
+    assert!(screen(&app).contains("warnsdorff:first runs only"));
+    key(&mut app, KeyCode::Tab);
+    let crate::tui::app::Mode::Watch(w) = &app.mode else {
+        panic!("left watch mode")
+    };
+    assert_eq!(w.kind.to_string(), "warnsdorff:random");
+}

@@ -9,8 +9,8 @@
 //! warning names; the
 //! cursor is drawn in brackets `[ .]`, the knight's square in reverse video. In watch
 //! mode the network's active moves are drawn as lines (braille dots, ratatui's canvas)
-//! between square centres, and each square whose active degree is not 2 shows that
-//! degree.
+//! between square centres (a wrapped move straight across the board), each square whose
+//! active degree is not 2 shows that degree, and holes show `#`.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -21,8 +21,9 @@ use ratatui::widgets::canvas::{Canvas, Line as CanvasLine};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use knightnet::board::Board;
-use knightnet::puzzle::Verdict;
 use knightnet::puzzle::watch::{Status, View};
+use knightnet::puzzle::{Field, Verdict};
+use knightnet::solvers::Outcome;
 
 use super::app::{App, Mode};
 use super::keys;
@@ -112,7 +113,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         Mode::Watch(w) => {
             match w.stepper.as_ref().map(|s| s.view()) {
                 Some(View::Edges { edges, degree, .. }) => {
-                    draw_edges_board(f, board, &edges, &degree, board_area)
+                    draw_edges_board(f, app.game.field(), &edges, &degree, board_area)
                 }
                 Some(View::Path(path)) => draw_path_board(f, app, path, board_area, false),
                 None => draw_path_board(f, app, &[], board_area, false),
@@ -234,8 +235,11 @@ fn draw_path_board(f: &mut Frame, app: &App, path: &[u32], area: Rect, playing: 
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// The network's active moves as lines, and active degrees other than 2.
-fn draw_edges_board(f: &mut Frame, board: Board, edges: &[(u32, u32)], degree: &[u8], area: Rect) {
+/// The network's active moves as lines (a wrapped move drawn straight across the
+/// board, as the game's path draws it), active degrees other than 2, and holes as `#`.
+fn draw_edges_board(f: &mut Frame, field: &Field, edges: &[(u32, u32)], degree: &[u8], area: Rect) {
+    let board = field.board();
+    let holes = field.geometry().shape().holes();
     let block = Block::default().borders(Borders::ALL).title(EDGES_TITLE);
     let inner = block.inner(area);
     f.render_widget(block, area);
@@ -262,9 +266,17 @@ fn draw_edges_board(f: &mut Frame, board: Board, edges: &[(u32, u32)], degree: &
                 ctx.draw(&CanvasLine::new(x1, y1, x2, y2, Color::Cyan));
             }
             ctx.layer();
+            for &s in holes {
+                let (x, y) = center(s);
+                ctx.print(
+                    x - 0.1,
+                    y,
+                    Span::styled("#", Style::default().fg(Color::DarkGray).bg(Color::Black)),
+                );
+            }
             for s in 0..board.squares() as u32 {
                 let dg = degree.get(s as usize).copied().unwrap_or(0);
-                if dg != 2 {
+                if dg != 2 && !field.is_hole(s) {
                     let (x, y) = center(s);
                     let color = if dg < 2 { Color::Yellow } else { Color::Red };
                     ctx.print(
@@ -417,9 +429,12 @@ fn draw_watch_panel(f: &mut Frame, app: &App, area: Rect) {
             let state = match s.status() {
                 Status::Running if w.paused => "paused".to_string(),
                 Status::Running => "running".to_string(),
-                Status::Done(Ok(sol)) if sol.tour().is_some() => "solved: tour found".to_string(),
-                Status::Done(Ok(sol)) => format!("failed: {}", sol.outcome()),
-                Status::Done(Err(e)) => format!("failed: {e}"),
+                done => match done.outcome() {
+                    Some(Ok(Outcome::Tour)) => "solved: tour found".to_string(),
+                    Some(Ok(outcome)) => format!("failed: {outcome}"),
+                    Some(Err(e)) => format!("failed: {e}"),
+                    None => unreachable!("a run that is over"),
+                },
             };
             lines.push(Line::from(format!("Step {}", s.steps())));
             lines.push(Line::from(s.counters()));
@@ -428,7 +443,7 @@ fn draw_watch_panel(f: &mut Frame, app: &App, area: Rect) {
                 View::Path(p) => lines.push(Line::from(format!(
                     "Path {} of {} squares",
                     p.len(),
-                    app.board().squares()
+                    app.game.field().squares()
                 ))),
                 View::Edges {
                     edges,

@@ -376,8 +376,8 @@ fn play_ends_when_its_terminal_goes_away_without_a_signal() {
 
 /// `--surface`, `--leaper` and `--shape` as `solve` takes them: a wrapped move is
 /// legal on the torus only, holes are drawn `#` and refused as moves, the title names
-/// the leaper and surface; a graph file (no board picture), watch mode and the
-/// dead-position measurement are refused with one line, exit 2.
+/// the leaper and surface; a graph file (no board picture), a watch solver built on the
+/// knight's board and the dead-position measurement are refused with one line, exit 2.
 #[test]
 fn cli_plays_leapers_surfaces_and_shapes() {
     let out = knightnet(&[
@@ -435,8 +435,8 @@ fn cli_plays_leapers_surfaces_and_shapes() {
     for (extra, needle) in [
         (&["--graph", shape][..], "--graph"),
         (
-            &["--surface", "torus", "--watch", "warnsdorff"][..],
-            "--watch",
+            &["--surface", "torus", "--watch", "warnsdorff:first"][..],
+            "network[:PRESET], warnsdorff, backtrack and forward-check",
         ),
         (
             &["--surface", "torus", "--measure-dead"][..],
@@ -447,5 +447,142 @@ fn cli_plays_leapers_surfaces_and_shapes() {
         args.extend_from_slice(extra);
         let err = common::assert_refused(&args, needle);
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}
+
+/// The cells of the board drawn in a snapshot (or printed by `solve`): one row of
+/// whitespace-separated cells per board row, the rank labels and borders left out.
+fn board_cells(text: &str, rows: usize, snapshot: bool) -> Vec<Vec<String>> {
+    let lines: Vec<&str> = if snapshot {
+        text.lines().skip(2).take(rows).collect()
+    } else {
+        text.lines().skip(1).take(rows).collect()
+    };
+    lines
+        .iter()
+        .map(|l| {
+            let l = if snapshot {
+                // `│6   1  32 ... │…`: the board panel, its rank label dropped.
+                let inner = l.split('│').nth(1).unwrap();
+                inner
+                    .split_whitespace()
+                    .skip(1)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            } else {
+                l.to_string()
+            };
+            l.split_whitespace().map(str::to_string).collect()
+        })
+        .collect()
+}
+
+/// `play --watch` on a torus, a cylinder with another leaper and a shape with holes: the
+/// walk and the searches end in the tour `solve` prints with the same geometry, start
+/// and seed (each square's move number), holes drawn `#`; the network's run ends as
+/// `solve`'s (the outcome and the attempts).
+#[test]
+fn cli_watches_beyond_the_knight() {
+    let dir = tempfile::tempdir().unwrap();
+    let shape = dir.path().join("holes.txt");
+    std::fs::write(&shape, "#.....\n......\n......\n......\n......\n....#.\n").unwrap();
+    let shape = shape.to_str().unwrap();
+    let cases: [(&[&str], &str, usize); 4] = [
+        (&["--board", "6x6", "--surface", "torus"], "warnsdorff", 6),
+        (
+            &["--board", "5x6", "--surface", "cylinder"],
+            "forward-check",
+            5,
+        ),
+        (&["--shape", shape], "backtrack", 6),
+        (&["--shape", shape, "--surface", "torus"], "warnsdorff", 6),
+    ];
+    for (geometry, solver, rows) in cases {
+        let mut solve = vec!["solve", "--solver", solver, "--seed", "3", "--start", "b2"];
+        solve.extend_from_slice(geometry);
+        let out = knightnet(&solve);
+        assert!(
+            out.status.success(),
+            "{solve:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let solved = String::from_utf8(out.stdout).unwrap();
+        let mut play = vec![
+            "play",
+            "--snapshot",
+            "--watch",
+            solver,
+            "--seed",
+            "3",
+            "--moves",
+            "b2",
+            "--steps",
+            "1000000",
+        ];
+        play.extend_from_slice(geometry);
+        let out = knightnet(&play);
+        assert!(
+            out.status.success(),
+            "{play:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let shown = String::from_utf8(out.stdout).unwrap();
+        assert!(shown.contains("solved: tour found"), "{play:?}\n{shown}");
+        assert_eq!(
+            board_cells(&shown, rows, true),
+            board_cells(&solved, rows, false),
+            "{play:?}\n{shown}\n{solved}"
+        );
+    }
+    // The network on the torus: the run `solve` makes with the same seed.
+    for seed in ["1", "2"] {
+        let out = knightnet(&[
+            "solve",
+            "--board",
+            "6x6",
+            "--surface",
+            "torus",
+            "--seed",
+            seed,
+            "--summary",
+        ]);
+        let solved = String::from_utf8(out.stdout).unwrap();
+        let out = knightnet(&[
+            "play",
+            "--snapshot",
+            "--board",
+            "6x6",
+            "--surface",
+            "torus",
+            "--watch",
+            "network",
+            "--seed",
+            seed,
+            "--steps",
+            "1000000",
+            "--screen",
+            "30x100",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let shown = String::from_utf8(out.stdout).unwrap();
+        let attempts = shown
+            .lines()
+            .find_map(|l| l.split("attempt ").nth(1))
+            .and_then(|t| t.split(',').next())
+            .unwrap()
+            .to_string();
+        if solved.contains("tour") && !solved.contains("no tour") {
+            assert!(shown.contains("solved: tour found"), "{shown}");
+            assert!(
+                solved.contains(&format!("after {attempts} attempt")),
+                "{solved}\n{shown}"
+            );
+        } else {
+            assert!(shown.contains("failed:"), "{shown}");
+        }
     }
 }

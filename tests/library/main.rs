@@ -1,4 +1,4 @@
-//! The library against its oracles: the network's engines and rules, the classical solvers, seeding, counting, the existence theorems and graph files.
+//! The library against its oracles: the network's engines and rules, the classical solvers, seeding, counting, the existence theorems, graph files and watch mode beyond the knight.
 //!
 //! One test binary for these files (each is a module), so that a change links the
 //! library into a few test programs, not one per file. Run one file's tests with
@@ -22,3 +22,4 @@ mod seeding;
 mod solvers;
 mod spec_geometry;
 mod sweeps;
+mod watch_beyond;

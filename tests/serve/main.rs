@@ -8,3 +8,4 @@ mod play;
 mod results;
 mod security;
 mod server;
+mod watch;

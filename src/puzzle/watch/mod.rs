@@ -13,6 +13,15 @@
 //!   sequential presets) of the library's own run ([`crate::network::RunSteps`], the
 //!   attempt and restart loops `solve` runs), computed once and shown as it goes.
 //!
+//! Beyond the knight on a whole plane board (a [`Field`] with another leaper, a cylinder
+//! or torus, or holes), the same watchers run the solvers of
+//! [`crate::solvers::on_graph`] on the field's move graph, as `solve --leaper ..
+//! --surface .. --shape ..` runs them: the network (its neurons the move graph's edges),
+//! Warnsdorff's walk (`warnsdorff`, ties to the lowest vertex) and the depth-first
+//! searches `backtrack` and `forward-check`, one vertex placed or taken back per step
+//! (the one search of `on_graph`, stepped). The others are refused, naming those.
+//! Views are in squares of the board the field is cut from (holes never appear).
+//!
 //! Each watcher implements [`Steps`] (one step of its solver's run, the result at the
 //! end); `Driver` keeps the step count and the status for all of them.
 //!
@@ -25,12 +34,19 @@ pub mod walk;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::Board;
-use crate::error::InputError;
+use std::sync::Arc;
+
+use crate::error::{InputError, Refusal};
+use crate::graph::KnightGraph;
 use crate::network::Preset;
+use crate::puzzle::Field;
+use crate::solvers::on_graph::{self, GraphRequest, GraphSolution, GraphSolver};
 use crate::solvers::warnsdorff::TieBreak;
-use crate::solvers::{ALIASES, Closure, Request, Solution, SolverKind};
+use crate::solvers::{ALIASES, Closure, Outcome, Request, Solution, SolverKind};
 use crate::{Rng, rng_from_seed};
+
+/// The solvers watch mode runs beyond the knight on a whole plane board, for refusals.
+pub const WATCH_ON_GRAPH: &str = "network[:PRESET], warnsdorff, backtrack and forward-check";
 
 /// Where a stepper stands.
 #[derive(Debug, Clone)]
@@ -39,8 +55,13 @@ use crate::{Rng, rng_from_seed};
 pub enum Status {
     /// The solver's run is not over: another step may do something.
     Running,
-    /// The solver finished: its result, exactly as `solve` makes it.
+    /// The solver finished on the knight's whole plane board: its result, exactly as
+    /// `solve` makes it.
     Done(Result<Solution, InputError>),
+    /// The solver finished on another geometry: its result, exactly as `solve --leaper
+    /// .. --surface .. --shape ..` makes it ([`on_graph::solve`]; vertices of the
+    /// field's move graph).
+    DoneOnGraph(Result<GraphSolution, InputError>),
 }
 
 impl Status {
@@ -51,23 +72,38 @@ impl Status {
 
     /// Whether the solver finished with a tour.
     pub fn solved(&self) -> bool {
-        matches!(self, Status::Done(Ok(s)) if s.tour().is_some())
+        matches!(self.outcome(), Some(Ok(Outcome::Tour)))
+    }
+
+    /// How the run ended (`tour`, or why there is none), or the refusal; `None` while
+    /// it runs.
+    pub fn outcome(&self) -> Option<Result<Outcome, &InputError>> {
+        match self {
+            Status::Running => None,
+            Status::Done(Ok(s)) => Some(Ok(s.outcome())),
+            Status::DoneOnGraph(Ok(s)) => Some(Ok(s.outcome)),
+            Status::Done(Err(e)) | Status::DoneOnGraph(Err(e)) => Some(Err(e)),
+        }
     }
 }
 
 /// What to draw.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum View<'a> {
-    /// The knight's path so far.
+    /// The piece's path so far (squares).
     Path(&'a [u32]),
     /// The network's active moves and each square's active degree.
     Edges {
         /// The active moves (output 1), each as its two squares.
         edges: Vec<(u32, u32)>,
-        /// Each square's number of active moves (0 to 8), indexed by square.
+        /// Each square's number of active moves (0 to 8), indexed by square (0 on a
+        /// hole).
         degree: Vec<u8>,
         /// Squares whose active degree is not 2 (all of them before the first state).
         off_two: u32,
+        /// When every square has two active moves: the cycles they form, each as its
+        /// squares (the move graph's cycle finder, [`crate::network::classify`]).
+        cycles: Option<Vec<Vec<u32>>>,
         /// The attempt being run, counted from 1 (0 before the first).
         attempt: u32,
         /// Every move of the graph (one neuron each), as its two squares, by the
@@ -85,9 +121,9 @@ pub trait Steps {
     /// One step of the solver's run; whether it did something (false once the run is
     /// over).
     fn advance(&mut self) -> bool;
-    /// The solver's result, exactly as `solve` makes it, once the run is over (`None`
-    /// while it runs).
-    fn result(&self) -> Option<Result<Solution, InputError>>;
+    /// The solver's result, exactly as `solve` makes it, once the run is over: a
+    /// [`Status::Done`] or [`Status::DoneOnGraph`] (`None` while it runs).
+    fn result(&self) -> Option<Status>;
     /// See [`Stepper::counters`].
     fn counters(&self) -> String;
     /// See [`Stepper::view`].
@@ -119,7 +155,7 @@ impl<S: Steps> Stepper for Driver<S> {
                 self.steps += 1;
             }
             if let Some(result) = self.solver.result() {
-                self.status = Status::Done(result);
+                self.status = result;
             }
         }
         &self.status
@@ -237,45 +273,53 @@ impl WatchKind {
         all[(i + 1) % all.len()].clone()
     }
 
-    /// Build the stepper on `board`: the search solvers continue `path` (or start on
-    /// `start`); Warnsdorff's walk starts on the path's first square (or `start`); the
-    /// network looks for a closed tour from `seed`, as `solve` does. A request `solve`
-    /// would refuse is refused with `solve`'s message.
+    /// Build the stepper on `field` (a [`crate::board::Board`] is the knight's whole
+    /// plane board): the search solvers continue `path` (or start on `start`);
+    /// Warnsdorff's walk starts on the path's first square (or `start`); the network looks
+    /// for a closed tour from `seed`, as `solve` does. A request `solve` would refuse is
+    /// refused with `solve`'s message; a solver that runs only on the knight's whole
+    /// plane board, beyond it, with one line naming [`WATCH_ON_GRAPH`].
     pub fn build(
         &self,
-        board: Board,
+        field: impl Into<Field>,
         path: &[u32],
         start: u32,
         seed: u64,
     ) -> Result<Box<dyn Stepper + Send>, InputError> {
-        self.build_with(board, path, start, seed, &mut rng_from_seed(seed))
+        self.build_with(&field.into(), path, start, seed, &mut rng_from_seed(seed))
     }
 
     /// [`WatchKind::build`] from a start drawn first from `seed`'s stream
-    /// ([`crate::seeds::random_start`]), Warnsdorff's walk then drawing from the rest of
-    /// it: the run of an experiment's trial with `start = "random"` and that seed.
+    /// ([`crate::seeds::random_start`], over the squares that are not holes), Warnsdorff's
+    /// walk then drawing from the rest of it: the run of an experiment's trial with
+    /// `start = "random"` and that seed.
     pub fn build_drawn_start(
         &self,
-        board: Board,
+        field: impl Into<Field>,
         seed: u64,
     ) -> Result<Box<dyn Stepper + Send>, InputError> {
+        let field = field.into();
         let mut rng = rng_from_seed(seed);
-        let start = crate::seeds::random_start(&mut rng, board.squares() as u64);
-        self.build_with(board, &[], start, seed, &mut rng)
+        let vertex = crate::seeds::random_start(&mut rng, field.squares() as u64);
+        let start = field.square_of(vertex);
+        self.build_with(&field, &[], start, seed, &mut rng)
     }
 
     /// The stepper, Warnsdorff's walk drawing from `rng` (the network from `seed`).
     fn build_with(
         &self,
-        board: Board,
+        field: &Field,
         path: &[u32],
         start: u32,
         seed: u64,
         rng: &mut Rng,
     ) -> Result<Box<dyn Stepper + Send>, InputError> {
+        if let Some(graph) = field.shared_graph() {
+            return self.build_on_graph(field, graph, path, start, seed);
+        }
         let first = path.first().copied().unwrap_or(start);
         let req = Request {
-            board,
+            board: field.board(),
             closed: Closure::SolverDefault,
             start: Some(first),
             reverse: false,
@@ -291,6 +335,77 @@ impl WatchKind {
             kind => {
                 let path = if path.is_empty() { &[start][..] } else { path };
                 Box::new(Driver::new(search::SearchWatch::new(kind, &req, path)?))
+            }
+        })
+    }
+
+    /// The stepper on a geometry's move graph `graph` (of `field`): the solver of
+    /// [`on_graph`], checked as `solve` checks it, from `path` (or `start`).
+    fn build_on_graph(
+        &self,
+        field: &Field,
+        graph: Arc<KnightGraph>,
+        path: &[u32],
+        start: u32,
+        seed: u64,
+    ) -> Result<Box<dyn Stepper + Send>, InputError> {
+        let solver = GraphSolver::from_kind(&self.0).map_err(|_| {
+            InputError::Unsupported(Refusal::new(format!(
+                "{self} runs only on the knight on a whole plane board; on {} watch runs {WATCH_ON_GRAPH}",
+                graph.describe()
+            )))
+        })?;
+        // The walk's and the searches' first vertex: the path's, or the start square's
+        // (the network looks for a closed tour from no start).
+        let first = || match path.first() {
+            Some(_) => Ok(field.vertices(&path[..1])[0]),
+            None => field.moves().expect("a move graph").start_vertex(start),
+        };
+        let closed = solver.closed_by_default();
+        Ok(match solver {
+            GraphSolver::Network(params) => {
+                let req = GraphRequest {
+                    closed,
+                    start: None,
+                };
+                on_graph::check(&graph, &solver, &req)?;
+                Box::new(Driver::new(network::NetworkWatch::on_graph(
+                    field.clone(),
+                    graph,
+                    params,
+                    req,
+                    seed,
+                )?))
+            }
+            GraphSolver::Warnsdorff => {
+                let req = GraphRequest {
+                    closed,
+                    start: Some(first()?),
+                };
+                on_graph::check(&graph, &solver, &req)?;
+                Box::new(Driver::new(walk::WalkWatch::on_graph(field, &graph, &req)))
+            }
+            GraphSolver::Backtrack { .. } | GraphSolver::ForwardCheck { .. } => {
+                let first = first()?;
+                let req = GraphRequest {
+                    closed,
+                    start: Some(first),
+                };
+                on_graph::check(&graph, &solver, &req)?;
+                let path = if path.is_empty() {
+                    vec![first]
+                } else {
+                    field.vertices(path)
+                };
+                Box::new(Driver::new(search::SearchWatch::on_graph(
+                    field.clone(),
+                    graph,
+                    solver,
+                    &path,
+                )))
+            }
+            GraphSolver::NetworkMerge(_) | GraphSolver::Circuit => {
+                unreachable!("watch kinds are never network+merge or circuit")
             }
         })
     }

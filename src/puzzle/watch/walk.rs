@@ -1,21 +1,25 @@
 //! Warnsdorff's rule in watch mode: the `warnsdorff` solver's walk, one move per step.
 //! The rule never takes a move back, so the walk is made once, by `solve` itself
-//! (`WarnsdorffSolver::solve_walk`, from the same seed), and shown move by move; the
-//! result at the end is that solve's.
+//! (`WarnsdorffSolver::solve_walk` from the same seed on the knight's whole plane board,
+//! the walk of [`on_graph`] on another geometry), and shown move by move; the result at
+//! the end is that solve's.
 
-use super::{Steps, View};
+use super::{Status, Steps, View};
 use crate::Rng;
 use crate::error::InputError;
+use crate::graph::KnightGraph;
+use crate::puzzle::Field;
+use crate::solvers::Request;
+use crate::solvers::on_graph::{self, GraphRequest, GraphSolver};
 use crate::solvers::warnsdorff::{TieBreak, WarnsdorffSolver};
-use crate::solvers::{Request, Solution};
 
 /// A Warnsdorff walk being watched.
 pub(crate) struct WalkWatch {
-    /// The whole walk, of which `shown` squares are on the board.
+    /// The whole walk (squares), of which `shown` squares are on the board.
     path: Vec<u32>,
     shown: usize,
     /// What `solve` reports for this walk.
-    solution: Result<Solution, InputError>,
+    solution: Status,
 }
 
 impl WalkWatch {
@@ -31,8 +35,20 @@ impl WalkWatch {
         Ok(WalkWatch {
             shown: path.len().min(1),
             path,
-            solution: Ok(solution),
+            solution: Status::Done(Ok(solution)),
         })
+    }
+
+    /// The walk of [`on_graph`] on `graph`, the move graph of `field`, from `req`'s start
+    /// (checked by the caller as [`on_graph::check`] checks it).
+    pub fn on_graph(field: &Field, graph: &KnightGraph, req: &GraphRequest) -> WalkWatch {
+        let (solution, walk) = on_graph::warnsdorff_solution(graph, &GraphSolver::Warnsdorff, req);
+        let path = field.squares_of(&walk);
+        WalkWatch {
+            shown: path.len().min(1),
+            path,
+            solution: Status::DoneOnGraph(Ok(solution)),
+        }
     }
 }
 
@@ -45,7 +61,7 @@ impl Steps for WalkWatch {
         more
     }
 
-    fn result(&self) -> Option<Result<Solution, InputError>> {
+    fn result(&self) -> Option<Status> {
         (self.shown == self.path.len()).then(|| self.solution.clone())
     }
 

@@ -8,20 +8,31 @@ const NS = "http://www.w3.org/2000/svg";
 const PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
 let frame = null;
 let moves = [];
+// The holes of the board's shape (the stream's first frame names them).
+let holes = new Set();
 let source = null;
 let setup = null;
 
 const $ = (id) => document.getElementById(id);
 
 // The run to watch. The seed stays text: a JavaScript number cannot hold every u64
-// seed a results folder's records carry.
+// seed a results folder's records carry. A shape's picture gives the board its size, as
+// in Play; the leaper, surface and shape are read by the server as Play's are.
 function readSetup() {
+  const lines = $("shape").value.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  if (lines.length) {
+    $("rows").value = lines.length;
+    $("cols").value = lines[0].length;
+  }
   const s = {
     solver: $("solver").value,
     rows: Number($("rows").value),
     cols: Number($("cols").value),
     seed: $("seed").value.trim(),
+    leaper: $("leaper").value,
+    surface: $("surface").value,
   };
+  if (lines.length) s.shape = lines.join("\n");
   if ($("random_start").checked) s.random_start = true;
   else s.start = Number($("start").value);
   if ($("attempts").value.trim() !== "") s.attempts = Number($("attempts").value);
@@ -43,6 +54,7 @@ function open(to) {
   source.onmessage = (ev) => {
     const f = JSON.parse(ev.data);
     if (f.moves) moves = f.moves;
+    if (f.holes) holes = new Set(f.holes);
     frame = f;
     draw();
     if (f.last) stop();
@@ -66,7 +78,7 @@ function reset(ev) {
   if (ev) ev.preventDefault();
   stop();
   setup = readSetup();
-  frame = null; moves = [];
+  frame = null; moves = []; holes = new Set();
   open(0);
 }
 
@@ -106,7 +118,8 @@ function draw() {
     rect.setAttribute("x", c * SIZE); rect.setAttribute("y", r * SIZE);
     rect.setAttribute("width", SIZE); rect.setAttribute("height", SIZE);
     let cls = "sq " + ((r + c) % 2 ? "dark" : "light");
-    if (frame.degree && frame.degree[s] !== 2) cls += " off-two";
+    if (holes.has(s)) cls = "sq hole";
+    else if (frame.degree && frame.degree[s] !== 2) cls += " off-two";
     rect.setAttribute("class", cls);
     svg.appendChild(rect);
   }
@@ -128,7 +141,7 @@ function draw() {
         line(svg, m[0], m[1], "v", i === undefined ? "#222" : PALETTE[i % PALETTE.length], 3);
       }
     }
-    frame.degree.forEach((d, s) => text(svg, s, d, "num degree", true));
+    frame.degree.forEach((d, s) => { if (!holes.has(s)) text(svg, s, d, "num degree", true); });
     document.body.dataset.active = frame.active.map(key).sort().join(" ");
     document.body.dataset.cycles = frame.cycles ? frame.cycles.length : "";
   } else if (frame.path) {
@@ -142,6 +155,7 @@ function draw() {
   if (frame.cycles) counters += `; ${frame.cycles.length} cycle${frame.cycles.length === 1 ? "" : "s"}`;
   $("counters").textContent = counters;
   $("message").textContent = frame.running ? "" : `run over: ${frame.outcome}`;
+  document.body.dataset.holes = [...holes].sort((a, b) => a - b).join(",");
   document.body.dataset.step = frame.step;
   document.body.dataset.running = frame.running;
 }
@@ -156,7 +170,12 @@ async function init() {
   $("solver").value = names.includes("network:parberry") ? "network:parberry" : names[0];
   // A link from the Results view names the run to replay: /watch?solver=…&seed=….
   const given = new URLSearchParams(location.search);
-  for (const id of ["solver", "rows", "cols", "seed", "start", "attempts"]) {
+  if (given.has("leaper") && ![...$("leaper").options].some((o) => o.value === given.get("leaper"))) {
+    const o = document.createElement("option");
+    o.value = o.textContent = given.get("leaper");
+    $("leaper").appendChild(o);
+  }
+  for (const id of ["solver", "rows", "cols", "seed", "start", "attempts", "leaper", "surface", "shape"]) {
     if (given.has(id)) $(id).value = given.get(id);
   }
   $("random_start").checked = given.get("random_start") === "true";

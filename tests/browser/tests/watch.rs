@@ -1,16 +1,30 @@
 //! The Watch view in headless Chromium: 20 network steps on 8x8 with a seed, clicked one
 //! at a time, and then played on and paused; the drawn state (the active moves, exposed
-//! as `data-active` on the page's body) is the library's after the same steps.
+//! as `data-active` on the page's body) is the library's after the same steps; and a few
+//! network steps on a 6x6 torus with two holes, given as Play's inputs, against the
+//! library's on that geometry.
 
 use knightnet::board::Board;
+use knightnet::geometry::{Geometry, Leaper, Shape, Surface};
+use knightnet::puzzle::Field;
 use knightnet::puzzle::watch::{View, WatchKind};
 use knightnet_browser::{Browser, Server};
 
 /// The active moves after `steps` steps of `solver` on 8x8 from `seed`, as the page
 /// writes them: `a-b` with a < b, sorted, space-separated.
 fn library_active(solver: &str, seed: u64, steps: u64) -> String {
+    active_on(
+        Field::knight(Board::new(8, 8).unwrap()),
+        solver,
+        seed,
+        steps,
+    )
+}
+
+/// [`library_active`] on `field`.
+fn active_on(field: Field, solver: &str, seed: u64, steps: u64) -> String {
     let kind: WatchKind = solver.parse().unwrap();
-    let mut s = kind.build(Board::new(8, 8).unwrap(), &[], 0, seed).unwrap();
+    let mut s = kind.build(field, &[], 0, seed).unwrap();
     while s.steps() < steps {
         assert!(
             s.step().is_running() || s.steps() == steps,
@@ -77,5 +91,54 @@ async fn twenty_network_steps_on_8x8_are_the_library_s() {
         library_active(solver, seed, step),
         "after {step} steps"
     );
+    b.client.close().await.expect("the session ends");
+}
+
+/// The torus with holes from the page's own inputs (the surface chosen, the shape typed
+/// as a picture, which sets the board's size): after each of 8 steps the drawn active
+/// moves are the library's on that geometry, and the page names the holes it drew.
+#[tokio::test(flavor = "current_thread")]
+async fn network_steps_on_a_torus_with_holes_are_the_library_s() {
+    let (solver, seed) = ("network:parberry", 3);
+    let picture = "#.....\n......\n......\n......\n......\n....#.";
+    let shape: Shape = picture.parse().unwrap();
+    let field = Field::new(Geometry::new(shape, Leaper::KNIGHT, Surface::Torus)).unwrap();
+    let server = Server::start(&[]);
+    let b = Browser::start().await;
+    b.client
+        .goto(&format!("{}watch", server.url))
+        .await
+        .expect("the page loads");
+    b.body_data("step", |s| s == "0").await;
+    b.find("#solver")
+        .await
+        .select_by_value(solver)
+        .await
+        .expect("the solver is offered");
+    b.find("#surface")
+        .await
+        .select_by_value("torus")
+        .await
+        .expect("the torus is offered");
+    let input = b.find("#seed").await;
+    input.clear().await.unwrap();
+    input.send_keys(&seed.to_string()).await.unwrap();
+    b.find("#shape").await.send_keys(picture).await.unwrap();
+    b.find("#reset").await.click().await.unwrap();
+    b.body_data("holes", |h| h == "0,34").await;
+    b.body_data("playing", |p| p == "false").await;
+    b.body_data("step", |s| s == "0").await;
+    for k in 1..=8u64 {
+        b.find("#step").await.click().await.unwrap();
+        let want = k.to_string();
+        b.body_data("step", |s| s == want).await;
+        b.body_data("playing", |p| p == "false").await;
+        let drawn = b.body_data("active", |_| true).await;
+        assert_eq!(
+            drawn,
+            active_on(field.clone(), solver, seed, k),
+            "after {k} steps"
+        );
+    }
     b.client.close().await.expect("the session ends");
 }
