@@ -7,12 +7,13 @@
 //! solver's default label and the board, e.g. `parberry/8x8`), so the trials of
 //! `compare` are those of an experiment's cells, and every row lists its trials with
 //! their seeds ([`CompareRow::per_trial`]): `solve --solver NAME --seed THAT` replays
-//! one. Trials run on `threads` threads (never
-//! more than trials) in one chunk of consecutive trials per thread, solved with
-//! [`crate::solvers::Solver::solve_many`] (the network runs a chunk's solves in the lanes
-//! of one batch: throughput mode; the tours are the same as one `solve` per seed).
-//! `seconds` is the sum of the chunks' own wall times, each on one core, so it hardly
-//! depends on the thread count. [`shared_moves`] measures variety: the mean share of moves
+//! one. Trials run on `threads` threads (never more than trials) that share one queue
+//! of trials, each thread feeding its solver the next trial whenever it can take one
+//! ([`crate::solvers::Solver::solve_stream`]: the network runs its solves in the lanes of
+//! one batch, throughput mode, and takes a new one whenever no solve it holds needs
+//! another attempt; the tours are the same as one `solve` per seed). `seconds` is the sum
+//! of the trials' own times, each on one core (a network trial's is its attempts' share
+//! of its batch's wall time), so it hardly depends on the thread count. [`shared_moves`] measures variety: the mean share of moves
 //! two tours of the same solver have in common (a construction that always builds the
 //! same tour scores 100%).
 //!
@@ -42,6 +43,7 @@
 //! print!("{}", knightnet::compare::markdown(&rows));
 //! ```
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -53,7 +55,7 @@ use crate::report::{Align, MarkdownTable, cell, human_secs};
 use crate::rng_from_seed;
 use crate::seeds::{cell_key, trial_seed};
 use crate::solvers::on_graph::{self, GraphRequest, GraphSolver};
-use crate::solvers::{Closure, Outcome, Request, SolverKind, record_outcome};
+use crate::solvers::{Closure, Outcome, Request, Solution, SolverKind, record_outcome};
 use crate::stats::{Estimate, Z95, wilson};
 use crate::target::Target;
 
@@ -246,7 +248,7 @@ impl Comparison {
                     .hint(Hint::OpenSolvers),
             ));
         }
-        // One chunk of trials per thread: more threads than trials would idle.
+        // More threads than trials would idle.
         let threads = crate::check_threads(threads)?.min(trials.max(1) as usize);
         let solvers: Vec<_> = kinds
             .iter()
@@ -262,53 +264,40 @@ impl Comparison {
             })?;
         }
         let pool = crate::thread_pool(threads, "knightnet-compare")?;
-        let mut rows: Vec<CompareRow> = pool.install(|| {
-            solvers
-                .iter()
-                .map(|(kind, name, solver)| {
-                    let key = cell_key(&kind.default_label(), board);
-                    // One chunk of consecutive trials per thread, solved together so that
-                    // solvers with lanes (the network) keep them full; a chunk's time is
-                    // spread evenly over its trials.
-                    let chunk = trials.div_ceil(threads as u64).max(1);
-                    let chunks: Vec<(u64, u64)> = (0..trials)
-                        .step_by(chunk as usize)
-                        .map(|lo| (lo, (lo + chunk).min(trials)))
-                        .collect();
-                    let results: Vec<TrialResult> = chunks
-                        .into_par_iter()
-                        .flat_map_iter(|(lo, hi)| {
-                            let seeds: Vec<u64> =
-                                (lo..hi).map(|i| trial_seed(seed, &key, i)).collect();
-                            let mut rngs: Vec<_> =
-                                seeds.iter().map(|&s| rng_from_seed(s)).collect();
-                            let t0 = Instant::now();
-                            let sols = solver.solve_many(&request, &mut rngs);
-                            let secs = t0.elapsed().as_secs_f64() / (hi - lo) as f64;
-                            sols.into_iter().zip(lo..hi).zip(seeds).map(
-                                move |((sol, trial), seed)| {
-                                    let mut listed = CompareTrial {
-                                        trial,
-                                        seed,
-                                        // Outcomes as an experiment records them.
-                                        outcome: record_outcome(&sol),
-                                        attempts: 1,
-                                        iterations: 0,
-                                    };
-                                    let tour = sol.ok().and_then(|s| {
-                                        listed.attempts = s.attempts.max(1);
-                                        listed.iterations = s.iterations;
-                                        s.into_tour().map(|t| t.moves())
-                                    });
-                                    (tour, listed, secs)
-                                },
-                            )
-                        })
-                        .collect();
-                    row(name.clone(), board, None, trials, results)
-                })
-                .collect()
-        });
+        let mut rows: Vec<CompareRow> = solvers
+            .iter()
+            .map(|(kind, name, solver)| {
+                let key = cell_key(&kind.default_label(), board);
+                // The threads share one queue of trials, each handing its solver the
+                // next trial whenever it can take one ([`Solver::solve_stream`]:
+                // the network keeps its lanes full), so no thread waits for another
+                // until the queue is empty.
+                let queue = AtomicU64::new(0);
+                let mut results: Vec<(u64, TrialResult)> = pool
+                    .broadcast(|_| {
+                        let mut mine = Vec::new();
+                        solver.solve_stream(
+                            &request,
+                            &mut || {
+                                let trial = queue.fetch_add(1, Ordering::Relaxed);
+                                (trial < trials)
+                                    .then(|| (trial, rng_from_seed(trial_seed(seed, &key, trial))))
+                            },
+                            &mut |trial, sol, secs| {
+                                let seed = trial_seed(seed, &key, trial);
+                                mine.push((trial, trial_result(trial, seed, sol, secs)));
+                            },
+                        );
+                        mine
+                    })
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                results.sort_unstable_by_key(|r| r.0);
+                let results = results.into_iter().map(|r| r.1).collect();
+                row(name.clone(), board, None, trials, results)
+            })
+            .collect();
         with_ratios(&mut rows);
         Ok(rows)
     }
@@ -403,6 +392,30 @@ impl Comparison {
         with_ratios(&mut rows);
         Ok(rows)
     }
+}
+
+/// Trial `trial` (drawn from `seed`) as its row lists it, with its tour's moves if it
+/// found one and its seconds.
+fn trial_result(
+    trial: u64,
+    seed: u64,
+    sol: Result<Solution, InputError>,
+    secs: f64,
+) -> TrialResult {
+    let mut listed = CompareTrial {
+        trial,
+        seed,
+        // Outcomes as an experiment records them.
+        outcome: record_outcome(&sol),
+        attempts: 1,
+        iterations: 0,
+    };
+    let tour = sol.ok().and_then(|s| {
+        listed.attempts = s.attempts.max(1);
+        listed.iterations = s.iterations;
+        s.into_tour().map(|t| t.moves())
+    });
+    (tour, listed, secs)
 }
 
 /// Each row's time per tour over the fastest row's.

@@ -577,51 +577,90 @@ impl InOrder {
 
 /// Many independent solves sharing the lanes of one batch (throughput mode): solve `k`
 /// draws its base seed from `rngs[k]` exactly as [`solve`] does and returns the same
-/// [`NetworkRun`] as `solve(graph, params, &mut rngs[k])` (tests assert it).
-///
-/// Each solve runs one attempt at a time while there are more unfinished solves than
-/// lanes, so no attempt is wasted; only when fewer remain do lanes start later attempts
-/// of a solve ahead of its earlier ones finishing (attempts past a solve's first tour are
-/// then discarded, and their time is counted by whoever times the call).
+/// [`NetworkRun`] as `solve(graph, params, &mut rngs[k])` (tests assert it). This is
+/// [`solve_stream`] over the slice.
 pub fn solve_many(
     graph: &KnightGraph,
     params: NetworkParams,
     rngs: &mut [Rng],
 ) -> Result<Vec<NetworkRun>, InputError> {
     use rand::Rng as _;
-    let mut batch = Batch::new(graph, params)?;
-    let mut many = Many {
-        solves: rngs
-            .iter_mut()
-            .map(|r| SolveSlot {
-                base: r.random(),
-                next: 0,
-                first_tour: u64::MAX,
-                in_flight: 0,
-                fold: InOrder::new(params.max_attempts as u64),
-            })
-            .collect(),
-        ready: (0..rngs.len()).collect(),
-        unfinished: (0..rngs.len()).collect(),
-        cursor: 0,
-        max: params.max_attempts as u64,
-    };
-    batch.run_jobs(&mut many);
-    let mut runs = Vec::with_capacity(many.solves.len());
-    for slot in many.solves {
-        runs.push(slot.fold.finish(graph));
-    }
-    Ok(runs)
+    let mut runs: Vec<Option<NetworkRun>> = (0..rngs.len()).map(|_| None).collect();
+    let mut bases = rngs.iter_mut().map(|r| r.random::<u64>()).enumerate();
+    run_solves(
+        graph,
+        params,
+        || bases.next().map(|(k, base)| (k as u64, base)),
+        |k, run, _| runs[k as usize] = Some(run),
+    )?;
+    Ok(runs
+        .into_iter()
+        .map(|r| r.expect("every solve handed out finishes"))
+        .collect())
 }
 
-/// One solve of [`solve_many`].
+/// Throughput mode fed one solve at a time: `next` hands out solves (an id of the
+/// caller's choosing and the random stream the solve draws its base seed from, as
+/// [`solve`] does) until it returns `None`; each finished run comes back through
+/// `done(id, run, ns)`, in the order they finish, with `ns` its attempts' share of the
+/// batch's wall time (each step's time split evenly among the lanes busy in it, attempts
+/// run past the first tour included). Every run is the one [`solve`] returns alone.
+///
+/// Solves are taken from `next` only when no solve already started needs another
+/// attempt, so at most [`LANES`] are held at once however many `next` hands out. Threads
+/// sharing one queue behind `next` (as `compare` runs them) therefore stay busy until the
+/// queue is empty; only then do lanes start later attempts of a solve ahead of its earlier
+/// ones finishing.
+pub fn solve_stream(
+    graph: &KnightGraph,
+    params: NetworkParams,
+    mut next: impl FnMut() -> Option<(u64, Rng)>,
+    done: impl FnMut(u64, NetworkRun, u64),
+) -> Result<(), InputError> {
+    use rand::Rng as _;
+    run_solves(
+        graph,
+        params,
+        || next().map(|(id, mut rng)| (id, rng.random())),
+        done,
+    )
+}
+
+/// [`solve_stream`] with each solve's base seed drawn.
+fn run_solves(
+    graph: &KnightGraph,
+    params: NetworkParams,
+    next: impl FnMut() -> Option<(u64, u64)>,
+    done: impl FnMut(u64, NetworkRun, u64),
+) -> Result<(), InputError> {
+    let mut batch = Batch::new(graph, params)?;
+    batch.run_jobs(&mut Many {
+        graph,
+        slots: Vec::new(),
+        free: Vec::new(),
+        ready: std::collections::VecDeque::new(),
+        unfinished: Vec::new(),
+        cursor: 0,
+        max: params.max_attempts as u64,
+        next,
+        drained: false,
+        done,
+    });
+    Ok(())
+}
+
+/// One solve of [`solve_stream`].
 struct SolveSlot {
+    /// The caller's id.
+    id: u64,
     base: u64,
     /// Next attempt index to start.
     next: u64,
     /// Index of the first attempt known to be a tour (`u64::MAX`: none yet).
     first_tour: u64,
     in_flight: u32,
+    /// Wall time of its attempts so far (shares of the steps they ran in).
+    ns: u64,
     /// The run so far: attempts folded in index order as they become contiguous.
     fold: InOrder,
 }
@@ -638,41 +677,83 @@ impl SolveSlot {
     }
 }
 
-/// The job source of [`solve_many`]; a job id is `solve << 32 | attempt`.
-struct Many {
-    solves: Vec<SolveSlot>,
-    /// Solves with no attempt in flight that need another one, in order.
+/// The job source of [`solve_stream`]; a job id is `slot << 32 | attempt`.
+struct Many<'g, N, D> {
+    graph: &'g KnightGraph,
+    /// The solves held, by slot (`None`: a free slot, listed in `free`).
+    slots: Vec<Option<SolveSlot>>,
+    free: Vec<usize>,
+    /// Slots with no attempt in flight that need another one, in order.
     ready: std::collections::VecDeque<usize>,
-    /// Solves that may still need attempts, for starting attempts ahead when `ready` is
-    /// empty, and the round-robin position in it.
+    /// Once `next` is drained: the slots that may still need attempts, for starting
+    /// attempts ahead, and the round-robin position in it.
     unfinished: Vec<usize>,
     cursor: usize,
     max: u64,
+    /// The caller's solves (id, base seed).
+    next: N,
+    drained: bool,
+    done: D,
 }
 
-impl Many {
+impl<N, D> Many<'_, N, D> {
+    fn slot(&mut self, k: usize) -> &mut SolveSlot {
+        self.slots[k].as_mut().expect("a listed slot holds a solve")
+    }
+
     fn start(&mut self, k: usize) -> (u64, Rng) {
-        let slot = &mut self.solves[k];
+        let slot = self.slot(k);
         let i = slot.next;
         slot.next += 1;
         slot.in_flight += 1;
         ((k as u64) << 32 | i, attempt_rng(slot.base, i))
     }
+
+    /// Whether slot `k` holds a solve that may need another attempt.
+    fn open(&self, k: usize) -> bool {
+        self.slots[k].as_ref().is_some_and(|s| s.open(self.max))
+    }
 }
 
-impl Jobs for Many {
+impl<N: FnMut() -> Option<(u64, u64)>, D: FnMut(u64, NetworkRun, u64)> Jobs for Many<'_, N, D> {
     fn next(&mut self) -> Option<(u64, Rng)> {
         while let Some(k) = self.ready.pop_front() {
-            if self.solves[k].open(self.max) {
+            if self.open(k) {
                 return Some(self.start(k));
             }
         }
-        // Nothing waits: start a later attempt of some unfinished solve, round robin over
-        // the solves still open (closed ones are dropped from the list as they are met).
+        if !self.drained {
+            if let Some((id, base)) = (self.next)() {
+                let slot = SolveSlot {
+                    id,
+                    base,
+                    next: 0,
+                    first_tour: u64::MAX,
+                    in_flight: 0,
+                    ns: 0,
+                    fold: InOrder::new(self.max),
+                };
+                let k = match self.free.pop() {
+                    Some(k) => {
+                        self.slots[k] = Some(slot);
+                        k
+                    }
+                    None => {
+                        self.slots.push(Some(slot));
+                        self.slots.len() - 1
+                    }
+                };
+                return Some(self.start(k));
+            }
+            self.drained = true;
+            self.unfinished = (0..self.slots.len()).filter(|&k| self.open(k)).collect();
+        }
+        // Nothing waits and nothing new: start a later attempt of some unfinished solve,
+        // round robin over the solves still open (closed ones are dropped as they are met).
         while !self.unfinished.is_empty() {
             self.cursor %= self.unfinished.len();
             let k = self.unfinished[self.cursor];
-            if self.solves[k].open(self.max) {
+            if self.open(k) {
                 self.cursor += 1;
                 return Some(self.start(k));
             }
@@ -686,15 +767,29 @@ impl Jobs for Many {
     }
 
     fn done(&mut self, id: u64, attempt: Attempt) {
+        self.done_timed(id, attempt, 0)
+    }
+
+    fn done_timed(&mut self, id: u64, attempt: Attempt, ns: u64) {
         let (k, i) = ((id >> 32) as usize, id & 0xffff_ffff);
-        let slot = &mut self.solves[k];
+        let max = self.max;
+        let slot = self.slot(k);
         slot.in_flight -= 1;
+        slot.ns += ns;
         if attempt.termination == Termination::Tour {
             slot.first_tour = slot.first_tour.min(i);
         }
         slot.fold.put(i, attempt);
-        if slot.in_flight == 0 && slot.open(self.max) {
-            self.ready.push_back(k);
+        if slot.in_flight > 0 {
+            return;
         }
+        if slot.open(max) {
+            self.ready.push_back(k);
+            return;
+        }
+        // Every attempt of the run has finished: hand it over and free the slot.
+        let slot = self.slots[k].take().expect("a listed slot holds a solve");
+        self.free.push(k);
+        (self.done)(slot.id, slot.fold.finish(self.graph), slot.ns);
     }
 }

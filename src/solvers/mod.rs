@@ -311,6 +311,35 @@ pub trait Solver: Send + Sync {
     fn solve_many(&self, req: &Request, rngs: &mut [Rng]) -> Vec<Result<Solution, InputError>> {
         rngs.iter_mut().map(|rng| self.solve(req, rng)).collect()
     }
+    /// Independent solves of one request handed out by `next` (an id of the caller's
+    /// choosing and the solve's random stream) until it returns `None`; each comes back
+    /// through `done(id, solution, seconds)` as it finishes, with the seconds spent on it.
+    /// The solutions are those of [`Solver::solve`]. Threads sharing one queue behind
+    /// `next` each call this; a solver that shares work between solves (the network's
+    /// lanes) takes a new solve only when its current ones need no more work, so every
+    /// thread stays busy until the queue is empty.
+    fn solve_stream(
+        &self,
+        req: &Request,
+        next: &mut dyn FnMut() -> Option<(u64, Rng)>,
+        done: &mut dyn FnMut(u64, Result<Solution, InputError>, f64),
+    ) {
+        solve_one_by_one(self, req, next, done)
+    }
+}
+
+/// [`Solver::solve_stream`] one [`Solver::solve`] at a time, each timed alone.
+pub(crate) fn solve_one_by_one(
+    solver: &(impl Solver + ?Sized),
+    req: &Request,
+    next: &mut dyn FnMut() -> Option<(u64, Rng)>,
+    done: &mut dyn FnMut(u64, Result<Solution, InputError>, f64),
+) {
+    while let Some((id, mut rng)) = next() {
+        let t0 = std::time::Instant::now();
+        let solution = solver.solve(req, &mut rng);
+        done(id, solution, t0.elapsed().as_secs_f64());
+    }
 }
 
 /// Every solver knightnet knows, with its parameters.

@@ -233,6 +233,34 @@ impl Solver for NetworkSolver {
             Err(e) => rngs.iter().map(|_| Err(e.clone())).collect(),
         }
     }
+
+    /// Throughput mode fed one solve at a time ([`batch::solve_stream`]): the lanes take
+    /// a new solve only when no solve they hold needs another attempt.
+    fn solve_stream(
+        &self,
+        req: &Request,
+        next: &mut dyn FnMut() -> Option<(u64, Rng)>,
+        done: &mut dyn FnMut(u64, Result<Solution, InputError>, f64),
+    ) {
+        let graph = self.check(req).and_then(|()| Self::graph(req));
+        let refused = match graph {
+            Ok(graph) if batch::supports(&graph, &self.params) => {
+                let streamed =
+                    batch::solve_stream(&graph, self.params, &mut *next, |id, run, ns| {
+                        done(id, self.solution(run, req, true), ns as f64 * 1e-9)
+                    });
+                match streamed {
+                    Ok(()) => return,
+                    Err(e) => e,
+                }
+            }
+            Ok(_) => return super::solve_one_by_one(self, req, next, done),
+            Err(e) => e,
+        };
+        while let Some((id, _)) = next() {
+            done(id, Err(refused.clone()), 0.0);
+        }
+    }
 }
 
 /// The refusal of a closed tour that a theorem rules out (`e`), by `what`, a solver that

@@ -147,8 +147,9 @@ fn a_listed_trial_replays_with_its_seed() {
 
 #[test]
 fn thread_count_changes_no_result() {
-    // Trials run in chunks (one per thread) whose solves share the network's lanes;
-    // the tours and attempts must not depend on how trials are chunked.
+    // Threads take trials from one queue, and a thread's solves share the network's
+    // lanes; the tours and attempts must not depend on which thread ran which trial.
+    // More trials than two threads' lanes, so lanes are refilled from the queue.
     let run = |threads: &str| {
         let out = knightnet(&[
             "compare",
@@ -157,7 +158,7 @@ fn thread_count_changes_no_result() {
             "--solvers",
             "network:parberry,warnsdorff:random",
             "--trials",
-            "37",
+            "101",
             "--threads",
             threads,
             "--format",
