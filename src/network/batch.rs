@@ -236,9 +236,17 @@ impl<'g> Batch<'g> {
         let nbr = &mut self.nbr;
         nbr.clear();
         nbr.resize(self.deg.len(), [u32::MAX; 2]);
+        // The lane's active neurons as bits, 64 neurons at a time, gathered without a
+        // branch per neuron (which half of the time mispredicts), then visited bit by bit.
         let (ea, eb) = self.visits.endpoints();
-        for (e, row) in self.v.iter().enumerate() {
-            if row[lane] != 0 {
+        for (first, rows) in (0..).step_by(64).zip(self.v.chunks(64)) {
+            let mut on = rows
+                .iter()
+                .enumerate()
+                .fold(0u64, |bits, (k, row)| bits | ((row[lane] != 0) as u64) << k);
+            while on != 0 {
+                let e = first + on.trailing_zeros() as usize;
+                on &= on - 1;
                 let (a, b) = (ea[e], eb[e]);
                 for (p, q) in [(a, b), (b, a)] {
                     let slot = &mut nbr[p as usize];
