@@ -156,9 +156,17 @@ impl State {
     ) {
         match params.init {
             Init::RandomOutputs => {
-                let d = Uniform::new_inclusive(0u8, 1).expect("0 <= 1");
-                for i in 0..graph.edges() {
-                    put(i, 0, d.sample(rng));
+                // Each output is `Uniform::new_inclusive(0u8, 1)`'s draw, the top bit of
+                // one `u32` (rand's widening multiply never rejects a range of 2), taken
+                // here from words drawn in blocks: the same values, without a call per
+                // neuron (`random_outputs_are_uniform_draws` checks it).
+                let mut words = [0u32; 64];
+                for first in (0..graph.edges()).step_by(words.len()) {
+                    let block = &mut words[..(graph.edges() - first).min(64)];
+                    rng.fill(block);
+                    for (i, w) in (first..).zip(block.iter()) {
+                        put(i, 0, (w >> 31) as u8);
+                    }
                 }
             }
             Init::NegativeStates => {

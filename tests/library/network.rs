@@ -219,6 +219,34 @@ fn value_stability_of_the_seeded_stream() {
 /// First 32 initial outputs of the parberry preset on 6x6 with seed 7 (ChaCha8).
 const PINNED_OUTPUTS: &str = "00000101011000010001001011100001";
 
+/// Random initial outputs are `Uniform::new_inclusive(0u8, 1)` draws in neuron order,
+/// whatever the stream's position inside a ChaCha block (the draw takes whole words in
+/// blocks) and on graphs of more than one block of neurons; the stream ends where the
+/// same draws end.
+#[test]
+fn random_outputs_are_uniform_draws() {
+    use ndarray_rand::rand_distr::{Distribution, Uniform};
+    use rand::Rng as _;
+    let bit = Uniform::new_inclusive(0u8, 1).unwrap();
+    for (n, m) in [(3, 4), (6, 6), (8, 8), (12, 13)] {
+        let graph = KnightGraph::new(Board::new(n, m).unwrap());
+        let p = Preset::Parberry.params();
+        for (seed, skip) in [(1u64, 0), (2, 1), (3, 15), (4, 63), (5, 64), (6, 100)] {
+            let mut ours = rng_from_seed(seed);
+            let mut theirs = rng_from_seed(seed);
+            for _ in 0..skip {
+                assert_eq!(ours.random::<u32>(), theirs.random::<u32>());
+            }
+            let s = State::random(&graph, &p, &mut ours);
+            let want: Vec<u8> = (0..graph.edges())
+                .map(|_| bit.sample(&mut theirs))
+                .collect();
+            assert_eq!(s.v().to_vec(), want, "{n}x{m} seed {seed} skip {skip}");
+            assert_eq!(ours.random::<u64>(), theirs.random::<u64>());
+        }
+    }
+}
+
 #[test]
 fn brant_init_draws_negative_states_within_spread() {
     let graph = KnightGraph::new(Board::new(8, 8).unwrap());
@@ -362,6 +390,52 @@ mod batched {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// Solves fed one at a time give each the run it gets alone, come back once each
+    /// under the caller's id, and are taken only while fewer than a batch's lanes are
+    /// held (memory bounded whatever the queue's length).
+    #[test]
+    fn streamed_solves_equal_separate_solves() {
+        use std::cell::Cell;
+        for (n, m, preset, max_attempts) in [
+            (8, 8, Preset::Parberry, 1000),
+            (6, 6, Preset::Brant, 4),
+            (6, 8, Preset::Wikipedia, 3),
+        ] {
+            let graph = KnightGraph::new(Board::new(n, m).unwrap());
+            let p = NetworkParams {
+                max_attempts,
+                ..preset.params()
+            };
+            let net = Network::new(&graph, p).unwrap();
+            // Ids out of order and sparse, as a shared queue hands them out.
+            let ids: Vec<u64> = (0..150u64).map(|k| (k * 7919) % 1000 + 5000).collect();
+            let (taken, finished) = (Cell::new(0usize), Cell::new(0usize));
+            let mut most_held = 0;
+            let mut got = std::collections::BTreeMap::new();
+            batch::solve_stream(
+                &graph,
+                p,
+                || {
+                    let id = *ids.get(taken.get())?;
+                    most_held = most_held.max(taken.get() - finished.get());
+                    taken.set(taken.get() + 1);
+                    Some((id, rng_from_seed(id)))
+                },
+                |id, run, _ns| {
+                    finished.set(finished.get() + 1);
+                    assert!(got.insert(id, run).is_none(), "solve {id} came back twice");
+                },
+            )
+            .unwrap();
+            assert_eq!(got.len(), ids.len(), "{n}x{m} {preset}");
+            assert!(most_held < batch::LANES, "{most_held} solves held at once");
+            for (id, run) in got {
+                let alone = net.solve(&mut rng_from_seed(id));
+                assert_eq!(alone, run, "{n}x{m} {preset} max {max_attempts} id {id}");
             }
         }
     }
