@@ -218,3 +218,51 @@ fn threads_are_bounded_and_never_exceed_the_trials() {
         .to_string();
     assert!(first.ends_with(", 2 threads"), "{first}");
 }
+
+/// `benches/pairs.sh`, which PERFORMANCE.md's two-core figures come from: every figure
+/// as ordered minimum, median and maximum over the pairs, the ratio taken pair by pair
+/// (a command against a much slower one is well under 1, the slower one's wall time
+/// at least its sleep), and bad usage refused.
+#[test]
+fn pairs_script_times_alternating_runs() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/pairs.sh");
+    let fast = format!("{} --version", env!("CARGO_BIN_EXE_knightnet"));
+    let out = std::process::Command::new("bash")
+        .args([script, "-n", "3", &fast, "sleep 0.2"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let figure = |name: &str| -> [f64; 3] {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} in {text}"));
+        let v: Vec<f64> = line[name.len()..]
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        [v[0], v[1], v[2]]
+    };
+    for name in [
+        "A wall s", "A cpu s", "B wall s", "B cpu s", "A/B wall", "A/B cpu",
+    ] {
+        let [lo, mid, hi] = figure(name);
+        assert!(0.0 <= lo && lo <= mid && mid <= hi, "{name}: {text}");
+    }
+    assert!(figure("B wall s")[0] >= 0.2, "{text}");
+    assert!(figure("A/B wall")[2] < 1.0, "{text}");
+    for bad in [vec!["-n", "0", "a", "b"], vec!["only-one"]] {
+        let out = std::process::Command::new("bash")
+            .arg(script)
+            .args(&bad)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("usage: "));
+    }
+}
