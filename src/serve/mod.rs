@@ -286,9 +286,15 @@ async fn results_page(State(app): State<Shared>) -> Response {
     html(include_str!("assets/results.html"), &app.token)
 }
 
-/// A page with `token` filled in, never cached.
+/// A page with `token` filled in, and the leaper, surface and shape inputs Play and
+/// Watch share (`{{GEOMETRY}}`), never cached.
 fn html(template: &str, token: &str) -> Response {
-    let html = template.replace("{{TOKEN}}", token);
+    let html = template
+        .replace(
+            "{{GEOMETRY}}",
+            include_str!("assets/geometry.html").trim_end(),
+        )
+        .replace("{{TOKEN}}", token);
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),

@@ -247,3 +247,31 @@ fn a_geometry_cell_s_replay_is_its_recorded_run() {
     assert!(replayed >= 24, "{replayed}");
     assert!(tours > 0 && tours < replayed, "{tours} of {replayed}");
 }
+
+/// Play and Watch offer the same leaper, surface and shape inputs (one fragment both
+/// pages include), every placeholder filled.
+#[test]
+fn play_and_watch_pages_share_the_geometry_inputs() {
+    let s = start(&[]);
+    let inputs = |page: &str| {
+        let (status, html) = s.request("GET", page, &[], "");
+        assert_eq!(status, 200, "{page}");
+        assert!(!html.contains("{{"), "{page} has an unfilled placeholder");
+        let at = html.find("<label>Leaper").expect("a leaper input");
+        let end = html[at..]
+            .find("</textarea></label>")
+            .expect("a shape input")
+            + at;
+        html[at..end].to_string()
+    };
+    let play = inputs("/play");
+    assert_eq!(play, inputs("/watch"));
+    for id in [
+        "id=\"leaper\"",
+        "id=\"surface\"",
+        "id=\"shape\"",
+        "value=\"torus\"",
+    ] {
+        assert!(play.contains(id), "{id}");
+    }
+}
