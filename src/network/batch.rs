@@ -273,10 +273,23 @@ impl<'g> Batch<'g> {
         may_start: impl FnMut(u64) -> bool,
         done: impl FnMut(u64, Attempt),
     ) {
+        self.run_keeping(base, 0, may_start, done)
+    }
+
+    /// [`Batch::run`], where an attempt before `keep_from` that ends in a cover of several
+    /// cycles comes back with their lengths only ([`Jobs::keeps_cycles`]).
+    fn run_keeping(
+        &mut self,
+        base: u64,
+        keep_from: u64,
+        may_start: impl FnMut(u64) -> bool,
+        done: impl FnMut(u64, Attempt),
+    ) {
         struct Numbered<F, G> {
             base: u64,
             next: u64,
             open: bool,
+            keep_from: u64,
             may_start: F,
             done: G,
         }
@@ -293,11 +306,15 @@ impl<'g> Batch<'g> {
             fn done(&mut self, id: u64, attempt: Attempt) {
                 (self.done)(id, attempt)
             }
+            fn keeps_cycles(&self, id: u64) -> bool {
+                id >= self.keep_from
+            }
         }
         self.run_jobs(&mut Numbered {
             base,
             next: 0,
             open: true,
+            keep_from,
             may_start,
             done,
         });
@@ -511,8 +528,11 @@ pub fn solve<R: rand::Rng + ?Sized>(
     let max = params.max_attempts as u64;
     let mut fold = InOrder::new(max);
     let first_tour = std::cell::Cell::new(max);
-    batch.run(
+    // Only the run's last attempt keeps its cycles (`InOrder::put`): the others need
+    // their cycle lengths only.
+    batch.run_keeping(
         base,
+        max.saturating_sub(1),
         |i| i < max && i < first_tour.get(),
         |i, attempt| {
             if attempt.termination == Termination::Tour {
