@@ -25,7 +25,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::board::{self, PyBoard};
-use crate::graph_solve::{GeometryKeywords, Named};
+use crate::graph_solve::Named;
 use crate::tour::PyTour;
 use crate::{errors, figure, json, params};
 
@@ -115,13 +115,7 @@ impl PyNetwork {
         overrides: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyNetwork> {
         let board = board.map(board::extract).transpose()?;
-        let named = GeometryKeywords {
-            leaper,
-            surface,
-            shape,
-            graph,
-        }
-        .named(board)?;
+        let named = Named::from_keywords(board, leaper, surface, shape, graph)?;
         let params = params::from_kwargs(preset, overrides)?
             .apply(Preset::Parberry.params())
             .map_err(errors::input)?;
