@@ -716,6 +716,12 @@ impl MoveGraph {
         self.square_of[v as usize]
     }
 
+    /// The squares of `vertices` (a cycle's or a path's), in their order: how a tour
+    /// or a cycle found on this graph is drawn on the board.
+    pub fn squares_of(&self, vertices: &[u32]) -> Vec<u32> {
+        vertices.iter().map(|&v| self.square(v)).collect()
+    }
+
     /// The vertex of `square`, or `None` for a hole or a square off the board.
     pub fn vertex(&self, square: u32) -> Option<u32> {
         self.vertex_of

@@ -23,12 +23,12 @@ use serde_json::Value;
 
 use crate::{errors, figure, json, tour};
 
-/// The geometry keywords of `solve`, as given.
-pub struct GeometryKeywords<'a, 'py> {
-    pub leaper: Option<&'a Bound<'py, PyAny>>,
-    pub surface: Option<String>,
-    pub shape: Option<String>,
-    pub graph: Option<PathBuf>,
+/// The geometry keywords of `solve`, `Network` and `is_tour`, as given.
+struct GeometryKeywords<'a, 'py> {
+    leaper: Option<&'a Bound<'py, PyAny>>,
+    surface: Option<String>,
+    shape: Option<String>,
+    graph: Option<PathBuf>,
 }
 
 /// What `board` and the geometry keywords name.
@@ -39,10 +39,30 @@ pub enum Named {
     Graph(KnightGraph),
 }
 
+impl Named {
+    /// What `board` and the geometry keywords `leaper`, `surface`, `shape` and `graph`
+    /// name ([`GeometryKeywords::named`]).
+    pub fn from_keywords(
+        board: Option<Board>,
+        leaper: Option<&Bound<'_, PyAny>>,
+        surface: Option<String>,
+        shape: Option<String>,
+        graph: Option<PathBuf>,
+    ) -> PyResult<Named> {
+        GeometryKeywords {
+            leaper,
+            surface,
+            shape,
+            graph,
+        }
+        .named(board)
+    }
+}
+
 impl GeometryKeywords<'_, '_> {
     /// The target: a graph file alone; else a shape (the picture's board) or `board`,
     /// with the leaper (default the knight) and the surface (default the plane).
-    pub fn named(&self, board: Option<Board>) -> PyResult<Named> {
+    fn named(&self, board: Option<Board>) -> PyResult<Named> {
         let refuse = |m: &str| Err(PyValueError::new_err(m.to_string()));
         if let Some(path) = &self.graph {
             if board.is_some()

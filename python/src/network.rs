@@ -25,7 +25,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::board::{self, PyBoard};
-use crate::graph_solve::{GeometryKeywords, Named};
+use crate::graph_solve::Named;
 use crate::tour::PyTour;
 use crate::{errors, figure, json, params};
 
@@ -115,13 +115,7 @@ impl PyNetwork {
         overrides: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyNetwork> {
         let board = board.map(board::extract).transpose()?;
-        let named = GeometryKeywords {
-            leaper,
-            surface,
-            shape,
-            graph,
-        }
-        .named(board)?;
+        let named = Named::from_keywords(board, leaper, surface, shape, graph)?;
         let params = params::from_kwargs(preset, overrides)?
             .apply(Preset::Parberry.params())
             .map_err(errors::input)?;
@@ -655,16 +649,13 @@ impl PyRun {
             Source::Geometry(m) => Some(m),
             _ => None,
         };
-        let squares = |vertices: &[u32]| -> Vec<u32> {
-            match moves {
-                Some(m) => vertices.iter().map(|&v| m.square(v)).collect(),
-                None => vertices.to_vec(),
-            }
-        };
+        // On the knight's board vertex `v` is square `v`.
+        let squares =
+            |vertices: &[u32]| moves.map_or_else(|| vertices.to_vec(), |m| m.squares_of(vertices));
         let fig = if let Some(t) = &self.tour {
             BoardFigure::tour(t, BoardFigure::tour_title(t), subtitle)
         } else if let (Some(m), Some(cycle)) = (moves, self.tour_cycle()) {
-            BoardFigure::geometry_tour(m.geometry(), squares(cycle), true, subtitle)
+            BoardFigure::geometry_tour(m.geometry(), m.squares_of(cycle), true, subtitle)
         } else if !self.last.cycles.is_empty() {
             let cycles: Vec<Vec<u32>> = self.last.cycles.iter().map(|c| squares(c)).collect();
             BoardFigure {

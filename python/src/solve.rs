@@ -15,7 +15,7 @@ use pyo3::types::PyDict;
 use serde_json::Value;
 
 use crate::board::{self, PyBoard};
-use crate::graph_solve::{self, GeometryKeywords, Named};
+use crate::graph_solve::{self, Named};
 use crate::params;
 use crate::tour::{self, PyTour};
 use crate::{errors, figure, json};
@@ -263,13 +263,7 @@ pub fn solve<'py>(
         restarts,
     )
     .map_err(errors::input)?;
-    let geometry = GeometryKeywords {
-        leaper,
-        surface,
-        shape,
-        graph,
-    };
-    let board = match geometry.named(board)? {
+    let board = match Named::from_keywords(board, leaper, surface, shape, graph)? {
         Named::Knight(board) => board,
         Named::Graph(g) => {
             if reverse || restarts.is_some() || tile.is_some() {

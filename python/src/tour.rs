@@ -9,7 +9,7 @@ use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 
 use crate::board::{self, PyBoard};
-use crate::graph_solve::{GeometryKeywords, Named};
+use crate::graph_solve::Named;
 use crate::{errors, figure};
 
 /// A knight's tour, checked by the library's oracle (every square once, every step a
@@ -231,13 +231,7 @@ pub fn is_tour<'py>(
     graph: Option<std::path::PathBuf>,
 ) -> PyResult<bool> {
     let board = board.map(board::extract).transpose()?;
-    let named = GeometryKeywords {
-        leaper,
-        surface,
-        shape,
-        graph,
-    }
-    .named(board)?;
+    let named = Named::from_keywords(board, leaper, surface, shape, graph)?;
     let off = |e: PyErr| {
         if e.is_instance_of::<pyo3::exceptions::PyValueError>(squares.py()) {
             Ok(false)

@@ -112,11 +112,10 @@ impl BoardFigure {
         let (Some(tour), Source::Geometry(moves)) = (&sol.tour, graph.source()) else {
             return None;
         };
-        let squares = tour.vertices().iter().map(|&v| moves.square(v)).collect();
         let effort = effort(sol.attempts, sol.iterations);
         Some(BoardFigure::geometry_tour(
             moves.geometry(),
-            squares,
+            moves.squares_of(tour.vertices()),
             tour.is_closed(),
             format!("{}, seed {seed}{effort}", sol.solver),
         ))
@@ -374,10 +373,7 @@ impl BoardFigure {
             figure.flagged.retain(|&s| !geometry.shape().is_hole(s));
             figure
         } else {
-            let cycles: Vec<Vec<u32>> = cover
-                .iter()
-                .map(|c| c.iter().map(|&v| moves.square(v)).collect())
-                .collect();
+            let cycles: Vec<Vec<u32>> = cover.iter().map(|c| moves.squares_of(c)).collect();
             BoardFigure::cycles(board, &cycles, title, subtitle)
         };
         figure.geometry = Some(geometry.clone());

@@ -35,6 +35,11 @@ use crate::solvers::SolverKind;
 
 /// Width of the legend column, in pixels.
 const LEGEND_WIDTH: i32 = 330;
+/// Width of the side panel the legend is drawn in: the legend column less the figure's
+/// 10-pixel margins left and right (the body takes the rest).
+const SIDE_WIDTH: i32 = LEGEND_WIDTH - 20;
+/// Pixels from the figure's top to the side panel's.
+const SIDE_TOP: u32 = 70;
 
 /// Timed groups of an experiment.
 #[derive(Debug, Clone)]
@@ -47,10 +52,6 @@ pub struct CostPerTour {
     pub groups: Vec<Group>,
     /// The `network+merge` configurations that ran on tiles ([`CostPerTour::with_tiling`]).
     pub tiling: Vec<Tiling>,
-    /// Where the side legend ended when the figure was last drawn, in pixels from its
-    /// top: [`CostPerTour::size`] draws once to measure it, then makes the figure tall
-    /// enough.
-    legend_end: std::cell::Cell<i32>,
 }
 
 /// A `network+merge` configuration whose cover came from tiles on some of its boards.
@@ -101,6 +102,36 @@ struct Series {
     ran: usize,
 }
 
+/// Whether some interval of `series` has no upper end (its bar ends in an arrow).
+fn open(series: &[Series]) -> bool {
+    series
+        .iter()
+        .any(|s| s.points.iter().any(|p| p.3.is_none()))
+}
+
+/// The side legend laid out: its lines and where they go, in pixels from the side
+/// panel's top. Text is measured as every plotters backend measures it (the font's
+/// layout box), so the figure's height is known before it is drawn.
+struct Legend<'a> {
+    /// The series with a line, top to bottom: each with its lines of text, the marker
+    /// beside the first.
+    entries: Vec<(&'a Series, Vec<(String, i32)>)>,
+    /// The notes' lines, in the smaller grey font.
+    notes: Vec<(String, i32)>,
+    /// Where the legend ends.
+    end: i32,
+}
+
+/// The legend's font for the series' names.
+fn legend_font() -> TextStyle<'static> {
+    (FONT, 18).into_font().color(&INK)
+}
+
+/// The legend's font for its notes.
+fn note_font() -> TextStyle<'static> {
+    (FONT, 15).into_font().color(&palette::GREY)
+}
+
 impl CostPerTour {
     /// Keep groups with a time for every trial; `None` if no group has a tour.
     pub fn new(
@@ -121,7 +152,6 @@ impl CostPerTour {
                 time_column: time_column.into(),
                 groups,
                 tiling: Vec::new(),
-                legend_end: std::cell::Cell::new(0),
             })
     }
 
@@ -193,23 +223,78 @@ impl CostPerTour {
     }
 
     /// 1050 x 620 pixels; wider when graphs sit on the board axis and their names would
-    /// not all be labelled, taller when the legend needs it (drawn once to measure).
+    /// not all be labelled, taller when the legend needs it.
     pub fn size(&self) -> (u32, u32) {
-        let width = width_for_places(&places(&self.groups), 1050, 136 + LEGEND_WIDTH as u32 + 20);
+        let bs = places(&self.groups);
+        let width = width_for_places(&bs, 1050, 136 + LEGEND_WIDTH as u32 + 20);
         super::register_fonts();
-        let mut scratch = String::new();
-        let measured = {
-            let root = SVGBackend::with_string(&mut scratch, (width, 620)).into_drawing_area();
-            self.draw(&root).is_ok()
-        };
-        // The legend's lines are placed from the side panel's top, 70 pixels below the
-        // figure's; 10 pixels of margin and a line's height below the last.
-        let legend = if measured {
-            self.legend_end.get().max(0) as u32 + 70 + 10 + 24
-        } else {
-            0
-        };
-        (width, 620.max(legend))
+        let series = self.series();
+        let end = self.legend(&series, bs.len(), open(&series)).end;
+        // The legend's lines are placed from the side panel's top; 10 pixels of margin
+        // and a line's height below the last.
+        (width, 620.max(end.max(0) as u32 + SIDE_TOP + 10 + 24))
+    }
+
+    /// The side legend of `series` (over `nb` boards; `open` when an interval has no
+    /// upper end): the series with a tour in the order their lines end on the right
+    /// (highest cost first), then the notes. Configurations without a tour on any board
+    /// have no line: they are named in a note, so that a sweep of many cells keeps its
+    /// legend inside the figure.
+    fn legend<'a>(&self, series: &'a [Series], nb: usize, open: bool) -> Legend<'a> {
+        let mut sorted: Vec<&Series> = series.iter().collect();
+        sorted.sort_by(|a, b| {
+            let end = |s: &Series| s.points.last().map(|p| (p.0, p.1));
+            match (end(a), end(b)) {
+                (Some(x), Some(y)) => y.1.total_cmp(&x.1),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            }
+        });
+        let (listed, none): (Vec<&Series>, Vec<&Series>) =
+            sorted.into_iter().partition(|s| !s.points.is_empty());
+        let mut y = 80;
+        let mut entries = Vec::new();
+        for s in listed {
+            let missing = s.ran - s.points.len();
+            let name = s.id.display();
+            let text = match missing {
+                0 if nb == 1 => format!("{name}: {}", seconds(s.points[0].1)),
+                0 => name,
+                m => format!("{name}: no tour on {m} of {} boards", s.ran),
+            };
+            let mut lines = Vec::new();
+            for (j, line) in super::wrap(&text, &legend_font(), SIDE_WIDTH - 48)
+                .into_iter()
+                .enumerate()
+            {
+                if j > 0 {
+                    y += 22;
+                }
+                lines.push((line, y));
+            }
+            entries.push((s, lines));
+            y += 30;
+        }
+        y += 6;
+        let mut notes = self.notes(series, open);
+        if !none.is_empty() {
+            let names: Vec<String> = none.iter().map(|s| s.id.display()).collect();
+            notes.insert(0, format!("no tour on any board: {}", names.join(", ")));
+        }
+        let mut note_lines = Vec::new();
+        for note in notes {
+            for line in super::wrap(&note, &note_font(), SIDE_WIDTH - 12) {
+                note_lines.push((line, y));
+                y += 20;
+            }
+            y += 8;
+        }
+        Legend {
+            entries,
+            notes: note_lines,
+            end: y,
+        }
     }
 
     /// Write the figure and its data (`.csv` beside it).
@@ -308,7 +393,7 @@ impl Figure for CostPerTour {
         root.fill(&WHITE).map_err(de)?;
         let (w, _) = root.dim_in_pixel();
         let bs = places(&self.groups);
-        let mut series = self.series();
+        let series = self.series();
         let values = series.iter().flat_map(|s| {
             s.points
                 .iter()
@@ -330,9 +415,7 @@ impl Figure for CostPerTour {
         };
         // An interval without an upper end gets a decade of headroom, so that its arrow
         // stands clear above the highest point.
-        let open = series
-            .iter()
-            .any(|s| s.points.iter().any(|p| p.3.is_none()));
+        let open = open(&series);
         let hi = if open { hi * 10.0 } else { hi };
         let per = trials_phrase(self.groups.iter().map(|g| g.trials), "solver and board");
         heading(
@@ -344,7 +427,7 @@ impl Figure for CostPerTour {
             ),
         )?;
         let (body, side) = root
-            .margin(70, 10, 10, 10)
+            .margin(SIDE_TOP, 10, 10, 10)
             .split_horizontally(w as i32 - LEGEND_WIDTH);
         let nb = bs.len();
         let mut chart = cartesian(
@@ -368,7 +451,6 @@ impl Figure for CostPerTour {
         .map_err(de)?;
         // Series are dodged sideways so that equal costs on a board stay visible.
         let k = series.len() as f64;
-        let mut unbounded = false;
         for (i, s) in series.iter().enumerate() {
             let dodge = (i as f64 - (k - 1.0) / 2.0) * (0.5 / k.max(1.0));
             let colour = s.colour;
@@ -392,7 +474,6 @@ impl Figure for CostPerTour {
                         h
                     }
                     UpperEnd::Unbounded { tip } => {
-                        unbounded = true;
                         chart
                             .draw_series(std::iter::once(
                                 EmptyElement::at((x, tip))
@@ -424,25 +505,11 @@ impl Figure for CostPerTour {
                     .map_err(de)?;
             }
         }
-        // Legend top to bottom in the order the lines end on the right (highest cost
-        // first); series without a tour last.
-        series.sort_by(|a, b| {
-            let end = |s: &Series| s.points.last().map(|p| (p.0, p.1));
-            match (end(a), end(b)) {
-                (Some(x), Some(y)) => y.1.total_cmp(&x.1),
-                (Some(_), None) => std::cmp::Ordering::Less,
-                (None, Some(_)) => std::cmp::Ordering::Greater,
-                (None, None) => std::cmp::Ordering::Equal,
-            }
-        });
-        let font = (FONT, 18).into_font().color(&INK);
-        let mut y = 80;
-        // Configurations without a tour on any board have no line: they are named in a
-        // note, so that a sweep of many cells keeps its legend inside the figure.
-        let (listed, none): (Vec<&Series>, Vec<&Series>) =
-            series.iter().partition(|s| !s.points.is_empty());
-        for s in listed {
+        let legend = self.legend(&series, nb, open);
+        let font = legend_font();
+        for (s, lines) in &legend.entries {
             let colour = s.colour;
+            let y = lines.first().map_or(0, |l| l.1);
             draw_mark(&side, Mark::series(s.index), 6, y, 28)?;
             if s.id.is_neural() {
                 side.draw(&Circle::new((20, y), 6, colour.filled()))
@@ -451,51 +518,24 @@ impl Figure for CostPerTour {
                 side.draw(&Rectangle::new([(14, y - 6), (26, y + 6)], colour.filled()))
                     .map_err(de)?;
             }
-            let missing = s.ran - s.points.len();
-            let name = s.id.display();
-            let text = match missing {
-                0 if nb == 1 => format!("{name}: {}", seconds(s.points[0].1)),
-                0 => name,
-                m => format!("{name}: no tour on {m} of {} boards", s.ran),
-            };
-            let room = side.dim_in_pixel().0 as i32 - 48;
-            for (j, line) in super::wrap(&side, &text, &font, room)
-                .into_iter()
-                .enumerate()
-            {
-                if j > 0 {
-                    y += 22;
-                }
+            for (line, y) in lines {
                 side.draw(&Text::new(
-                    line,
-                    (42, y),
+                    line.as_str(),
+                    (42, *y),
                     font.pos(Pos::new(HPos::Left, VPos::Center)),
                 ))
                 .map_err(de)?;
             }
-            y += 30;
         }
-        let small = (FONT, 15).into_font().color(&palette::GREY);
-        let width = side.dim_in_pixel().0 as i32 - 12;
-        y += 6;
-        let mut notes = self.notes(&series, unbounded);
-        if !none.is_empty() {
-            let names: Vec<String> = none.iter().map(|s| s.id.display()).collect();
-            notes.insert(0, format!("no tour on any board: {}", names.join(", ")));
+        let small = note_font();
+        for (line, y) in &legend.notes {
+            side.draw(&Text::new(
+                line.as_str(),
+                (6, *y),
+                small.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(de)?;
         }
-        for note in notes {
-            for line in super::wrap(&side, &note, &small, width) {
-                side.draw(&Text::new(
-                    line,
-                    (6, y),
-                    small.pos(Pos::new(HPos::Left, VPos::Center)),
-                ))
-                .map_err(de)?;
-                y += 20;
-            }
-            y += 8;
-        }
-        self.legend_end.set(y);
         Ok(())
     }
 }
@@ -540,6 +580,42 @@ mod tests {
             root.present().unwrap();
         }
         svg
+    }
+
+    #[test]
+    fn a_long_legend_makes_the_figure_tall_enough_to_hold_it() {
+        let groups: Vec<Group> = (0..24)
+            .map(|i| {
+                let mut g = group("6x6", 200, 100);
+                g.id.variant = Some(format!("variant-{i}"));
+                g
+            })
+            .collect();
+        let fig = CostPerTour::new("t", "time_ns", &groups).unwrap();
+        let (width, height) = fig.size();
+        assert!(height > 620, "{height}");
+        crate::plot::register_fonts();
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+            fig.draw(&root).unwrap();
+            root.present().unwrap();
+        }
+        // Every name is drawn, and the lowest line of text ends above the figure's foot.
+        for g in &groups {
+            let name = g.id.display();
+            assert!(svg.contains(&format!("{name}: ")), "{name}");
+        }
+        let lowest = svg
+            .split("<text")
+            .skip(1)
+            .filter_map(|t| {
+                let y = t.split(" y=\"").nth(1)?.split('"').next()?;
+                y.parse::<f64>().ok()
+            })
+            .fold(0f64, f64::max);
+        assert!(lowest > 620.0 - 24.0, "{lowest}");
+        assert!(lowest + 10.0 < f64::from(height), "{lowest} in {height}");
     }
 
     #[test]

@@ -370,17 +370,14 @@ pub(crate) fn heading<DB: DrawingBackend>(
     .map_err(de)
 }
 
-/// `text` broken at spaces into lines no wider than `width` pixels in `font` on `area`
-/// (a word wider than that gets a line of its own).
-pub(crate) fn wrap<DB: DrawingBackend>(
-    area: &DrawingArea<DB, plotters::coord::Shift>,
-    text: &str,
-    font: &TextStyle<'_>,
-    width: i32,
-) -> Vec<String> {
+/// `text` broken at spaces into lines no wider than `width` pixels in `font` (a word
+/// wider than that gets a line of its own). Text is measured by its layout box, as
+/// every plotters backend measures it, so no drawing area is needed.
+pub(crate) fn wrap(text: &str, font: &TextStyle<'_>, width: i32) -> Vec<String> {
     let fits = |s: &str| {
-        area.estimate_text_size(s, font)
-            .map_or(s.chars().count() as i32 * 8, |(w, _)| w as i32)
+        font.font
+            .layout_box(s)
+            .map_or(s.chars().count() as i32 * 8, |((x0, _), (x1, _))| x1 - x0)
             <= width
     };
     let mut lines: Vec<String> = Vec::new();

@@ -206,6 +206,33 @@ pub(crate) const NETWORK_ORDER: [Preset; 5] = [
     Preset::Wikipedia,
 ];
 
+/// The watcher that steps a solver of [`on_graph`] beyond the knight on a whole plane
+/// board.
+#[derive(Debug, Clone, Copy)]
+enum GraphWatcher {
+    /// The network, with these parameters ([`network::NetworkWatch::on_graph`]).
+    Network(crate::network::NetworkParams),
+    /// Warnsdorff's walk ([`walk::WalkWatch::on_graph`]).
+    Walk,
+    /// A depth-first search ([`search::SearchWatch::on_graph`]).
+    Search,
+}
+
+impl GraphWatcher {
+    /// The watcher of `solver`, or `None` for one watch mode does not step
+    /// (`network+merge`, `circuit`).
+    fn of(solver: &GraphSolver) -> Option<GraphWatcher> {
+        match *solver {
+            GraphSolver::Network(params) => Some(GraphWatcher::Network(params)),
+            GraphSolver::Warnsdorff => Some(GraphWatcher::Walk),
+            GraphSolver::Backtrack { .. } | GraphSolver::ForwardCheck { .. } => {
+                Some(GraphWatcher::Search)
+            }
+            GraphSolver::NetworkMerge(_) | GraphSolver::Circuit => None,
+        }
+    }
+}
+
 /// A solver watch mode can step: one of `solve`'s solvers.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WatchKind(SolverKind);
@@ -349,21 +376,24 @@ impl WatchKind {
         start: u32,
         seed: u64,
     ) -> Result<Box<dyn Stepper + Send>, InputError> {
-        let solver = GraphSolver::from_kind(&self.0).map_err(|_| {
+        let refused = || {
             InputError::Unsupported(Refusal::new(format!(
                 "{self} runs only on the knight on a whole plane board; on {} watch runs {WATCH_ON_GRAPH}",
                 graph.describe()
             )))
-        })?;
+        };
+        let solver = GraphSolver::from_kind(&self.0).map_err(|_| refused())?;
+        let watcher = GraphWatcher::of(&solver).ok_or_else(refused)?;
         // The walk's and the searches' first vertex: the path's, or the start square's
-        // (the network looks for a closed tour from no start).
+        // (the network looks for a closed tour from no start; on the knight's board
+        // vertex `v` is square `v`).
         let first = || match path.first() {
             Some(_) => Ok(field.vertices(&path[..1])[0]),
-            None => field.moves().expect("a move graph").start_vertex(start),
+            None => field.moves().map_or(Ok(start), |m| m.start_vertex(start)),
         };
         let closed = solver.closed_by_default();
-        Ok(match solver {
-            GraphSolver::Network(params) => {
+        Ok(match watcher {
+            GraphWatcher::Network(params) => {
                 let req = GraphRequest {
                     closed,
                     start: None,
@@ -377,7 +407,7 @@ impl WatchKind {
                     seed,
                 )?))
             }
-            GraphSolver::Warnsdorff => {
+            GraphWatcher::Walk => {
                 let req = GraphRequest {
                     closed,
                     start: Some(first()?),
@@ -385,7 +415,7 @@ impl WatchKind {
                 on_graph::check(&graph, &solver, &req)?;
                 Box::new(Driver::new(walk::WalkWatch::on_graph(field, &graph, &req)))
             }
-            GraphSolver::Backtrack { .. } | GraphSolver::ForwardCheck { .. } => {
+            GraphWatcher::Search => {
                 let first = first()?;
                 let req = GraphRequest {
                     closed,
@@ -403,9 +433,6 @@ impl WatchKind {
                     solver,
                     &path,
                 )))
-            }
-            GraphSolver::NetworkMerge(_) | GraphSolver::Circuit => {
-                unreachable!("watch kinds are never network+merge or circuit")
             }
         })
     }
@@ -454,6 +481,19 @@ impl FromStr for WatchKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_kind_watched_beyond_the_knight_has_its_watcher() {
+        let mut watched = 0;
+        for k in WatchKind::all() {
+            if let Ok(solver) = GraphSolver::from_kind(k.kind()) {
+                assert!(GraphWatcher::of(&solver).is_some(), "{k}");
+                watched += 1;
+            }
+        }
+        assert!(watched > 0);
+        assert!(GraphWatcher::of(&GraphSolver::Circuit).is_none());
+    }
 
     #[test]
     fn watch_names_round_trip() {
