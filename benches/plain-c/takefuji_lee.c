@@ -60,7 +60,7 @@ static void fail(const char *what)
 
 static void *alloc(size_t count, size_t size)
 {
-    void *p = calloc(count, size);
+    void *p = calloc(count ? count : 1, size);
     if (p == NULL)
         fail("out of memory");
     return p;
