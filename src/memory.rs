@@ -16,8 +16,9 @@
 //!
 //! A request beyond this limit is the environment's failure, not the input's: a
 //! [`MemoryError`] (exit code 1 on the command line), whether it is refused from an
-//! estimate before any work ([`check`]) or met when a large buffer cannot be allocated
-//! (`try_vec`, `try_with_capacity`, `try_reserve`).
+//! estimate before any work ([`check`]; requests up to [`UNCHECKED_BYTES`] pass without
+//! reading the limit) or met when a large buffer cannot be allocated (`try_vec`,
+//! `try_with_capacity`, `try_reserve`).
 
 use std::fmt;
 
@@ -156,10 +157,31 @@ pub fn limit() -> Limit {
     best
 }
 
+/// Requests of at most this many bytes pass [`check`] without reading the limit. The
+/// process allocates as much in its ordinary work without any check, so refusing such a
+/// request would protect nothing; and reading the limit (four files and two system calls,
+/// tens of microseconds) costs more than the work such a request stands for: an 8×8
+/// Warnsdorff walk takes a few microseconds, and `compare` and experiments check every
+/// trial.
+pub const UNCHECKED_BYTES: u64 = 1 << 20;
+
 /// Refuse `what` when it would need more than [`limit`]: `needed` bytes beyond those the
-/// process holds now.
+/// process holds now (requests up to [`UNCHECKED_BYTES`] always pass).
 pub fn check(what: impl FnOnce() -> String, needed: u64) -> Result<(), MemoryError> {
-    limit().check(what, needed)
+    check_against(limit, what, needed)
+}
+
+/// [`check`] against the limit `read` gives, read only for a request above
+/// [`UNCHECKED_BYTES`].
+fn check_against(
+    read: impl FnOnce() -> Limit,
+    what: impl FnOnce() -> String,
+    needed: u64,
+) -> Result<(), MemoryError> {
+    if needed <= UNCHECKED_BYTES {
+        return Ok(());
+    }
+    read().check(what, needed)
 }
 
 /// A vector of `n` copies of `value`, or a [`MemoryError`] naming `what` if it cannot be
@@ -317,6 +339,18 @@ mod tests {
                 .starts_with("out of memory: a test buffer needs")
         );
         assert!(check(|| "nothing".into(), 0).is_ok());
+    }
+
+    #[test]
+    fn small_requests_pass_without_reading_the_limit() {
+        let none = || Limit {
+            bytes: 0,
+            source: Source::Available,
+        };
+        assert!(check_against(|| unreachable!("read"), || "x".into(), 0).is_ok());
+        assert!(check_against(|| unreachable!("read"), || "x".into(), UNCHECKED_BYTES).is_ok());
+        let e = check_against(none, || "a buffer".into(), UNCHECKED_BYTES + 1).unwrap_err();
+        assert_eq!(e.needed, UNCHECKED_BYTES + 1);
     }
 
     #[test]
