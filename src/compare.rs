@@ -13,9 +13,9 @@
 //! one batch, throughput mode, and takes a new one whenever no solve it holds needs
 //! another attempt; the tours are the same as one `solve` per seed). `seconds` is the sum
 //! of the trials' own times, each on one core (a network trial's is its attempts' share
-//! of its batch's wall time), so it hardly depends on the thread count. [`shared_moves`] measures variety: the mean share of moves
-//! two tours of the same solver have in common (a construction that always builds the
-//! same tour scores 100%).
+//! of its batch's wall time), so it hardly depends on the thread count. [`shared_moves`]
+//! measures variety: the mean share of moves two tours of the same solver have in common
+//! (a construction that always builds the same tour scores 100%).
 //!
 //! With `open` (`compare --open`) every solver is asked for an open tour: the network
 //! and `network+merge` run on the open graph ([`crate::graph::KnightGraph::open`]), the

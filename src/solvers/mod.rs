@@ -305,12 +305,6 @@ pub trait Solver: Send + Sync {
     fn check(&self, req: &Request) -> Result<(), InputError>;
     /// Find a tour. `rng` is the only source of randomness.
     fn solve(&self, req: &Request, rng: &mut Rng) -> Result<Solution, InputError>;
-    /// Several independent solves of one request, solve `k` drawing from `rngs[k]`: the
-    /// same solutions as calling [`Solver::solve`] on each in turn. Solvers that can share
-    /// work between solves (the network's lanes) override it to be faster.
-    fn solve_many(&self, req: &Request, rngs: &mut [Rng]) -> Vec<Result<Solution, InputError>> {
-        rngs.iter_mut().map(|rng| self.solve(req, rng)).collect()
-    }
     /// Independent solves of one request handed out by `next` (an id of the caller's
     /// choosing and the solve's random stream) until it returns `None`; each comes back
     /// through `done(id, solution, seconds)` as it finishes, with the seconds spent on it.

@@ -25,7 +25,7 @@ use crate::network::{BYTES_PER_NEURON, Network, NetworkParams, NetworkRun, Trace
 /// on 8×8 the batched solve measured 2–2.6× slower than the scalar one, on 12×12 1.35×
 /// faster with `parberry` and 7% slower with `brant` (`cargo bench -p knightnet-bench
 /// --bench network -- ^tour/`, PERFORMANCE.md). Many solves at once
-/// ([`Solver::solve_many`], as `compare` runs them) share lanes on every board size.
+/// ([`Solver::solve_stream`], as `compare` runs them) share lanes on every board size.
 pub(crate) const BATCH_FROM_SQUARES: usize = 144;
 
 /// The network as a solver.
@@ -209,33 +209,9 @@ impl Solver for NetworkSolver {
         self.solution(run, req, batched)
     }
 
-    /// Throughput mode: the solves share the lanes of one batch ([`batch::solve_many`]),
-    /// so even small boards keep every lane busy; the solutions are those of `solve`.
-    fn solve_many(&self, req: &Request, rngs: &mut [Rng]) -> Vec<Result<Solution, InputError>> {
-        if rngs.len() <= 1 {
-            return rngs.iter_mut().map(|rng| self.solve(req, rng)).collect();
-        }
-        if let Err(e) = self.check(req) {
-            return rngs.iter().map(|_| Err(e.clone())).collect();
-        }
-        let graph = match Self::graph(req) {
-            Ok(g) => g,
-            Err(e) => return rngs.iter().map(|_| Err(e.clone())).collect(),
-        };
-        if !batch::supports(&graph, &self.params) {
-            return rngs.iter_mut().map(|rng| self.solve(req, rng)).collect();
-        }
-        match batch::solve_many(&graph, self.params, rngs) {
-            Ok(runs) => runs
-                .into_iter()
-                .map(|run| self.solution(run, req, true))
-                .collect(),
-            Err(e) => rngs.iter().map(|_| Err(e.clone())).collect(),
-        }
-    }
-
-    /// Throughput mode fed one solve at a time ([`batch::solve_stream`]): the lanes take
-    /// a new solve only when no solve they hold needs another attempt.
+    /// Throughput mode ([`batch::solve_stream`]): the solves share the lanes of one batch,
+    /// so even small boards keep every lane busy, and the lanes take a new solve only when
+    /// no solve they hold needs another attempt; the solutions are those of `solve`.
     fn solve_stream(
         &self,
         req: &Request,

@@ -492,9 +492,9 @@ mod batched {
     }
 
     /// The solver interface's throughput mode returns what one `solve` per seed returns,
-    /// errors included.
+    /// errors included, each solve once.
     #[test]
-    fn network_solver_solve_many_equals_solve() {
+    fn network_solver_solve_stream_equals_solve() {
         use knightnet::solvers::{Request, SolverKind};
         for (board, name) in [
             ("8x8", "network:parberry"),
@@ -504,8 +504,12 @@ mod batched {
         ] {
             let solver = name.parse::<SolverKind>().unwrap().build();
             let req = Request::new(board.parse().unwrap());
-            let mut rngs: Vec<_> = (0..40).map(|s| rng_from_seed(100 + s)).collect();
-            let many = solver.solve_many(&req, &mut rngs);
+            let mut next = (0..40u64).map(|s| (s, rng_from_seed(100 + s)));
+            let mut many: Vec<_> = (0..40).map(|_| None).collect();
+            solver.solve_stream(&req, &mut || next.next(), &mut |s, got, _| {
+                assert!(many[s as usize].replace(got).is_none(), "solve {s} twice");
+            });
+            let many: Vec<_> = many.into_iter().map(Option::unwrap).collect();
             assert_eq!(many.len(), 40);
             for (s, got) in many.into_iter().enumerate() {
                 let alone = solver.solve(&req, &mut rng_from_seed(100 + s as u64));
