@@ -206,8 +206,9 @@ pub fn scalar(attempts: &Attempts) -> Report {
 }
 
 /// knightnet's batched engine on the attempts, every lane busy while attempts remain
-/// ([`Batch::run`], as `compare` and `batch::solve_many` run attempts). Its time includes
-/// drawing each attempt's initial state into its lane.
+/// ([`Batch::run`]: the lanes refilled as attempts end, as `compare`'s throughput mode
+/// refills them). Its time includes drawing each attempt's initial state into its lane,
+/// and building every multi-cycle cover's cycles, which throughput mode skips.
 pub fn batched(attempts: &Attempts) -> Report {
     let mut batch = Batch::new(&attempts.graph, attempts.params).expect("parberry fits");
     let count = attempts.states.len() as u64;
