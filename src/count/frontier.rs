@@ -40,16 +40,15 @@
 //! **Cost.** Each square costs (number of states) x (at most 11 edge subsets) x O(w).
 //! The number of states grows roughly geometrically with `w` and hardly with the
 //! board's length; `knightnet count --profile-rows K` prints it per square.
-//! The states are held in sharded hash maps keyed by the packed state (the crate's
-//! `count::table`), expanded in parallel (rayon, one shard a task). [`super::split`]
-//! runs this program on two parts of the board and joins them.
-
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+//! The states are held in partitions by hash of the packed state; the workers (rayon)
+//! expand groups of partitions, keep the successors in lists by partition, and the
+//! partitions are then summed one by one (the crate's `count::table`).
+//! [`super::split`] runs this program on two parts of the board and joins them.
 
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::table::{self, Added, Filling, Key, Shard, Tally};
+use super::table::{self, Emitted, Failed, Key, Partitions, Shard, Tally};
 use crate::board::Board;
 use crate::error::{Hint, InputError, Param, Refusal};
 
@@ -100,11 +99,13 @@ pub fn window(neighbours: &[Vec<usize>]) -> usize {
 }
 
 /// Bytes of memory per frontier state used by the estimate and the check after each
-/// square, with 64-bit keys (widths up to 8): the states of two consecutive squares are
-/// held at once in hash maps of 16-byte entries at a load factor between 7/16 and 7/8
-/// ([`super::table`]). Measured: 45 bytes per state at the peak of 6x9 closed (60 MB
-/// resident for 1,363,437 states, `/usr/bin/time -v knightnet count --board 6x9
-/// --closed`), so 64 is an upper estimate. 128-bit keys (widths 9 to 13) take twice that.
+/// square, with 64-bit keys (widths up to 8): at the largest square the states before it
+/// (16 bytes each, freed as they are expanded) are held beside the successors made
+/// from them, about twice the states after it, at 16 bytes each in blocks
+/// ([`super::table`]). Measured: 8x8 closed peaks at 6.1 GB resident for 166,873,599
+/// states (38 bytes a state, the split's join entries included; `/usr/bin/time -v
+/// knightnet count --board 8x8 --closed`), so 64 is an upper estimate. 128-bit keys
+/// (widths 9 to 13) take twice that.
 pub(crate) const BYTES_PER_STATE: u64 = 64;
 
 /// [`BYTES_PER_STATE`] for a board of narrow side `w`.
@@ -194,6 +195,15 @@ pub(super) struct Plan {
     /// After each square: per stored window position, the number of edges its square
     /// can still receive (its neighbours not processed yet; 0 off the board).
     future: Vec<Vec<u8>>,
+    /// After each square: the window positions (bit `q` for position `q` of the window
+    /// after the square) whose degree class an edge choice at the square can change:
+    /// its backward neighbours, the square itself and the squares retiring. Every other
+    /// position keeps its code, or a path label becomes another label or a terminal's
+    /// end, which needs what a label needs.
+    touched: Vec<u32>,
+    /// After each square: what the squares no edge choice touches must not be, as
+    /// masks of the key's nibbles (see [`Untouched`]).
+    untouched: Vec<Untouched>,
     /// Whether a state after a row's last square is merged with its mirror image (see
     /// [`Plan::canonical`]): on unless a fixed start breaks the left-right symmetry.
     mirror: bool,
@@ -282,7 +292,17 @@ impl Plan {
                     .collect()
             })
             .collect();
-        Plan {
+        let touched = (0..n)
+            .map(|x| {
+                back[x]
+                    .iter()
+                    .chain(&retire[x])
+                    .chain([&p])
+                    .filter(|&&pos| pos >= 1)
+                    .fold(0u32, |m, &pos| m | 1 << (pos - 1))
+            })
+            .collect();
+        let mut plan = Plan {
             quantity,
             w,
             p,
@@ -292,8 +312,40 @@ impl Plan {
             start,
             start_last: start.map_or(0, |s| last[s]),
             future,
+            touched,
+            untouched: Vec::new(),
             mirror,
-        }
+        };
+        plan.untouched = plan.untouched_masks();
+        plan
+    }
+
+    /// [`Plan::untouched`] from the plan's `future` and `touched`.
+    fn untouched_masks(&self) -> Vec<Untouched> {
+        (0..self.n)
+            .map(|x| {
+                let mut u = Untouched::default();
+                // Window position q after square x is the key's nibble q + 1 before it;
+                // the last position (the square itself) is always touched.
+                for q in (0..self.p - 1).filter(|q| self.touched[x] >> q & 1 == 0) {
+                    let f = self.future[x][q];
+                    let bit = 1u128 << (4 * (q + 1));
+                    let (need_zero, bound) = self.need(x, q, 0);
+                    // Codes 2 and above (path ends) need what a label needs.
+                    let (need_label, _) = self.need(x, q, 3);
+                    if need_zero > f {
+                        u.dead_zero |= bit;
+                    }
+                    if need_label > f {
+                        u.dead_label |= bit;
+                    }
+                    if bound {
+                        u.bound |= bit;
+                    }
+                }
+                u
+            })
+            .collect()
     }
 
     /// The plan of a board's lower part as [`super::split`] grows it: squares from
@@ -316,6 +368,7 @@ impl Plan {
                 }
             }
         }
+        self.untouched = self.untouched_masks();
         self
     }
 
@@ -360,10 +413,7 @@ impl Plan {
     /// The left-right mirror image of a state after a row's last square.
     pub(super) fn mirror_image(&self, key: u128) -> u128 {
         let (p, w) = (self.p, self.w);
-        let mut c = [0u8; 2 * MAX_WIDTH + 2];
-        for (i, code) in c.iter_mut().enumerate().take(p) {
-            *code = ((key >> (4 * i)) & 15) as u8;
-        }
+        let mut c = decode(key, p);
         debug_assert_eq!(c[0], 1, "the square before the two rows has retired");
         c[1..=w].reverse();
         c[w + 1..=2 * w].reverse();
@@ -377,14 +427,13 @@ impl Plan {
     }
 
     /// Expand one state at square `x`; `emit` receives each successor key. Returns the
-    /// number of edge subsets tried.
+    /// number of edge subsets tried: every subset of the square's backward edges that
+    /// the square's degree allows, the work measure [`FrontierRun::transitions`] counts,
+    /// although subsets that the state rules out at once (an edge to a finished square,
+    /// a dead square no edge touches) are passed over without being built.
     fn expand(&self, x: usize, key: u128, emit: &mut impl FnMut(u128)) -> u64 {
         let p = self.p;
-        let mut codes = [0u8; 2 * MAX_WIDTH + 2];
-        for (i, c) in codes.iter_mut().enumerate().take(p) {
-            *c = ((key >> (4 * i)) & 15) as u8;
-        }
-        codes[p] = 0;
+        let codes = decode(key, p);
         let terminals = ((key >> (4 * p)) & 3) as u8;
         let flag = (key >> self.flag_bit()) & 1 == 1;
         let back = &self.back[x];
@@ -394,37 +443,108 @@ impl Plan {
             .start
             .and_then(|s| (s <= x && s + p >= x).then(|| s + p - x));
         let max_deg_x = if start_pos == Some(p) { 1 } else { 2 };
-        let mut tried = 0;
-        for mask in 0u32..(1 << back.len()) {
-            if mask.count_ones() > max_deg_x {
-                continue;
-            }
-            tried += 1;
-            let mut c = codes;
-            let mut st = Step {
-                terminals,
-                flag,
-                fresh: 16,
-                last,
+        let k = back.len() as u64;
+        let tried = 1
+            + k
+            + if max_deg_x == 2 {
+                k * k.saturating_sub(1) / 2
+            } else {
+                0
             };
-            let ok = back
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mask >> i & 1 == 1)
-                .all(|(_, &pu)| self.join(&mut c, pu, p, start_pos, &mut st))
-                && self.retire[x]
-                    .iter()
-                    .all(|&pr| self.retire_one(&mut c, pr, start_pos, &mut st));
-            if !ok {
-                continue;
+        // The squares no subset touches must be viable as they are (see `Plan::need`):
+        // checked on the key's nibbles all at once.
+        let ones = NIBBLE_ONES & ((1u128 << (4 * p)) - 1);
+        let any_bit = |y: u128| {
+            let t = y | y >> 1;
+            (t | t >> 2) & ones
+        };
+        let nonzero = any_bit(key);
+        let zero = !nonzero & ones;
+        let finished = !any_bit(key ^ ones) & ones;
+        let label = nonzero & !finished;
+        let u = &self.untouched[x];
+        if zero & u.dead_zero != 0 || label & u.dead_label != 0 {
+            return tried;
+        }
+        let forced = u32::from(self.start_pending(x)) + (zero & u.bound).count_ones();
+        // Backward neighbours that can take an edge: not finished, and a fixed start
+        // only while it has none. No edge of a subset changes this for another.
+        let usable = back.iter().enumerate().fold(0u32, |m, (i, &pu)| {
+            let a = codes[pu];
+            let ok = a != 1 && !(start_pos == Some(pu) && a != 0);
+            m | u32::from(ok) << i
+        });
+        // Every subset of `usable`, in increasing order.
+        let mut mask = 0u32;
+        loop {
+            if mask.count_ones() <= max_deg_x {
+                self.try_subset(
+                    x,
+                    mask,
+                    &codes,
+                    (terminals, flag, last),
+                    start_pos,
+                    forced,
+                    emit,
+                );
             }
-            debug_assert_eq!(c[0], 1, "square leaving the window was not retired");
-            if !self.viable(x, &c[1..=p], st.terminals) {
-                continue;
+            mask = mask.wrapping_sub(usable) & usable;
+            if mask == 0 {
+                break;
             }
-            emit(self.encode(&c[1..=p], st.terminals, st.flag));
         }
         tried
+    }
+
+    /// Build the successor of the state `codes` for the edges `mask` of square `x`'s
+    /// backward edges, and emit it if every rule holds; `forced` is the terminals the
+    /// untouched squares already force.
+    #[allow(clippy::too_many_arguments)]
+    fn try_subset(
+        &self,
+        x: usize,
+        mask: u32,
+        codes: &[u8; 2 * MAX_WIDTH + 2],
+        (terminals, flag, last): (u8, bool, bool),
+        start_pos: Option<usize>,
+        forced: u32,
+        emit: &mut impl FnMut(u128),
+    ) {
+        let p = self.p;
+        let mut c = *codes;
+        let mut st = Step {
+            terminals,
+            flag,
+            fresh: 16,
+            last,
+        };
+        let ok = self.back[x]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask >> i & 1 == 1)
+            .all(|(_, &pu)| self.join(&mut c, pu, p, start_pos, &mut st))
+            && self.retire[x]
+                .iter()
+                .all(|&pr| self.retire_one(&mut c, pr, start_pos, &mut st));
+        if !ok {
+            return;
+        }
+        debug_assert_eq!(c[0], 1, "square leaving the window was not retired");
+        let mut forced = forced + u32::from(st.terminals);
+        let mut touched = self.touched[x];
+        while touched != 0 {
+            let q = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            let (need, end) = self.need(x, q, c[q + 1]);
+            if need > self.future[x][q] {
+                return;
+            }
+            forced += u32::from(end);
+        }
+        if self.quantity == Quantity::Paths && forced > 2 {
+            return;
+        }
+        emit(self.encode(&c[1..=p], st.terminals, st.flag));
     }
 
     fn join(
@@ -527,57 +647,63 @@ impl Plan {
         }
     }
 
-    /// Whether every window square can still get the edges it needs: a dead state
-    /// (a square needing more edges than it has unprocessed neighbours, or, for open
-    /// tours, more than two squares bound to end as terminals) is dropped now rather
-    /// than when the squares retire.
-    fn viable(&self, x: usize, c: &[u8], terminals: u8) -> bool {
-        let fut = &self.future[x];
-        let mut forced = u32::from(terminals);
-        for (q, (&code, &f)) in c.iter().zip(fut).enumerate() {
-            let need = match (code, self.quantity) {
-                (1, _) => 0,
-                (0, Quantity::Paths) => {
-                    // One unprocessed neighbour left: it can only end as a terminal.
-                    if f == 1 && self.start.is_none_or(|s| s + self.p - 1 != x + q) {
-                        forced += 1;
-                    }
-                    1
-                }
-                (0, _) => 2,
-                (_, Quantity::Paths) => 0,
-                _ => 1,
-            };
-            if need > f {
-                return false;
+    /// The edges window position `q` (after square `x`) still needs with code `code`,
+    /// and whether it is bound to end as a terminal (an open tour's square with one
+    /// unprocessed neighbour left, not the fixed start). A state whose square needs more
+    /// edges than it has unprocessed neighbours, or (open tours) binds more than two
+    /// squares to end as terminals, is dead, and is dropped now rather than when the
+    /// squares retire.
+    #[inline]
+    fn need(&self, x: usize, q: usize, code: u8) -> (u8, bool) {
+        match (code, self.quantity) {
+            (1, _) => (0, false),
+            (0, Quantity::Paths) => {
+                let f = self.future[x][q];
+                (
+                    1,
+                    f == 1 && self.start.is_none_or(|s| s + self.p - 1 != x + q),
+                )
             }
+            (0, _) => (2, false),
+            (_, Quantity::Paths) => (0, false),
+            _ => (1, false),
         }
-        if self.quantity == Quantity::Paths {
-            // A fixed start not retired yet will take a terminal of its own.
-            if self.start.is_some() && x < self.start_last {
-                forced += 1;
-            }
-        }
-        forced <= 2
+    }
+
+    /// Whether a fixed start is not retired yet after square `x`: it will take a
+    /// terminal of its own.
+    fn start_pending(&self, x: usize) -> bool {
+        self.quantity == Quantity::Paths && self.start.is_some() && x < self.start_last
     }
 
     fn encode(&self, c: &[u8], terminals: u8, flag: bool) -> u128 {
-        let mut map = [0u8; 256];
+        // The new code of each old one: 0, 1 and 2 stay; path labels are renumbered from
+        // 3 in order of first appearance (UNSEEN until then). Labels are 3..=15 in a key,
+        // and an edge subset makes at most one new one (16). Branch-free: whether a label
+        // is new is as good as random.
+        const UNSEEN: u8 = 0xFF;
+        let mut map = [UNSEEN; 32];
+        map[..3].copy_from_slice(&[0, 1, 2]);
         let mut next = 3u8;
-        let mut k = 0u128;
-        for (i, &v) in c.iter().enumerate() {
-            let v = if v >= 3 {
-                if map[v as usize] == 0 {
-                    map[v as usize] = next;
-                    next += 1;
-                }
-                map[v as usize]
-            } else {
-                v
-            };
-            debug_assert!(v < 16);
-            k |= u128::from(v) << (4 * i);
-        }
+        let mut relabel = |v: u8| {
+            let slot = &mut map[usize::from(v) & 31];
+            let new = *slot == UNSEEN;
+            let out = if new { next } else { *slot };
+            *slot = out;
+            next += u8::from(new);
+            debug_assert!(out < 16);
+            u64::from(out)
+        };
+        let (low, high) = c.split_at(c.len().min(16));
+        let lo = low
+            .iter()
+            .enumerate()
+            .fold(0u64, |k, (i, &v)| k | relabel(v) << (4 * i));
+        let hi = high
+            .iter()
+            .enumerate()
+            .fold(0u64, |k, (i, &v)| k | relabel(v) << (4 * i));
+        let mut k = u128::from(lo) | u128::from(hi) << 64;
         k |= u128::from(terminals) << (4 * self.p);
         k |= u128::from(flag) << self.flag_bit();
         k
@@ -589,6 +715,39 @@ impl Plan {
             _ => (key >> self.flag_bit()) & 1 == 1,
         }
     }
+}
+
+/// The codes of the `p` window squares of a key, one per byte; the bytes after them 0.
+#[inline]
+pub(super) fn decode(key: u128, p: usize) -> [u8; 2 * MAX_WIDTH + 2] {
+    let mut codes = [0u8; 2 * MAX_WIDTH + 2];
+    let (low, high) = codes.split_at_mut(16);
+    let nibbles = |word: u64, out: &mut [u8]| {
+        for (i, c) in out.iter_mut().enumerate().take(16) {
+            *c = (word >> (4 * i)) as u8 & 15;
+        }
+    };
+    nibbles(key as u64, low);
+    nibbles((key >> 64) as u64, high);
+    for c in &mut codes[p..] {
+        *c = 0;
+    }
+    codes
+}
+
+/// The lowest bit of every 4-bit code of a key.
+const NIBBLE_ONES: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
+
+/// What the squares of the window that no edge choice at a square touches must not be:
+/// bit `4i` for the key's nibble `i` (the window position `i - 1` after the square).
+#[derive(Debug, Clone, Copy, Default)]
+struct Untouched {
+    /// Dead with code 0 (degree 0): fewer unprocessed neighbours than it needs.
+    dead_zero: u128,
+    /// Dead with a path end's code (degree 1).
+    dead_label: u128,
+    /// Bound to end as a terminal with code 0 (open tours).
+    bound: u128,
 }
 
 struct Step {
@@ -800,10 +959,11 @@ pub(super) fn grow<K: Key, C: Tally>(
     // What the process may use beside what it holds now; the states are checked against
     // it after each square, and against `--max-memory`.
     let free = crate::memory::limit();
-    let start: Filling<K, C> = Filling::new();
-    start.add(K::pack(plan.initial(), p), C::one());
-    let mut cur = start.finish();
+    let mut cur: Vec<Shard<K, C>> = vec![vec![vec![(K::pack(plan.initial(), p), C::one())]]];
     let mut held = 1usize;
+    // Each worker expands its own groups of partitions; a few groups per thread keep
+    // both busy when the groups differ in work.
+    let groups = 4 * rayon::current_num_threads();
     for x in 0..squares {
         let subsets = (0u32..1 << plan.back[x].len())
             .filter(|m| m.count_ones() <= 2)
@@ -812,42 +972,53 @@ pub(super) fn grow<K: Key, C: Tally>(
         if out.transitions.saturating_add(work) > req.max_transitions {
             return Ok(Grown::OutOfBudget);
         }
-        let next: Filling<K, C> = Filling::new();
-        let overflowed = AtomicBool::new(false);
-        let no_memory = AtomicBool::new(false);
-        let tried = AtomicU64::new(0);
+        let parts = Partitions::for_states(held);
         let row_end = plan.merges_mirrors(x);
-        // Each shard is expanded by one worker and freed when it is done.
-        cur.into_par_iter().for_each(|shard| {
-            let mut t = 0;
-            for (k, v) in shard {
-                t += plan.expand(x, k.unpack(p), &mut |k2| {
-                    let k2 = if row_end { plan.canonical(k2) } else { k2 };
-                    match next.add(K::pack(k2, p), v) {
-                        Added::Yes => {}
-                        Added::Overflowed => overflowed.store(true, Ordering::Relaxed),
-                        Added::NoMemory => no_memory.store(true, Ordering::Relaxed),
+        let per_group = cur.len().div_ceil(groups);
+        let mut split: Vec<Vec<Shard<K, C>>> = Vec::with_capacity(groups);
+        let mut rest = cur.into_iter();
+        loop {
+            let group: Vec<Shard<K, C>> = rest.by_ref().take(per_group).collect();
+            if group.is_empty() {
+                break;
+            }
+            split.push(group);
+        }
+        // Each block of states is freed as soon as it is expanded.
+        let (emitted, tried): (Vec<Emitted<K, C>>, Vec<u64>) = split
+            .into_par_iter()
+            .map(|group| {
+                let mut made = Emitted::new(parts);
+                let mut t = 0;
+                for shard in group {
+                    // Each block is freed as soon as it is read.
+                    for (k, v) in shard.into_iter().flatten() {
+                        t += plan.expand(x, k.unpack(p), &mut |k2| {
+                            let k2 = if row_end { plan.canonical(k2) } else { k2 };
+                            made.push(K::pack(k2, p), v);
+                        });
                     }
-                });
+                }
+                (made, t)
+            })
+            .unzip();
+        let next = match table::merge(emitted) {
+            Ok(next) => next,
+            Err(Failed::Overflowed) => return Ok(Grown::Overflowed),
+            Err(Failed::NoMemory) => {
+                return Err(crate::memory::MemoryError {
+                    what: format!(
+                        "counting on {board} by the frontier method (the states of square {} of {n})",
+                        x + 1
+                    ),
+                    needed: (held as u64).saturating_mul(bytes_per_window_state(p)),
+                    limit: Some(free),
+                }
+                .into());
             }
-            tried.fetch_add(t, Ordering::Relaxed);
-        });
-        if no_memory.load(Ordering::Relaxed) {
-            return Err(crate::memory::MemoryError {
-                what: format!(
-                    "counting on {board} by the frontier method (the states of square {} of {n})",
-                    x + 1
-                ),
-                needed: (held as u64).saturating_mul(bytes_per_window_state(p)),
-                limit: Some(free),
-            }
-            .into());
-        }
-        if overflowed.load(Ordering::Relaxed) {
-            return Ok(Grown::Overflowed);
-        }
-        out.transitions += tried.into_inner();
-        cur = next.finish();
+        };
+        out.transitions += tried.iter().sum::<u64>();
+        cur = next;
         held = table::len(&cur);
         out.peak_states = out.peak_states.max(held);
         out.states.push(held);
@@ -921,11 +1092,9 @@ fn run_with<K: Key, C: Tally>(
         return Ok(Some(out));
     }
     let mut total = 0u128;
-    for (k, v) in cur.iter().flatten() {
+    for &(k, v) in cur.iter().flatten().flatten() {
         if plan.accepts(k.unpack(p)) {
-            total = total
-                .checked_add((*v).into())
-                .ok_or_else(|| overflow(board))?;
+            total = total.checked_add(v.into()).ok_or_else(|| overflow(board))?;
         }
     }
     out.count = Some(total);

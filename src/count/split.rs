@@ -45,7 +45,7 @@
 use rayon::prelude::*;
 
 use super::frontier::{self, FrontierRequest, FrontierRun, Grown, Plan, Progress, Quantity};
-use super::table::{Key, Shard, Tally};
+use super::table::{self, Key, Shard, Tally};
 use crate::board::Board;
 use crate::error::{Hint, InputError, Param, Refusal, Setting};
 
@@ -116,7 +116,7 @@ pub fn check(req: &FrontierRequest) -> Result<(), InputError> {
 }
 
 /// One state of a part, as the join needs it.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Entry {
     /// The join key. Per square of the two rows (2 bits each, in the upper part's window
     /// order): the degree it needs from the other part. For open tours, at bit
@@ -190,22 +190,23 @@ fn run_with<C: Tally>(
             Grown::OutOfBudget => return Ok(Some(out)),
             Grown::Overflowed => return Ok(None),
         };
-    let (n_up, n_down) = (super::table::len(&up), super::table::len(&down));
+    // The blocks the parts' largest squares freed are not needed again.
+    crate::memory::release_free();
+    let (n_up, n_down) = (table::len(&up), table::len(&down));
     // Expand the smaller table's mirror merge; window position i of the lower part is
     // position p - i of the upper part.
+    let board = req.board;
     let (mut a, mut z) = if n_down <= n_up {
         (
-            entries(&up, p, q, false, None),
-            entries(&down, p, q, true, Some(&lower)),
+            entries(up, p, q, false, None, board)?,
+            entries(down, p, q, true, Some(&lower), board)?,
         )
     } else {
         (
-            entries(&up, p, q, false, Some(&upper)),
-            entries(&down, p, q, true, None),
+            entries(up, p, q, false, Some(&upper), board)?,
+            entries(down, p, q, true, None, board)?,
         )
     };
-    drop(up);
-    drop(down);
     if q == Quantity::Paths {
         // The squares where the tour ends are chosen on the smaller side; its entries
         // multiply, so their memory is checked first.
@@ -256,93 +257,115 @@ fn run_with<C: Tally>(
 }
 
 /// The states of one part as join entries; `turned` for the lower part (its window is
-/// the upper part's, reversed); `expand` to undo the mirror merge with that plan.
+/// the upper part's, reversed); `expand` to undo the mirror merge with that plan. Each
+/// partition writes its entries into its own stretch of the result, and is freed when
+/// it is done.
 fn entries<C: Tally>(
-    shards: &[Shard<u64, C>],
+    shards: Vec<Shard<u64, C>>,
     p: usize,
     q: Quantity,
     turned: bool,
     expand: Option<&Plan>,
-) -> Vec<Entry> {
-    shards
+    board: Board,
+) -> Result<Vec<Entry>, InputError> {
+    // A merged state whose mirror image is another state stands for both.
+    let mirror = |key: u128| {
+        expand
+            .map(|plan| plan.mirror_image(key))
+            .filter(|&m| m != key)
+    };
+    let sizes: Vec<usize> = shards
         .par_iter()
-        .flat_map_iter(|shard| {
-            shard.iter().flat_map(move |(k, v)| {
-                let key = k.unpack(p);
-                let count: u128 = (*v).into();
-                let mut out = [None, None];
-                match expand.map(|plan| plan.mirror_image(key)) {
-                    Some(m) if m != key => {
-                        assert_eq!(count % 2, 0, "a merged pair carries twice one number");
-                        out[0] = Some(entry(key, p, q, turned, count / 2));
-                        out[1] = Some(entry(m, p, q, turned, count / 2));
-                    }
-                    _ => out[0] = Some(entry(key, p, q, turned, count)),
-                }
-                out.into_iter().flatten()
-            })
+        .map(|shard| match expand {
+            None => table::states_in(shard),
+            Some(_) => shard
+                .iter()
+                .flatten()
+                .map(|&(k, _)| 1 + usize::from(mirror(k.unpack(p)).is_some()))
+                .sum(),
         })
-        .collect()
+        .collect();
+    let total: usize = sizes.iter().sum();
+    let what = format!("counting on {board} by the split method (the join entries)");
+    let mut all = crate::memory::try_vec(total, Entry::default(), &what)?;
+    let mut stretches = Vec::with_capacity(shards.len());
+    let mut rest = all.as_mut_slice();
+    for &n in &sizes {
+        let (stretch, after) = rest.split_at_mut(n);
+        stretches.push(stretch);
+        rest = after;
+    }
+    shards
+        .into_par_iter()
+        .zip(stretches)
+        .for_each(|(shard, stretch)| {
+            let mut slots = stretch.iter_mut();
+            let mut put = |e: Entry| *slots.next().expect("sized above") = e;
+            for (k, v) in shard.into_iter().flatten() {
+                let key = k.unpack(p);
+                let count: u128 = v.into();
+                match mirror(key) {
+                    Some(m) => {
+                        assert_eq!(count % 2, 0, "a merged pair carries twice one number");
+                        put(entry(key, p, q, turned, count / 2));
+                        put(entry(m, p, q, turned, count / 2));
+                    }
+                    None => put(entry(key, p, q, turned, count)),
+                }
+            }
+        });
+    Ok(all)
 }
 
 /// One state's join entry: its window codes read in the upper part's order.
 fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
+    let window = frontier::decode(key, p);
+    let code = |j: usize| usize::from(window[if turned { p - j } else { j }]);
+    // Per square, the degree it needs from the other part: the upper part needs what
+    // it lacks, the lower part gives what it has (codes 0, 1 (finished), path ends).
+    let needed = if turned { [0u64, 2, 1] } else { [2u64, 0, 1] };
     let mut need = 0u64;
-    let mut codes = [0u8; 17];
-    for (j, slot) in codes.iter_mut().enumerate().take(p).skip(1) {
-        let i = if turned { p - j } else { j };
-        let code = ((key >> (4 * i)) & 15) as u8;
-        *slot = code;
-        let degree = match code {
-            0 => 0,
-            1 => 2,
-            _ => 1,
-        };
-        // The upper part needs what it lacks; the lower part gives what it has.
-        let needed = if turned { degree } else { 2 - degree };
-        need |= (needed as u64) << (2 * (j - 1));
-    }
-    // The square (1-based) that each labelled path end's path joins it to.
-    let mut joined = [0usize; 17];
     for j in 1..p {
-        if codes[j] >= 3 {
-            joined[j] = (1..p)
-                .find(|&f| f != j && codes[f] == codes[j])
-                .expect("every path label appears twice in the window");
-        }
+        need |= needed[code(j).min(2)] << (2 * (j - 1));
     }
-    let mut partner = 0u128;
-    let mut links = 0;
-    if q == Quantity::Paths {
+    // Per path label, the square and the number of the end seen first; label 0 stands
+    // for every square that is no label's end. Every path label appears twice. The
+    // loops have no branch on the codes, which are as good as random.
+    let mut first = [(0usize, 0u32); 16];
+    let (partner, links) = if q == Quantity::Paths {
         let tour_ends = ((key >> (4 * p)) & 3) as u64;
         need |= (if turned { 2 - tour_ends } else { tour_ends }) << TOUR_ENDS;
+        // Per square (1-based), the square its path joins it to, or TERMINAL.
+        let mut partner = 0u128;
         let mut path_ends = tour_ends as u8;
         for j in 1..p {
-            let to = match codes[j] {
-                0 | 1 => continue,
-                2 => TERMINAL,
-                _ => joined[j] as u128,
-            };
-            partner |= to << (5 * (j - 1));
-            path_ends += 1;
+            let c = code(j);
+            let label = if c >= 3 { c } else { 0 };
+            let (f, _) = first[label];
+            first[label] = (j, 0);
+            let second = u128::from(label != 0 && f != 0).wrapping_neg();
+            let mates = (f as u128) << (5 * (j - 1)) | (j as u128) << (5 * f.saturating_sub(1));
+            partner |= second & mates;
+            partner |= u128::from(c == 2).wrapping_neg() & TERMINAL << (5 * (j - 1));
+            path_ends += u8::from(c >= 2);
         }
-        links = path_ends / 2;
+        (partner, path_ends / 2)
     } else {
-        // Closed tours number the path ends in window order.
-        let mut index = [0u8; 17];
-        let mut ends = 0u8;
+        // Path ends numbered in window order, each pointing to the number of the end
+        // its path joins it to (at most 16 ends: 64 bits).
+        let mut partner = 0u64;
+        let mut ends = 0u32;
         for j in 1..p {
-            if codes[j] >= 3 {
-                index[j] = ends;
-                ends += 1;
-            }
+            let c = code(j);
+            let label = if c >= 3 { c } else { 0 };
+            let (f, fe) = first[label];
+            first[label] = (j, ends);
+            let second = u64::from(label != 0 && f != 0).wrapping_neg();
+            partner |= second & (u64::from(fe) << (4 * ends) | u64::from(ends) << (4 * fe));
+            ends += u32::from(label != 0);
         }
-        for j in 1..p {
-            if codes[j] >= 3 {
-                partner |= u128::from(index[joined[j]]) << (4 * index[j]);
-            }
-        }
-    }
+        (u128::from(partner), 0)
+    };
     Entry {
         need,
         partner,
@@ -460,18 +483,19 @@ fn one_path(a: u128, z: u128, ends: u32, links: u32) -> bool {
 }
 
 /// Whether the paths of one part and of the other, alternating at their shared ends,
-/// close into one cycle through all `ends` of them.
-fn one_cycle(a: u128, z: u128, ends: u32) -> bool {
-    let mut e = 0u128;
-    let mut walked = 0;
-    loop {
-        e = (a >> (4 * e)) & 15;
-        e = (z >> (4 * e)) & 15;
-        walked += 2;
-        if e == 0 {
-            return walked == ends;
-        }
+/// close into one cycle through all `ends` of them (an even number, at least 2): the
+/// walk from end 0 must first come back to it after `ends / 2` steps of both parts.
+/// The walk always takes that many steps, so that its one branch is the loop's, taken
+/// the same number of times for every pair of a group.
+fn one_cycle(a: u64, z: u64, ends: u32) -> bool {
+    let step = |e: u64| (z >> (4 * ((a >> (4 * e)) & 15))) & 15;
+    let mut e = 0u64;
+    let mut early = false;
+    for _ in 1..ends / 2 {
+        e = step(e);
+        early |= e == 0;
     }
+    !early && step(e) == 0
 }
 
 /// The pairs of entries with equal keys: ranges of `a` and of `z` (both sorted by
@@ -514,6 +538,8 @@ fn join(a: &[Entry], z: &[Entry], groups: &Groups, paths: bool) -> Option<u128> 
             let ends = (0..16).filter(|q| (need >> (2 * q)) & 3 == 1).count() as u32;
             let mut sum = 0u128;
             for x in &a[ra.clone()] {
+                // The numbers of the entries that fit `x`, added before one product.
+                let mut fit = 0u128;
                 for y in &z[rz.clone()] {
                     let fits = if paths {
                         one_path(
@@ -523,12 +549,12 @@ fn join(a: &[Entry], z: &[Entry], groups: &Groups, paths: bool) -> Option<u128> 
                             u32::from(x.links + y.links),
                         )
                     } else {
-                        ends > 0 && one_cycle(x.partner, y.partner, ends)
+                        // At most 16 ends of 4 bits: the low 64 bits hold them.
+                        ends > 0 && one_cycle(x.partner as u64, y.partner as u64, ends)
                     };
-                    if fits {
-                        sum = sum.checked_add(x.count.checked_mul(y.count)?)?;
-                    }
+                    fit = fit.checked_add(y.count * u128::from(fits))?;
                 }
+                sum = sum.checked_add(x.count.checked_mul(fit)?)?;
             }
             Some(sum)
         })
@@ -566,7 +592,7 @@ mod tests {
         let pairs = |p: &[usize]| {
             p.iter()
                 .enumerate()
-                .fold(0u128, |a, (e, &f)| a | (f as u128) << (4 * e))
+                .fold(0u64, |a, (e, &f)| a | (f as u64) << (4 * e))
         };
         let a = pairs(&[1, 0, 3, 2]);
         assert!(one_cycle(a, pairs(&[3, 2, 1, 0]), 4));
