@@ -125,8 +125,8 @@ fn leaper(arg: &Bound<'_, PyAny>) -> PyResult<Leaper> {
     }
 }
 
-/// The vertex `start` names: a square of a geometry (not a hole), or a vertex number of
-/// a file graph (from 1).
+/// The vertex `start` names: a square of a geometry (not a hole) or of the knight's
+/// board, or a vertex number of a file graph (from 1).
 fn start_vertex(graph: &KnightGraph, arg: &Bound<'_, PyAny>) -> PyResult<u32> {
     match graph.source() {
         Source::Geometry(m) => m
@@ -135,7 +135,8 @@ fn start_vertex(graph: &KnightGraph, arg: &Bound<'_, PyAny>) -> PyResult<u32> {
         Source::File(f) => f
             .start_vertex(&arg.str()?.to_string_lossy())
             .map_err(errors::input),
-        Source::Knight(_) => unreachable!("the knight's board runs in solve"),
+        // Vertex v is square v (the knight's board runs in `solve`, but the answer holds).
+        Source::Knight(board) => tour::square_arg(*board, arg),
     }
 }
 

@@ -146,7 +146,7 @@ impl Field {
     pub(crate) fn squares_of(&self, vertices: &[u32]) -> Vec<u32> {
         match self.moves() {
             None => vertices.to_vec(),
-            Some(m) => vertices.iter().map(|&v| m.square(v)).collect(),
+            Some(m) => m.squares_of(vertices),
         }
     }
 }
