@@ -426,12 +426,29 @@ impl Plan {
         4 * self.p as u32 + 2
     }
 
-    /// Expand one state at square `x`; `emit` receives each successor key. Returns the
-    /// number of edge subsets tried: every subset of the square's backward edges that
-    /// the square's degree allows, the work measure [`FrontierRun::transitions`] counts,
-    /// although subsets that the state rules out at once (an edge to a finished square,
-    /// a dead square no edge touches) are passed over without being built.
-    fn expand(&self, x: usize, key: u128, emit: &mut impl FnMut(u128)) -> u64 {
+    /// The most edges square `x` takes: 1 for the fixed start of an open tour, else 2.
+    fn max_degree(&self, x: usize) -> u32 {
+        if self.start == Some(x) { 1 } else { 2 }
+    }
+
+    /// The edge subsets each state tries at square `x`, the work measure
+    /// [`FrontierRun::transitions`] counts: every subset of the square's backward edges
+    /// that its degree allows. [`Plan::expand`] passes over the subsets a state rules out
+    /// at once (an edge to a finished square, a dead square no edge touches) without
+    /// building them; they count all the same, so the work per square does not depend
+    /// on the states.
+    fn subsets(&self, x: usize) -> u64 {
+        let k = self.back[x].len() as u64;
+        1 + k
+            + if self.max_degree(x) == 2 {
+                k * k.saturating_sub(1) / 2
+            } else {
+                0
+            }
+    }
+
+    /// Expand one state at square `x`; `emit` receives each successor key.
+    fn expand(&self, x: usize, key: u128, emit: &mut impl FnMut(u128)) {
         let p = self.p;
         let codes = decode(key, p);
         let terminals = ((key >> (4 * p)) & 3) as u8;
@@ -442,15 +459,7 @@ impl Plan {
         let start_pos = self
             .start
             .and_then(|s| (s <= x && s + p >= x).then(|| s + p - x));
-        let max_deg_x = if start_pos == Some(p) { 1 } else { 2 };
-        let k = back.len() as u64;
-        let tried = 1
-            + k
-            + if max_deg_x == 2 {
-                k * k.saturating_sub(1) / 2
-            } else {
-                0
-            };
+        let max_deg_x = self.max_degree(x);
         // The squares no subset touches must be viable as they are (see `Plan::need`):
         // checked on the key's nibbles all at once.
         let ones = NIBBLE_ONES & ((1u128 << (4 * p)) - 1);
@@ -464,7 +473,7 @@ impl Plan {
         let label = nonzero & !finished;
         let u = &self.untouched[x];
         if zero & u.dead_zero != 0 || label & u.dead_label != 0 {
-            return tried;
+            return;
         }
         let forced = u32::from(self.start_pending(x)) + (zero & u.bound).count_ones();
         // Backward neighbours that can take an edge: not finished, and a fixed start
@@ -493,7 +502,6 @@ impl Plan {
                 break;
             }
         }
-        tried
     }
 
     /// Build the successor of the state `codes` for the edges `mask` of square `x`'s
@@ -965,10 +973,7 @@ pub(super) fn grow<K: Key, C: Tally>(
     // both busy when the groups differ in work.
     let groups = 4 * rayon::current_num_threads();
     for x in 0..squares {
-        let subsets = (0u32..1 << plan.back[x].len())
-            .filter(|m| m.count_ones() <= 2)
-            .count() as u64;
-        let work = held as u64 * subsets;
+        let work = (held as u64).saturating_mul(plan.subsets(x));
         if out.transitions.saturating_add(work) > req.max_transitions {
             return Ok(Grown::OutOfBudget);
         }
@@ -985,23 +990,19 @@ pub(super) fn grow<K: Key, C: Tally>(
             split.push(group);
         }
         // Each block of states is freed as soon as it is expanded.
-        let (emitted, tried): (Vec<Emitted<K, C>>, Vec<u64>) = split
+        let emitted: Vec<Emitted<K, C>> = split
             .into_par_iter()
             .map(|group| {
                 let mut made = Emitted::new(parts);
-                let mut t = 0;
-                for shard in group {
-                    // Each block is freed as soon as it is read.
-                    for (k, v) in shard.into_iter().flatten() {
-                        t += plan.expand(x, k.unpack(p), &mut |k2| {
-                            let k2 = if row_end { plan.canonical(k2) } else { k2 };
-                            made.push(K::pack(k2, p), v);
-                        });
-                    }
+                for (k, v) in group.into_iter().flatten().flatten() {
+                    plan.expand(x, k.unpack(p), &mut |k2| {
+                        let k2 = if row_end { plan.canonical(k2) } else { k2 };
+                        made.push(K::pack(k2, p), v);
+                    });
                 }
-                (made, t)
+                made
             })
-            .unzip();
+            .collect();
         let next = match table::merge(emitted) {
             Ok(next) => next,
             Err(Failed::Overflowed) => return Ok(Grown::Overflowed),
@@ -1017,7 +1018,7 @@ pub(super) fn grow<K: Key, C: Tally>(
                 .into());
             }
         };
-        out.transitions += tried.iter().sum::<u64>();
+        out.transitions += work;
         cur = next;
         held = table::len(&cur);
         out.peak_states = out.peak_states.max(held);

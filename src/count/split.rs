@@ -328,21 +328,22 @@ fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
     for j in 1..p {
         need |= needed[code(j).min(2)] << (2 * (j - 1));
     }
-    // Per path label, the square and the number of the end seen first; label 0 stands
-    // for every square that is no label's end. Every path label appears twice. The
-    // loops have no branch on the codes, which are as good as random.
-    let mut first = [(0usize, 0u32); 16];
+    // Both loops below keep, per path label, what they need of the end seen first;
+    // label 0 stands for every square that is no label's end. Every path label appears
+    // twice. The loops have no branch on the codes, which are as good as random.
     let (partner, links) = if q == Quantity::Paths {
         let tour_ends = ((key >> (4 * p)) & 3) as u64;
         need |= (if turned { 2 - tour_ends } else { tour_ends }) << TOUR_ENDS;
         // Per square (1-based), the square its path joins it to, or TERMINAL.
         let mut partner = 0u128;
         let mut path_ends = tour_ends as u8;
+        // Per path label, the square of the end seen first.
+        let mut first = [0usize; 16];
         for j in 1..p {
             let c = code(j);
             let label = if c >= 3 { c } else { 0 };
-            let (f, _) = first[label];
-            first[label] = (j, 0);
+            let f = first[label];
+            first[label] = j;
             let second = u128::from(label != 0 && f != 0).wrapping_neg();
             let mates = (f as u128) << (5 * (j - 1)) | (j as u128) << (5 * f.saturating_sub(1));
             partner |= second & mates;
@@ -355,6 +356,8 @@ fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
         // its path joins it to (at most 16 ends: 64 bits).
         let mut partner = 0u64;
         let mut ends = 0u32;
+        // Per path label, the square and the number of the end seen first.
+        let mut first = [(0usize, 0u32); 16];
         for j in 1..p {
             let c = code(j);
             let label = if c >= 3 { c } else { 0 };

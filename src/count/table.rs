@@ -200,7 +200,7 @@ impl Partitions {
 
 /// Entries a block of a list holds: a list wastes at most one block's room (lists that
 /// grow by doubling waste a third of theirs on average, gigabytes at 10^8 states).
-pub(crate) const BLOCK: usize = 256;
+const BLOCK: usize = 256;
 
 /// Part of a list: at most [`BLOCK`] entries, allocated at once.
 pub type Block<K, C> = Vec<(K, C)>;
