@@ -12,7 +12,9 @@
 //!   distinct keys with their counts, in blocks of [`BLOCK`] entries, a key's partition
 //!   chosen by its hash. Expanding the states before a square, each worker appends the
 //!   successors it makes to its own list per partition ([`Emitted`]), without locks or
-//!   lookups; then each partition is merged on its own ([`merge`]): its successors from
+//!   lookups, [`STAGE`] at a time through a small area per partition (all side by side,
+//!   so that a successor's write seldom reaches a page the processor has not mapped
+//!   lately); then each partition is merged on its own ([`merge`]): its successors from
 //!   every worker are added up in a hash map small enough to stay in a core's cache
 //!   (about [`PER_PARTITION`] states), and the sums are written back into the
 //!   partition's blocks. Adding each successor into one hash map of every state, which
@@ -39,7 +41,7 @@ const MAX_PARTITIONS: usize = 1 << 14;
 
 /// A state's stored key: `u64` or `u128`, converted from and to the `u128` the
 /// dynamic program builds.
-pub trait Key: Copy + Eq + Hash + Send + Sync + 'static {
+pub trait Key: Copy + Default + Eq + Hash + Send + Sync + 'static {
     /// Whether keys of a window of `p` squares fit this type.
     fn fits(p: usize) -> bool;
     /// The stored key of the state `k` of a window of `p` squares (`p` must fit).
@@ -205,10 +207,21 @@ const BLOCK: usize = 256;
 /// Part of a list: at most [`BLOCK`] entries, allocated at once.
 pub type Block<K, C> = Vec<(K, C)>;
 
+/// Successors a worker stages per partition before it appends them to the partition's
+/// list: the staging areas of every partition lie side by side (at 16,384 partitions
+/// and 16-byte entries, 2 MiB), so most successors are written where the last ones
+/// went, and a partition's list (on a page of its own, which a successor of a random
+/// partition would reach through a miss of the translation cache) is written once per
+/// `STAGE` successors, in one copy.
+const STAGE: usize = 8;
+
 /// The successors one worker made, one list (of blocks) per partition, equal keys not
 /// yet added.
 pub(crate) struct Emitted<K, C> {
     parts: Partitions,
+    /// `STAGE` slots per partition, the first `fill[j]` of partition `j` in use.
+    staged: Vec<(K, C)>,
+    fill: Vec<u8>,
     lists: Vec<Vec<Block<K, C>>>,
     failed: Option<Failed>,
 }
@@ -217,6 +230,8 @@ impl<K: Key, C: Tally> Emitted<K, C> {
     pub fn new(parts: Partitions) -> Self {
         Emitted {
             parts,
+            staged: vec![(K::default(), C::default()); parts.len() * STAGE],
+            fill: vec![0; parts.len()],
             lists: (0..parts.len()).map(|_| Vec::new()).collect(),
             failed: None,
         }
@@ -226,18 +241,49 @@ impl<K: Key, C: Tally> Emitted<K, C> {
     /// is kept and [`merge`] reports [`Failed::NoMemory`].
     #[inline]
     pub fn push(&mut self, key: K, count: C) {
-        let list = &mut self.lists[self.parts.of(key)];
-        match list.last_mut() {
-            Some(block) if block.len() < BLOCK => block.push((key, count)),
-            _ => {
+        let j = self.parts.of(key);
+        let f = usize::from(self.fill[j]);
+        self.staged[j * STAGE + f] = (key, count);
+        if f + 1 < STAGE {
+            self.fill[j] = (f + 1) as u8;
+        } else {
+            self.fill[j] = 0;
+            self.flush(j, STAGE);
+        }
+    }
+
+    /// Append the first `n` staged successors of partition `j` to its list.
+    #[cold]
+    fn flush(&mut self, j: usize, n: usize) {
+        let mut staged = &self.staged[j * STAGE..j * STAGE + n];
+        let list = &mut self.lists[j];
+        while !staged.is_empty() {
+            let room = list.last().map_or(0, |b| BLOCK - b.len());
+            if room == 0 {
                 let mut block = Vec::new();
                 if block.try_reserve_exact(BLOCK).is_err() || list.try_reserve(1).is_err() {
                     self.failed = Some(Failed::NoMemory);
                     return;
                 }
-                block.push((key, count));
                 list.push(block);
+                continue;
             }
+            let (now, rest) = staged.split_at(room.min(staged.len()));
+            list.last_mut()
+                .expect("a block with room")
+                .extend_from_slice(now);
+            staged = rest;
+        }
+    }
+
+    /// Every partition's list, the staged successors appended.
+    fn into_lists(mut self) -> Result<Vec<Vec<Block<K, C>>>, Failed> {
+        for j in 0..self.parts.len() {
+            self.flush(j, usize::from(self.fill[j]));
+        }
+        match self.failed {
+            Some(f) => Err(f),
+            None => Ok(self.lists),
         }
     }
 }
@@ -251,12 +297,9 @@ pub(crate) fn merge<K: Key, C: Tally>(
     let Some(parts) = emitted.first().map(|e| e.parts) else {
         return Ok(Vec::new());
     };
-    if let Some(f) = emitted.iter().find_map(|e| e.failed) {
-        return Err(f);
-    }
     let mut columns: Vec<Vec<Block<K, C>>> = (0..parts.len()).map(|_| Vec::new()).collect();
     for e in emitted {
-        for (column, list) in columns.iter_mut().zip(e.lists) {
+        for (column, list) in columns.iter_mut().zip(e.into_lists()?) {
             if column.try_reserve(list.len()).is_err() {
                 return Err(Failed::NoMemory);
             }
