@@ -227,20 +227,38 @@ pub(crate) struct Emitted<K, C> {
 }
 
 impl<K: Key, C: Tally> Emitted<K, C> {
+    /// Empty lists for `parts`, allocated fallibly: when they cannot be, nothing is kept
+    /// and [`merge`] reports [`Failed::NoMemory`] (each worker group holds one while it
+    /// expands, so their number follows the threads).
     pub fn new(parts: Partitions) -> Self {
-        Emitted {
+        let n = parts.len();
+        let mut e = Emitted {
             parts,
-            staged: vec![(K::default(), C::default()); parts.len() * STAGE],
-            fill: vec![0; parts.len()],
-            lists: (0..parts.len()).map(|_| Vec::new()).collect(),
+            staged: Vec::new(),
+            fill: Vec::new(),
+            lists: Vec::new(),
             failed: None,
+        };
+        if e.staged.try_reserve_exact(n * STAGE).is_err()
+            || e.fill.try_reserve_exact(n).is_err()
+            || e.lists.try_reserve_exact(n).is_err()
+        {
+            e.failed = Some(Failed::NoMemory);
+            return e;
         }
+        e.staged.resize(n * STAGE, (K::default(), C::default()));
+        e.fill.resize(n, 0);
+        e.lists.resize_with(n, Vec::new);
+        e
     }
 
     /// Keep `count` for the state `key`. A list grows fallibly: when it cannot, nothing
     /// is kept and [`merge`] reports [`Failed::NoMemory`].
     #[inline]
     pub fn push(&mut self, key: K, count: C) {
+        if self.failed.is_some() {
+            return;
+        }
         let j = self.parts.of(key);
         let f = usize::from(self.fill[j]);
         self.staged[j * STAGE + f] = (key, count);
@@ -278,6 +296,9 @@ impl<K: Key, C: Tally> Emitted<K, C> {
 
     /// Every partition's list, the staged successors appended.
     fn into_lists(mut self) -> Result<Vec<Vec<Block<K, C>>>, Failed> {
+        if let Some(f) = self.failed {
+            return Err(f);
+        }
         for j in 0..self.parts.len() {
             self.flush(j, usize::from(self.fill[j]));
         }
