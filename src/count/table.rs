@@ -342,7 +342,7 @@ fn merge_partition<K: Key, C: Tally>(
     sums: &mut HashMap<K, C, FixedState>,
     mut blocks: Vec<Block<K, C>>,
 ) -> Result<Shard<K, C>, Failed> {
-    let total = blocks.iter().map(Vec::len).sum();
+    let total = states_in(&blocks);
     sums.clear();
     sums.try_reserve(total).map_err(|_| Failed::NoMemory)?;
     for &(k, v) in blocks.iter().flatten() {
