@@ -728,7 +728,10 @@ impl Plan {
 /// Bytes of [`decode`]'s codes: the largest window and the square itself, and spare
 /// bytes up to a multiple of 8.
 pub(super) const CODES: usize = 32;
-const _: () = assert!(MAX_WINDOW < CODES, "decode's codes must hold the window and the square");
+const _: () = assert!(
+    MAX_WINDOW < CODES,
+    "decode's codes must hold the window and the square"
+);
 
 /// The codes of the `p` window squares of a key, one per byte; the bytes after them 0.
 /// Built eight bytes at a time: after a byte-wise fill, the 8- and 16-byte reads of the

@@ -22,6 +22,7 @@
 //! - closed: `undirected` counts Hamiltonian cycles; `directed = 2 * undirected` counts
 //!   the closed tours from a fixed start square (each cycle once per direction).
 
+mod cycle;
 pub mod frontier;
 pub mod geometry;
 pub mod search;

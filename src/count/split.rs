@@ -44,6 +44,7 @@
 
 use rayon::prelude::*;
 
+use super::cycle;
 use super::frontier::{self, FrontierRequest, FrontierRun, Grown, Plan, Progress, Quantity};
 use super::table::{self, Key, Shard, Tally};
 use crate::board::Board;
@@ -124,8 +125,8 @@ struct Entry {
     /// it has; lower part: 2 minus those it has), and the squares where a tour ends are
     /// counted here rather than in the degrees (see [`variants`]).
     need: u64,
-    /// Closed tours: per path end (4 bits each, ends in window order), the index of the
-    /// end its path joins it to. Open tours: per square (5 bits each, window order),
+    /// Closed tours: the matching of the path ends, numbered in window order
+    /// ([`cycle`]: byte `e` the end that end `e`'s path joins it to). Open tours: per square (5 bits each, window order),
     /// the square its path joins it to (1-based), [`TERMINAL`] for a path to a retired
     /// tour end, 0 for a square that is no path end.
     partner: u128,
@@ -352,9 +353,9 @@ fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
         }
         (partner, path_ends / 2)
     } else {
-        // Path ends numbered in window order, each pointing to the number of the end
-        // its path joins it to (at most 16 ends: 64 bits).
-        let mut partner = 0u64;
+        // Path ends numbered in window order: the matching of their paths
+        // ([`cycle::join`]; at most 16 ends).
+        let mut partner = cycle::IDENTITY;
         let mut ends = 0u32;
         // Per path label, the square and the number of the end seen first.
         let mut first = [(0usize, 0u32); 16];
@@ -363,11 +364,11 @@ fn entry(key: u128, p: usize, q: Quantity, turned: bool, count: u128) -> Entry {
             let label = if c >= 3 { c } else { 0 };
             let (f, fe) = first[label];
             first[label] = (j, ends);
-            let second = u64::from(label != 0 && f != 0).wrapping_neg();
-            partner |= second & (u64::from(fe) << (4 * ends) | u64::from(ends) << (4 * fe));
+            let second = u128::from(label != 0 && f != 0).wrapping_neg();
+            partner = second & cycle::join(partner, fe & 15, ends & 15) | !second & partner;
             ends += u32::from(label != 0);
         }
-        (u128::from(partner), 0)
+        (partner, 0)
     };
     Entry {
         need,
@@ -485,22 +486,6 @@ fn one_path(a: u128, z: u128, ends: u32, links: u32) -> bool {
     walked == links
 }
 
-/// Whether the paths of one part and of the other, alternating at their shared ends,
-/// close into one cycle through all `ends` of them (an even number, at least 2): the
-/// walk from end 0 must first come back to it after `ends / 2` steps of both parts.
-/// The walk always takes that many steps, so that its one branch is the loop's, taken
-/// the same number of times for every pair of a group.
-fn one_cycle(a: u64, z: u64, ends: u32) -> bool {
-    let step = |e: u64| (z >> (4 * ((a >> (4 * e)) & 15))) & 15;
-    let mut e = 0u64;
-    let mut early = false;
-    for _ in 1..ends / 2 {
-        e = step(e);
-        early |= e == 0;
-    }
-    !early && step(e) == 0
-}
-
 /// The pairs of entries with equal keys: ranges of `a` and of `z` (both sorted by
 /// `need`).
 type Groups = Vec<(std::ops::Range<usize>, std::ops::Range<usize>)>;
@@ -533,30 +518,30 @@ fn groups(a: &[Entry], z: &[Entry]) -> (Groups, u64) {
 /// Sum of the products of the numbers of the pairs in `groups` that fit; `None` on
 /// overflow.
 fn join(a: &[Entry], z: &[Entry], groups: &Groups, paths: bool) -> Option<u128> {
+    let closer = cycle::Closer::detect();
     groups
         .par_iter()
         .map(|(ra, rz)| {
             // Squares needing exactly one edge from the other part are the path ends.
             let need = a[ra.start].need;
             let ends = (0..16).filter(|q| (need >> (2 * q)) & 3 == 1).count() as u32;
+            let zs = &z[rz.clone()];
             let mut sum = 0u128;
             for x in &a[ra.clone()] {
                 // The numbers of the entries that fit `x`, added before one product.
-                let mut fit = 0u128;
-                for y in &z[rz.clone()] {
-                    let fits = if paths {
-                        one_path(
+                let fit = if paths {
+                    zs.iter().try_fold(0u128, |fit, y| {
+                        let fits = one_path(
                             x.partner,
                             y.partner,
                             x.ends | y.ends,
                             u32::from(x.links + y.links),
-                        )
-                    } else {
-                        // At most 16 ends of 4 bits: the low 64 bits hold them.
-                        ends > 0 && one_cycle(x.partner as u64, y.partner as u64, ends)
-                    };
-                    fit = fit.checked_add(y.count * u128::from(fits))?;
-                }
+                        );
+                        fit.checked_add(y.count * u128::from(fits))
+                    })?
+                } else {
+                    closer.sum(x.partner, ends, zs, |y| (y.partner, y.count))?
+                };
                 sum = sum.checked_add(x.count.checked_mul(fit)?)?;
             }
             Some(sum)
@@ -586,26 +571,6 @@ mod tests {
                 "{board}"
             );
         }
-    }
-
-    /// The alternating walk: two parts whose paths join ends (0,1),(2,3) on one side
-    /// and (1,2),(3,0) on the other close one cycle; (0,1),(2,3) on both close two.
-    #[test]
-    fn the_walk_tells_one_cycle_from_several() {
-        let pairs = |p: &[usize]| {
-            p.iter()
-                .enumerate()
-                .fold(0u64, |a, (e, &f)| a | (f as u64) << (4 * e))
-        };
-        let a = pairs(&[1, 0, 3, 2]);
-        assert!(one_cycle(a, pairs(&[3, 2, 1, 0]), 4));
-        assert!(!one_cycle(a, a, 4));
-        assert!(one_cycle(pairs(&[1, 0]), pairs(&[1, 0]), 2));
-        // Six ends: (0,1)(2,3)(4,5) against (1,2)(3,4)(5,0) is one cycle; against
-        // (1,2)(3,0)(4,5) it leaves (4,5) apart.
-        let a = pairs(&[1, 0, 3, 2, 5, 4]);
-        assert!(one_cycle(a, pairs(&[5, 2, 1, 4, 3, 0]), 6));
-        assert!(!one_cycle(a, pairs(&[3, 2, 1, 0, 5, 4]), 6));
     }
 
     /// Open tours: the walk from a tour end must use every path of both parts.
