@@ -40,10 +40,14 @@
 //! **Cost.** Each square costs (number of states) x (at most 11 edge subsets) x O(w).
 //! The number of states grows roughly geometrically with `w` and hardly with the
 //! board's length; `knightnet count --profile-rows K` prints it per square.
-//! The states are held in partitions by hash of the packed state; the workers (rayon)
-//! expand groups of partitions, keep the successors in lists by partition, and the
-//! partitions are then summed one by one (the crate's `count::table`).
+//! The states are held in partitions by hash of the packed state; one worker per thread
+//! (rayon) takes the partitions to expand one at a time, keeps their successors in lists
+//! by partition, and the partitions are then summed one by one (the crate's
+//! `count::table`).
 //! [`super::split`] runs this program on two parts of the board and joins them.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -984,9 +988,9 @@ pub(super) fn grow<K: Key, C: Tally>(
     let free = crate::memory::limit();
     let mut cur: Vec<Shard<K, C>> = vec![vec![vec![(K::pack(plan.initial(), p), C::one())]]];
     let mut held = 1usize;
-    // Each worker expands its own groups of partitions; a few groups per thread keep
-    // both busy when the groups differ in work.
-    let groups = 4 * rayon::current_num_threads();
+    // One worker per thread, each with its own successor lists; the workers take the
+    // partitions to expand one at a time, so that none waits while another finishes.
+    let workers = rayon::current_num_threads();
     for x in 0..squares {
         let work = (held as u64).saturating_mul(plan.subsets(x));
         if out.transitions.saturating_add(work) > req.max_transitions {
@@ -994,26 +998,23 @@ pub(super) fn grow<K: Key, C: Tally>(
         }
         let parts = Partitions::for_states(held);
         let row_end = plan.merges_mirrors(x);
-        let per_group = cur.len().div_ceil(groups);
-        let mut split: Vec<Vec<Shard<K, C>>> = Vec::with_capacity(groups);
-        let mut rest = cur.into_iter();
-        loop {
-            let group: Vec<Shard<K, C>> = rest.by_ref().take(per_group).collect();
-            if group.is_empty() {
-                break;
-            }
-            split.push(group);
-        }
-        // Each block of states is freed as soon as it is expanded.
-        let emitted: Vec<Emitted<K, C>> = split
+        // Each partition is taken once, and each block of states is freed as soon as it
+        // is expanded.
+        let partitions: Vec<Mutex<Shard<K, C>>> = cur.into_iter().map(Mutex::new).collect();
+        let taken = AtomicUsize::new(0);
+        let emitted: Vec<Emitted<K, C>> = (0..workers)
             .into_par_iter()
-            .map(|group| {
+            .map(|_| {
                 let mut made = Emitted::new(parts);
-                for (k, v) in group.into_iter().flatten().flatten() {
-                    plan.expand(x, k.unpack(p), &mut |k2| {
-                        let k2 = if row_end { plan.canonical(k2) } else { k2 };
-                        made.push(K::pack(k2, p), v);
-                    });
+                while let Some(partition) = partitions.get(taken.fetch_add(1, Ordering::Relaxed)) {
+                    let shard =
+                        std::mem::take(&mut *partition.lock().unwrap_or_else(|e| e.into_inner()));
+                    for (k, v) in shard.into_iter().flatten() {
+                        plan.expand(x, k.unpack(p), &mut |k2| {
+                            let k2 = if row_end { plan.canonical(k2) } else { k2 };
+                            made.push(K::pack(k2, p), v);
+                        });
+                    }
                 }
                 made
             })

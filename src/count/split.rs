@@ -537,7 +537,7 @@ fn join(a: &[Entry], z: &[Entry], groups: &Groups, paths: bool) -> Option<u128> 
                             x.ends | y.ends,
                             u32::from(x.links + y.links),
                         );
-                        fit.checked_add(y.count * u128::from(fits))
+                        fit.checked_add(cycle::keep(y.count, fits))
                     })?
                 } else {
                     closer.sum(x.partner, ends, zs, |y| (y.partner, y.count))?

@@ -228,7 +228,7 @@ pub(crate) struct Emitted<K, C> {
 
 impl<K: Key, C: Tally> Emitted<K, C> {
     /// Empty lists for `parts`, allocated fallibly: when they cannot be, nothing is kept
-    /// and [`merge`] reports [`Failed::NoMemory`] (each worker group holds one while it
+    /// and [`merge`] reports [`Failed::NoMemory`] (each worker holds one while it
     /// expands, so their number follows the threads).
     pub fn new(parts: Partitions) -> Self {
         let n = parts.len();
