@@ -23,8 +23,8 @@ pub(super) const IDENTITY: u128 =
     u128::from_le_bytes([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
 
 /// Matching `m` with ends `e` and `f` joined (`e`, `f` below 16).
-#[inline]
-pub(super) fn join(m: u128, e: u32, f: u32) -> u128 {
+#[cfg(test)]
+fn join(m: u128, e: u32, f: u32) -> u128 {
     let clear = !(0xFFu128 << (8 * e) | 0xFFu128 << (8 * f));
     m & clear | u128::from(f) << (8 * e) | u128::from(e) << (8 * f)
 }
