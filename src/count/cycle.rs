@@ -15,8 +15,9 @@
 //! at once, for two lower states per register: `p = z ∘ a` in one `VPSHUFB`, and three
 //! doubling rounds `m = min(m, m ∘ p)`, `p = p ∘ p` give each end the smallest end of
 //! its orbit; the orbits are the ends with `m[e] = e`. Both forms give the same answer
-//! (tested on random matchings). On 7x10 closed (3.5·10^9 pairs) the shuffles took
-//! the count from 58.6 s to 32.3 s (PERFORMANCE.md, "Counting: the join by shuffles").
+//! (tested on random matchings). On 7x10 closed (3.5·10^9 pairs) the count takes 0.568
+//! of its time before the shuffles (PERFORMANCE.md, "Counting: the join by byte
+//! shuffles").
 
 /// The matching of no path ends: every byte its own index.
 pub(super) const IDENTITY: u128 =
@@ -34,7 +35,7 @@ fn join(m: u128, e: u32, f: u32) -> u128 {
 /// that many steps, so that its one branch, the loop's, goes the same way for every
 /// pair of a group.
 #[inline]
-pub(super) fn one_cycle(a: u128, z: u128, ends: u32) -> bool {
+fn one_cycle(a: u128, z: u128, ends: u32) -> bool {
     let (a, z) = (a.to_le_bytes(), z.to_le_bytes());
     let step = |e: u8| z[usize::from(a[usize::from(e & 15)] & 15)];
     let mut e = 0u8;

@@ -26,12 +26,13 @@
 //!
 //! **The join.** Both tables are keyed by the degree each square of the two rows needs
 //! from the other part, sorted by it; only states with equal keys are paired, and each
-//! pair is checked by walking the alternating cycle from the first end (at most 2w
-//! steps). The mirror merge ([`super::frontier`]) is used in both parts: each part's
-//! states after its last row are merged with their mirror images, then the smaller
-//! table is expanded back (a merged state and its mirror image carry half its number
-//! each: their numbers are equal, since each part is left-right symmetric), so that
-//! the sum over the other, merged table counts each of its pairs once.
+//! pair is checked for one alternating cycle (the crate's `count::cycle`: shuffles with
+//! AVX2, a walk of at most `w` steps elsewhere). The mirror merge
+//! ([`super::frontier`]) is used in both parts: each part's states after its last row
+//! are merged with their mirror images, then the smaller table is expanded back (a
+//! merged state and its mirror image carry half its number each: their numbers are
+//! equal, since each part is left-right symmetric), so that the sum over the other,
+//! merged table counts each of its pairs once.
 //!
 //! **Open tours** (Hamiltonian paths, from every start): the states also carry the
 //! retired tour ends, and a square of the two rows may be a tour end, of degree 1 in
