@@ -556,28 +556,74 @@ pub fn cycles_from_edges(board: Board, edges: &[(u32, u32)]) -> Result<Vec<Vec<u
 /// the caller has checked): each cycle starts at its smallest square and goes first to
 /// that square's smaller neighbour; cycles are ordered by their smallest square.
 pub(crate) fn cycles_from_neighbours(nbr: &[[u32; 2]]) -> Vec<Vec<u32>> {
-    let n = nbr.len();
-    let mut visited = vec![false; n];
-    let mut cycles = Vec::new();
-    for s in 0..n as u32 {
-        if visited[s as usize] {
-            continue;
+    let mut walk = CycleWalk::default();
+    walk.walk(nbr);
+    walk.cycles()
+}
+
+/// The cycles of [`cycles_from_neighbours`], walked into buffers that a caller can keep
+/// from one cover to the next: every square once, cycle by cycle, and where each cycle
+/// ends. Each cycle is then copied out at its exact length, with no vector growing a
+/// square at a time.
+#[derive(Debug, Default)]
+pub(crate) struct CycleWalk {
+    seen: Vec<bool>,
+    order: Vec<u32>,
+    ends: Vec<usize>,
+}
+
+impl CycleWalk {
+    /// Walks the cover `nbr` (degree 2 everywhere, checked by the caller).
+    pub(crate) fn walk(&mut self, nbr: &[[u32; 2]]) {
+        let n = nbr.len();
+        self.seen.clear();
+        self.seen.resize(n, false);
+        self.order.clear();
+        self.ends.clear();
+        for s in 0..n as u32 {
+            if self.seen[s as usize] {
+                continue;
+            }
+            self.seen[s as usize] = true;
+            self.order.push(s);
+            let [p, q] = nbr[s as usize];
+            let (mut prev, mut cur) = (s, p.min(q));
+            while cur != s {
+                self.seen[cur as usize] = true;
+                self.order.push(cur);
+                let [x, y] = nbr[cur as usize];
+                (prev, cur) = (cur, if x == prev { y } else { x });
+            }
+            self.ends.push(self.order.len());
         }
-        let mut cycle = vec![s];
-        visited[s as usize] = true;
-        let [p, q] = nbr[s as usize];
-        let (mut prev, mut cur) = (s, p.min(q));
-        while cur != s {
-            visited[cur as usize] = true;
-            cycle.push(cur);
-            let [x, y] = nbr[cur as usize];
-            let next = if x == prev { y } else { x };
-            prev = cur;
-            cur = next;
-        }
-        cycles.push(cycle);
     }
-    cycles
+
+    /// The number of cycles walked.
+    pub(crate) fn count(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The lengths of the cycles walked, longest first.
+    pub(crate) fn lengths(&self) -> Vec<usize> {
+        let mut lengths: Vec<usize> = (0..self.ends.len())
+            .map(|k| self.ends[k] - k.checked_sub(1).map_or(0, |j| self.ends[j]))
+            .collect();
+        lengths.sort_unstable_by(|a, b| b.cmp(a));
+        lengths
+    }
+
+    /// The cycles walked, as [`cycles_from_neighbours`] returns them.
+    pub(crate) fn cycles(&self) -> Vec<Vec<u32>> {
+        let mut start = 0;
+        self.ends
+            .iter()
+            .map(|&end| {
+                let cycle = self.order[start..end].to_vec();
+                start = end;
+                cycle
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -40,15 +40,17 @@ use super::{Attempt, NetworkRun, RunBuilder, Termination, attempt_rng, cover_att
 use crate::error::InputError;
 use crate::graph::KnightGraph;
 use crate::memory;
-use crate::tour::cycles_from_neighbours;
+use crate::tour::CycleWalk;
 
 /// Bytes per neuron of a batch beyond the graph: U and V rows ([`LANES`] lanes of 16
-/// bits each) and the visit plan (order, visit list, runs and endpoints; at most 48
-/// bytes with the square-sweep order, which visits every neuron twice).
-pub(crate) const BYTES_PER_NEURON: u64 = 2 * std::mem::size_of::<Row>() as u64 + 48;
+/// bits each), the visit plan (order, visit list, runs and endpoints; at most 48 bytes
+/// with the square-sweep order, which visits every neuron twice), each square's incident
+/// neurons (16 bytes: every neuron twice) and an attempt's draws (4 bytes).
+pub(crate) const BYTES_PER_NEURON: u64 = 2 * std::mem::size_of::<Row>() as u64 + 48 + 20;
 
-/// Bytes per square of a batch: the degree row and the scratch of a finished lane.
-pub(crate) const BYTES_PER_SQUARE: u64 = std::mem::size_of::<Row>() as u64 + 16;
+/// Bytes per square of a batch: the degree row, the offsets of its incident neurons and
+/// the scratch of a finished lane.
+pub(crate) const BYTES_PER_SQUARE: u64 = std::mem::size_of::<Row>() as u64 + 4 + 16;
 use crate::Rng;
 
 /// A batch of lanes over one graph.
@@ -68,12 +70,19 @@ pub struct Batch<'g> {
     /// Neuron updates performed (all lanes, including idle ones).
     pub updates: u64,
     kernels: Kernels,
+    /// Every square's incident neurons as `[neuron, other end]`, square by square; the
+    /// square `s` owns `incident[starts[s]..starts[s + 1]]`. Loading a lane sums its
+    /// degrees from them and classifying one reads its cover from them: reads of one
+    /// square at a time, where walking the neurons would add to two squares' rows in turn
+    /// (a chain of stores and loads through memory).
+    incident: Vec<[u32; 2]>,
+    starts: Vec<u32>,
     /// Scratch: each square's two neighbours in a finished lane's cover.
     nbr: Vec<[u32; 2]>,
-    /// Scratch: an attempt's initial (U, V) per neuron.
+    /// Scratch: an attempt's initial (U, V) per neuron, one entry per neuron.
     draws: Vec<(i16, i16)>,
-    /// Scratch for [`cycle_lengths`].
-    seen: Vec<bool>,
+    /// Scratch: the cycles of a finished lane's cover.
+    walk: CycleWalk,
 }
 
 impl<'g> Batch<'g> {
@@ -113,6 +122,20 @@ impl<'g> Batch<'g> {
             order.retain(|e| graph.held().binary_search(e).is_err());
         }
         let (e, n) = (graph.edges(), graph.vertices());
+        let (ga, gb) = (
+            graph.a.as_slice().expect("contiguous"),
+            graph.b.as_slice().expect("contiguous"),
+        );
+        let mut incident = memory::try_with_capacity(2 * e, "the batched network's incidence")?;
+        let mut starts = memory::try_with_capacity(n + 1, "the batched network's incidence")?;
+        for s in 0..n as u32 {
+            starts.push(incident.len() as u32);
+            incident.extend(graph.incident(s).iter().map(|&f| {
+                let (x, y) = (ga[f as usize], gb[f as usize]);
+                [f, if x == s { y } else { x }]
+            }));
+        }
+        starts.push(incident.len() as u32);
         let visits = Visits::new(
             &order,
             graph.a.as_slice().expect("contiguous"),
@@ -138,9 +161,11 @@ impl<'g> Batch<'g> {
             lane_attempt: [None; LANES],
             updates: 0,
             kernels: Kernels::detect(),
+            incident,
+            starts,
             nbr: Vec::new(),
-            draws: Vec::new(),
-            seen: Vec::new(),
+            draws: memory::try_vec(e, (0, 0), "the batched network's draws")?,
+            walk: CycleWalk::default(),
         })
     }
 
@@ -159,20 +184,16 @@ impl<'g> Batch<'g> {
 
     fn load(&mut self, lane: usize, id: u64, rng: &mut Rng) {
         let draws = &mut self.draws;
-        draws.clear();
-        State::draw(self.graph, &self.params, rng, |_, u, v| {
-            draws.push((u as i16, v as i16))
+        State::draw(self.graph, &self.params, rng, |i, u, v| {
+            draws[i] = (u as i16, v as i16)
         });
-        for d in self.deg.iter_mut() {
-            d[lane] = 0;
-        }
-        let (ea, eb) = self.visits.endpoints();
-        let rows = self.u.iter_mut().zip(self.v.iter_mut());
-        for ((ur, vr), (&(u, v), (&a, &b))) in rows.zip(draws.iter().zip(ea.iter().zip(eb))) {
+        for ((ur, vr), &(u, v)) in self.u.iter_mut().zip(self.v.iter_mut()).zip(draws.iter()) {
             ur[lane] = u;
             vr[lane] = -v;
-            self.deg[a as usize][lane] += v;
-            self.deg[b as usize][lane] += v;
+        }
+        for (d, w) in self.deg.iter_mut().zip(self.starts.windows(2)) {
+            let ends = &self.incident[w[0] as usize..w[1] as usize];
+            d[lane] = ends.iter().map(|&[e, _]| draws[e as usize].1).sum();
         }
         self.lane_attempt[lane] = Some(id);
     }
@@ -232,12 +253,14 @@ impl<'g> Batch<'g> {
         if off > 0 {
             return plain(Termination::StableNotDegreeTwo { squares_off: off });
         }
-        // Every square has degree 2: collect each square's two neighbours.
+        // Every square has degree 2: collect each square's two neighbours. The lane's
+        // active neurons as bits, 64 neurons at a time, gathered without a branch per
+        // neuron (which half of the time mispredicts), then visited bit by bit. Each end
+        // keeps the last neighbour written and the XOR of both: plain stores and XORs,
+        // where choosing the free slot made each store wait for the load before it.
         let nbr = &mut self.nbr;
         nbr.clear();
-        nbr.resize(self.deg.len(), [u32::MAX; 2]);
-        // The lane's active neurons as bits, 64 neurons at a time, gathered without a
-        // branch per neuron (which half of the time mispredicts), then visited bit by bit.
+        nbr.resize(self.deg.len(), [u32::MAX, 0]);
         let (ea, eb) = self.visits.endpoints();
         for (first, rows) in (0..).step_by(64).zip(self.v.chunks(64)) {
             let mut on = rows
@@ -247,20 +270,22 @@ impl<'g> Batch<'g> {
             while on != 0 {
                 let e = first + on.trailing_zeros() as usize;
                 on &= on - 1;
-                let (a, b) = (ea[e], eb[e]);
-                for (p, q) in [(a, b), (b, a)] {
-                    let slot = &mut nbr[p as usize];
-                    slot[(slot[0] != u32::MAX) as usize] = q;
-                }
+                let (a, b) = (ea[e] as usize, eb[e] as usize);
+                nbr[a][0] = b as u32;
+                nbr[a][1] ^= b as u32;
+                nbr[b][0] = a as u32;
+                nbr[b][1] ^= a as u32;
             }
         }
-        if !keep_cycles {
-            let lengths = cycle_lengths(nbr, &mut self.seen);
-            if lengths.len() > 1 {
-                return plain(Termination::MultipleCycles { lengths });
-            }
+        for [last, both] in nbr.iter_mut() {
+            *both ^= *last;
         }
-        cover_attempt(cycles_from_neighbours(nbr), iterations)
+        self.walk.walk(nbr);
+        if !keep_cycles && self.walk.count() > 1 {
+            let lengths = self.walk.lengths();
+            return plain(Termination::MultipleCycles { lengths });
+        }
+        cover_attempt(self.walk.cycles(), iterations)
     }
 
     /// NetworkRun attempts `0, 1, 2, ...` of base seed `base` in lanes (attempt `i` draws from
@@ -323,19 +348,28 @@ impl<'g> Batch<'g> {
     /// NetworkRun attempts handed out by `jobs` until it has none left and every lane is idle.
     pub fn run_jobs(&mut self, jobs: &mut dyn Jobs) {
         let max = self.params.max_iterations as u64;
-        // Steps taken by this call; lane `k` started at step `started[k]`.
+        // Steps taken by this call; a busy lane `k` started at step `started[k]`, an idle
+        // one holds `u64::MAX`.
         let mut step = 0u64;
-        let mut started = [0u64; LANES];
+        let mut started = [u64::MAX; LANES];
         // Lanes running an attempt, as a bit set.
         let mut busy = 0u64;
         for (lane, a) in self.lane_attempt.iter().enumerate() {
-            busy |= (a.is_some() as u64) << lane;
+            if a.is_some() {
+                busy |= 1 << lane;
+                started[lane] = 0;
+            }
         }
         let mut refill = true;
         // Each lane's share of the wall time: every step's time (loading included) split
-        // evenly among the lanes busy in it.
+        // evenly among the lanes busy in it. The busy lanes change only when an attempt
+        // ends, so the clock is read then, and the time since the last reading is split
+        // among the lanes busy all through it.
         let mut lane_ns = [0u64; LANES];
         let mut clock = std::time::Instant::now();
+        // The first step at which some lane can reach the cap: the oldest lane's start
+        // plus the cap, recomputed whenever the busy lanes change.
+        let mut cap_step = 0u64;
         loop {
             // New attempts can appear only at the start or after a result came back.
             if refill {
@@ -349,32 +383,34 @@ impl<'g> Batch<'g> {
                     }
                 }
                 refill = false;
+                cap_step = started
+                    .iter()
+                    .min()
+                    .map_or(u64::MAX, |s| s.saturating_add(max));
             }
             if busy == 0 {
                 return;
             }
             let changed = self.step();
             step += 1;
+            let stopped = self.stopped_lanes(&changed);
+            // Lanes at the cap: only looked for when the oldest lane could be there.
+            let mut at_cap = 0u64;
+            if step >= cap_step {
+                for lane in 0..LANES {
+                    at_cap |= ((started[lane] <= step - max) as u64) << lane;
+                }
+            }
+            let mut finished = busy & (stopped | at_cap);
+            if finished == 0 {
+                continue;
+            }
             let now = std::time::Instant::now();
             let share = (now - clock).as_nanos() as u64 / busy.count_ones() as u64;
             clock = now;
             for (lane, ns) in lane_ns.iter_mut().enumerate() {
                 *ns += share * (busy >> lane & 1);
             }
-            let stopped = self.stopped_lanes(&changed);
-            // Lanes at the cap: only looked for when the oldest lane could be there.
-            let oldest = (0..LANES)
-                .filter(|&k| busy >> k & 1 == 1)
-                .map(|k| started[k])
-                .min()
-                .unwrap_or(step);
-            let mut at_cap = 0u64;
-            if step - oldest >= max {
-                for lane in 0..LANES {
-                    at_cap |= ((step - started[lane] >= max) as u64) << lane;
-                }
-            }
-            let mut finished = busy & (stopped | at_cap);
             while finished != 0 {
                 let lane = finished.trailing_zeros() as usize;
                 finished &= finished - 1;
@@ -385,6 +421,7 @@ impl<'g> Batch<'g> {
                 let keep = jobs.keeps_cycles(id);
                 let attempt = self.classify_lane(lane, stopped >> lane & 1 == 1, iterations, keep);
                 busy &= !(1 << lane);
+                started[lane] = u64::MAX;
                 jobs.done_timed(id, attempt, std::mem::take(&mut lane_ns[lane]));
                 refill = true;
             }
@@ -435,30 +472,6 @@ pub trait Jobs {
     fn keeps_cycles(&self, _id: u64) -> bool {
         true
     }
-}
-
-/// The lengths of the cycles of a degree-2 cover given by each square's neighbours,
-/// longest first (`seen` is scratch).
-fn cycle_lengths(nbr: &[[u32; 2]], seen: &mut Vec<bool>) -> Vec<usize> {
-    seen.clear();
-    seen.resize(nbr.len(), false);
-    let mut lengths = Vec::new();
-    for s in 0..nbr.len() {
-        if seen[s] {
-            continue;
-        }
-        seen[s] = true;
-        let (mut prev, mut cur, mut len) = (s as u32, nbr[s][0], 1);
-        while cur as usize != s {
-            seen[cur as usize] = true;
-            len += 1;
-            let [x, y] = nbr[cur as usize];
-            (prev, cur) = (cur, if x == prev { y } else { x });
-        }
-        lengths.push(len);
-    }
-    lengths.sort_unstable_by(|a, b| b.cmp(a));
-    lengths
 }
 
 /// Whether the lanes run `params` on the knight's graph of a board `cols` wide: the plain
