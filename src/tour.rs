@@ -605,9 +605,8 @@ impl CycleWalk {
 
     /// The lengths of the cycles walked, longest first.
     pub(crate) fn lengths(&self) -> Vec<usize> {
-        let mut lengths: Vec<usize> = (0..self.ends.len())
-            .map(|k| self.ends[k] - k.checked_sub(1).map_or(0, |j| self.ends[j]))
-            .collect();
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        let mut lengths: Vec<usize> = self.ends.iter().zip(starts).map(|(e, s)| e - s).collect();
         lengths.sort_unstable_by(|a, b| b.cmp(a));
         lengths
     }

@@ -71,10 +71,10 @@ pub struct Batch<'g> {
     pub updates: u64,
     kernels: Kernels,
     /// Every square's incident neurons as `[neuron, other end]`, square by square; the
-    /// square `s` owns `incident[starts[s]..starts[s + 1]]`. Loading a lane sums its
-    /// degrees from them and classifying one reads its cover from them: reads of one
-    /// square at a time, where walking the neurons would add to two squares' rows in turn
-    /// (a chain of stores and loads through memory).
+    /// square `s` owns `incident[starts[s]..starts[s + 1]]`. Loading a lane sums each
+    /// square's degree from them: reads of one square at a time, where walking the
+    /// neurons would add to two squares' rows in turn (a chain of stores and loads
+    /// through memory).
     incident: Vec<[u32; 2]>,
     starts: Vec<u32>,
     /// Scratch: each square's two neighbours in a finished lane's cover.
@@ -122,18 +122,16 @@ impl<'g> Batch<'g> {
             order.retain(|e| graph.held().binary_search(e).is_err());
         }
         let (e, n) = (graph.edges(), graph.vertices());
-        let (ga, gb) = (
-            graph.a.as_slice().expect("contiguous"),
-            graph.b.as_slice().expect("contiguous"),
-        );
         let mut incident = memory::try_with_capacity(2 * e, "the batched network's incidence")?;
         let mut starts = memory::try_with_capacity(n + 1, "the batched network's incidence")?;
         for s in 0..n as u32 {
             starts.push(incident.len() as u32);
-            incident.extend(graph.incident(s).iter().map(|&f| {
-                let (x, y) = (ga[f as usize], gb[f as usize]);
-                [f, if x == s { y } else { x }]
-            }));
+            incident.extend(
+                graph
+                    .incident(s)
+                    .iter()
+                    .map(|&f| [f, graph.other(f as usize, s)]),
+            );
         }
         starts.push(incident.len() as u32);
         let visits = Visits::new(
